@@ -1,0 +1,3 @@
+from mer_agents.cli import main
+
+raise SystemExit(main())

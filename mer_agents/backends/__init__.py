@@ -1,0 +1,1 @@
+"""Language-model backends behind one protocol (see base.py); `get_backend` picks one from Settings."""

@@ -1,0 +1,123 @@
+"""Timeline events: a run is a stream of these, keyed on `kind`, and round-trips through JSON.
+
+The pipeline yields them; the CLI writes them to a trace, the app reduces them into a timeline.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from mer_agents.types import AuditVerdict, Evidence, StageName, StageOutput
+
+AnyStage = Literal["media", "perception", "forecast", "strategy", "reply", "audit", "one_pass"]
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    t: float = Field(0.0, description="seconds since the run started")
+
+
+class RunStarted(_Event):
+    kind: Literal["run_started"] = "run_started"
+    run_id: str
+    source: str = ""
+    settings: dict[str, Any] = Field(default_factory=dict)
+    backend: str = ""
+
+
+class Progress(_Event):
+    """Long steps (decoding, transcribing, loading a model) report what they are doing."""
+
+    kind: Literal["progress"] = "progress"
+    stage: AnyStage
+    message: str
+
+
+class EvidenceReady(_Event):
+    kind: Literal["evidence"] = "evidence"
+    evidence: Evidence
+
+
+class StageStarted(_Event):
+    kind: Literal["stage_started"] = "stage_started"
+    stage: AnyStage
+    round: int = Field(0, description="0 = first pass, 1.. = refinement rounds")
+    instruction: str = Field("", description="the auditor's instruction this attempt follows")
+
+
+class TokenDelta(_Event):
+    kind: Literal["token"] = "token"
+    stage: AnyStage
+    round: int = 0
+    text: str
+
+
+class StageFinished(_Event):
+    kind: Literal["stage_finished"] = "stage_finished"
+    stage: StageName
+    round: int = 0
+    output: StageOutput
+    summary: str = Field("", description="the key output in one line")
+    duration_s: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    reused: bool = Field(False, description="True when carried over unchanged from an earlier round")
+
+
+class StageFailed(_Event):
+    kind: Literal["stage_failed"] = "stage_failed"
+    stage: AnyStage
+    round: int = 0
+    error: str
+
+
+class AuditVerdictEvent(_Event):
+    kind: Literal["audit_verdict"] = "audit_verdict"
+    round: int = 0
+    verdict: AuditVerdict
+    duration_s: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
+class RegenerationRequested(_Event):
+    kind: Literal["regeneration_requested"] = "regeneration_requested"
+    round: int = Field(description="the refinement round about to start")
+    target_stage: StageName
+    instruction: str
+
+
+class RunFinished(_Event):
+    kind: Literal["run_finished"] = "run_finished"
+    reply: str
+    emotion: str
+    strategy: str
+    rounds: int = Field(description="refinement rounds used")
+    all_passed: bool
+    best_round: int = Field(0, description="the round whose reply was kept (best audited)")
+
+
+class RunFailed(_Event):
+    kind: Literal["run_failed"] = "run_failed"
+    stage: AnyStage | None = None
+    error: str
+
+
+Event = Annotated[
+    RunStarted | Progress | EvidenceReady | StageStarted | TokenDelta | StageFinished | StageFailed
+    | AuditVerdictEvent | RegenerationRequested | RunFinished | RunFailed,
+    Field(discriminator="kind"),
+]
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+EVENTS_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
+
+
+def event_to_json(event: _Event) -> dict[str, Any]:
+    return event.model_dump(mode="json")
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    return EVENT_ADAPTER.validate_python(data)

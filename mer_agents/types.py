@@ -1,0 +1,165 @@
+"""Typed state of a run: the perception evidence, each stage's output, audit verdicts, the dialogue.
+
+Every model round-trips through JSON (`model_dump(mode="json")` / `model_validate`), which is what the
+trace, the app and the evaluation cache rely on.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from mer_agents.labels import EMOTIONS, Emotion, Strategy
+
+
+def _normalise_probs(value: dict[str, float]) -> dict[str, float]:
+    """Probabilities over exactly the 7 MELD labels, in label order, summing to 1."""
+    unknown = set(value) - set(EMOTIONS)
+    if unknown:
+        raise ValueError(f"unknown emotion labels: {sorted(unknown)}")
+    raw = {label: max(0.0, float(value.get(label, 0.0))) for label in EMOTIONS}
+    total = sum(raw.values())
+    if total <= 0:
+        return uniform_probs()
+    return {label: p / total for label, p in raw.items()}
+
+
+Probs = Annotated[dict[str, float], AfterValidator(_normalise_probs)]
+
+
+def uniform_probs() -> dict[str, float]:
+    return {label: 1.0 / len(EMOTIONS) for label in EMOTIONS}
+
+
+def top_emotion(probs: dict[str, float]) -> str:
+    return max(probs, key=probs.__getitem__)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ----------------------------------------------------------------------------------------- evidence
+
+FlagCode = Literal[
+    "no_audio_track", "no_video_track", "no_speech", "silence", "no_face", "several_faces", "dark_frames",
+    "clipped_audio", "non_english", "truncated", "low_asr_confidence", "low_sample_rate", "downscaled",
+]
+
+
+class Flag(_Model):
+    code: FlagCode
+    message: str = Field(description="one readable sentence: what was seen and why it matters")
+
+
+class TimePoint(_Model):
+    start: float = Field(ge=0, description="seconds from the clip start")
+    end: float = Field(ge=0)
+    probs: Probs
+
+
+class ModalityEvidence(_Model):
+    available: bool
+    probs: Probs = Field(default_factory=uniform_probs, description="emotion distribution over the 7 labels")
+    confidence: float = Field(0.0, ge=0, le=1, description="how far to trust probs; 0 when unavailable")
+    timeline: list[TimePoint] = Field(default_factory=list)
+    cues: dict[str, Any] = Field(default_factory=dict, description="raw measurements the reading rests on")
+    model: str = Field("", description="what produced the reading")
+    note: str = Field("", description="why the modality is unavailable or doubtful")
+
+
+class Segment(_Model):
+    start: float
+    end: float
+    text: str
+    avg_logprob: float | None = None
+    no_speech_prob: float | None = None
+
+
+class Modalities(_Model):
+    text: ModalityEvidence
+    audio: ModalityEvidence
+    video: ModalityEvidence
+
+
+class Evidence(_Model):
+    """What the perception models saw and heard in one clip (or one typed message)."""
+
+    source: str = Field("", description="file name of the clip, or 'text' for a typed message")
+    duration_s: float = Field(ge=0, description="duration of the clip as decoded")
+    analysed_s: float = Field(0.0, ge=0, description="seconds actually analysed (less when truncated)")
+    has_audio: bool = False
+    has_video: bool = False
+    transcript: str = ""
+    language: str | None = None
+    language_prob: float | None = None
+    segments: list[Segment] = Field(default_factory=list)
+    modalities: Modalities
+    flags: list[Flag] = Field(default_factory=list)
+    context: list[str] = Field(default_factory=list, description="preceding turns the text head saw")
+    timings: dict[str, float] = Field(default_factory=dict, description="seconds per perception step")
+    media_path: str | None = Field(None, description="the clip, for backends that take raw media")
+
+    def flag_codes(self) -> set[str]:
+        return {flag.code for flag in self.flags}
+
+
+# ------------------------------------------------------------------------------------ stage outputs
+
+StageName = Literal["perception", "forecast", "strategy", "reply"]
+STAGES: tuple[StageName, ...] = ("perception", "forecast", "strategy", "reply")
+
+
+class PerceptionReport(_Model):
+    stage: Literal["perception"] = "perception"
+    words: str = Field(description="what the words say about the emotion, citing the text-model numbers")
+    voice: str = Field(description="what the voice says, citing pitch/energy/rate numbers")
+    face: str = Field(description="what the face says, citing the expression probabilities")
+    summary: str = Field(description="one sentence over all modalities")
+
+
+class EmotionForecast(_Model):
+    stage: Literal["forecast"] = "forecast"
+    emotion: Emotion
+    probs: Probs
+    confidence: float = Field(ge=0, le=1)
+    intensity: float = Field(0.5, ge=0, le=1, description="how strongly the emotion is expressed")
+    agreement: float = Field(ge=0, le=1, description="cross-modal agreement: 1 = all modalities agree")
+    fused_probs: Probs = Field(description="the code's confidence-weighted fusion before any LLM adjustment")
+    conflicts: list[str] = Field(default_factory=list)
+    explanation: str = ""
+
+
+class StrategyPlan(_Model):
+    stage: Literal["strategy"] = "strategy"
+    strategy: Strategy
+    secondary: Strategy | None = None
+    reason: str
+    exemplars: list[str] = Field(default_factory=list, description="retrieved supporter turns that guided it")
+
+
+class Reply(_Model):
+    stage: Literal["reply"] = "reply"
+    text: str
+    candidates: list[str] = Field(default_factory=list, description="other drafts the audit ranked lower")
+
+
+StageOutput = Annotated[PerceptionReport | EmotionForecast | StrategyPlan | Reply, Field(discriminator="stage")]
+
+
+class AuditVerdict(_Model):
+    stage: StageName
+    verdict: Literal["pass", "revise"]
+    issues: list[str] = Field(default_factory=list)
+    evidence: list[str] = Field(default_factory=list, description="the numbers or text the verdict rests on")
+    instruction: str = Field("", description="what the stage must change when regenerated")
+
+
+class Turn(_Model):
+    """One exchange of a conversation: what the person said (and how), and the reply."""
+
+    user_text: str
+    emotion: Emotion | None = None
+    strategy: Strategy | None = None
+    reply: str | None = None
