@@ -1,0 +1,1 @@
+"""Benchmarks behind `python -m mer_agents bench`: one module per target."""

@@ -1,0 +1,25 @@
+"""`python -m mer_agents bench perception|pipeline`: timings, RTF and peak memory after a warm-up.
+
+Speed lives here, not in timed tests; each target is a module in mer_agents/benchmarks/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+
+TARGETS = {
+    "perception": "time per perception step, RTF per example clip, peak RSS",
+    "pipeline": "full audited run: wall time, tokens per stage, RTF, peak RSS, refinement/rerun token ratio",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="target", required=True)
+    for name, help_text in TARGETS.items():
+        module = importlib.import_module(f"mer_agents.benchmarks.{name}")
+        module.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
+
+
+def main(args: argparse.Namespace) -> int:
+    return int(importlib.import_module(f"mer_agents.benchmarks.{args.target}").main(args) or 0)
