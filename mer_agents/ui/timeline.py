@@ -1,0 +1,480 @@
+"""Timeline view-model: a pure reducer from pipeline events to entries, and their escaped HTML.
+
+No gradio here, so the whole view logic is tested without a browser. Every string that came from a model,
+a transcript or the user passes through `html.escape` on its way into HTML: the timeline never renders
+raw HTML from anywhere but this module's own templates.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import json
+from typing import Any, Iterable, Literal
+
+from pydantic import BaseModel, Field
+
+from mer_agents.events import (
+    AuditVerdictEvent,
+    EvidenceReady,
+    Progress,
+    RegenerationRequested,
+    RunFailed,
+    RunFinished,
+    RunStarted,
+    StageFailed,
+    StageFinished,
+    StageStarted,
+    TokenDelta,
+)
+from mer_agents.types import AuditVerdict, EmotionForecast, Evidence, PerceptionReport, Reply, StrategyPlan
+
+MAX_LIVE_CHARS = 600  # streamed tokens kept per running entry (the final output replaces them)
+MAX_SUMMARY_CHARS = 160
+MAX_LOG_LINES = 12
+EVIDENCE_ENTRY = "evidence"
+STAGE_TITLES = {
+    EVIDENCE_ENTRY: "Perception models",
+    "media": "Media",
+    "perception": "Perception agent",
+    "forecast": "Emotion forecaster",
+    "strategy": "Strategy planner",
+    "reply": "Responder",
+    "audit": "Reflection audit",
+    "one_pass": "One-pass responder",
+    "run": "Run",
+}
+
+Status = Literal["running", "done", "pass", "revise", "failed", "cancelled"]
+
+
+class DiffPiece(BaseModel):
+    op: Literal["equal", "insert", "delete"]
+    text: str
+
+
+class Entry(BaseModel):
+    """One stage attempt (or the perception models, or an audit round) as the timeline shows it."""
+
+    id: str
+    stage: str
+    round: int = 0
+    status: Status = "running"
+    title: str
+    summary: str = ""
+    started_t: float = 0.0
+    duration_s: float | None = None
+    instruction: str = Field("", description="the auditor's instruction this attempt follows")
+    detail: dict[str, Any] = Field(default_factory=dict, description="the structured output")
+    cites: list[str] = Field(default_factory=list, description="the evidence the output rests on")
+    verdicts: list[AuditVerdict] = Field(default_factory=list)
+    regenerate: str = Field("", description="audit entries: which stage is sent back, and why")
+    parent_id: str | None = None
+    diff: list[DiffPiece] = Field(default_factory=list, description="reply attempts: words changed vs parent")
+    live: str = Field("", description="tokens streamed so far while running")
+    log: list[str] = Field(default_factory=list, description="progress messages")
+    reused_in: list[int] = Field(default_factory=list, description="later rounds that kept this output")
+    error: str = ""
+
+
+class TimelineView(BaseModel):
+    """Everything the app draws from one run's events."""
+
+    run_id: str = ""
+    source: str = ""
+    backend: str = ""
+    settings: dict[str, Any] = Field(default_factory=dict)
+    entries: list[Entry] = Field(default_factory=list)
+    progress: str = ""
+    evidence: Evidence | None = None
+    forecasts: dict[int, EmotionForecast] = Field(default_factory=dict, description="by round")
+    verdicts: dict[int, list[AuditVerdict]] = Field(default_factory=dict, description="by audit round")
+    reply: str = ""
+    emotion: str = ""
+    strategy: str = ""
+    rounds: int = 0
+    all_passed: bool | None = None
+    finished: bool = False
+    error: str = ""
+    error_stage: str | None = None
+    n_events: int = 0
+    last_t: float = 0.0
+
+    def entry(self, entry_id: str) -> Entry | None:
+        return next((e for e in self.entries if e.id == entry_id), None)
+
+    def latest(self, stage: str, max_round: int | None = None) -> Entry | None:
+        """The most recent attempt of a stage (optionally no later than a round)."""
+        for e in reversed(self.entries):
+            if e.stage == stage and (max_round is None or e.round <= max_round):
+                return e
+        return None
+
+    def stages_seen(self) -> set[str]:
+        return {e.stage for e in self.entries}
+
+
+# ------------------------------------------------------------------------------------------ reducer
+
+
+def clip_line(text: str, limit: int = MAX_SUMMARY_CHARS) -> str:
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def word_diff(old: str, new: str) -> list[DiffPiece]:
+    """What changed between two replies, word by word (difflib)."""
+    a, b = old.split(), new.split()
+    pieces: list[DiffPiece] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "equal":
+            pieces.append(DiffPiece(op="equal", text=" ".join(a[i1:i2])))
+            continue
+        if op in ("delete", "replace"):
+            pieces.append(DiffPiece(op="delete", text=" ".join(a[i1:i2])))
+        if op in ("insert", "replace"):
+            pieces.append(DiffPiece(op="insert", text=" ".join(b[j1:j2])))
+    return pieces
+
+
+def _top(probs: dict[str, float], n: int = 2) -> str:
+    ranked = sorted(probs.items(), key=lambda kv: -kv[1])[:n]
+    return ", ".join(f"{label} {p:.2f}" for label, p in ranked)
+
+
+def evidence_summary(ev: Evidence) -> str:
+    parts = []
+    for name in ("text", "audio", "video"):
+        m = getattr(ev.modalities, name)
+        parts.append(f"{name}: {_top(m.probs, 1)} (conf {m.confidence:.2f})" if m.available else f"{name}: —")
+    said = f' "{clip_line(ev.transcript, 60)}"' if ev.transcript else ""
+    return f"{ev.duration_s:.1f}s{said} · " + " · ".join(parts)
+
+
+def evidence_cites(ev: Evidence) -> list[str]:
+    lines = []
+    for name in ("text", "audio", "video"):
+        m = getattr(ev.modalities, name)
+        if m.available:
+            lines.append(f"{name}: {_top(m.probs, 3)} · confidence {m.confidence:.2f} · {m.model}".rstrip(" ·"))
+        else:
+            lines.append(f"{name}: unavailable{' — ' + m.note if m.note else ''}")
+    lines += [f"flag {f.code}: {f.message}" for f in ev.flags]
+    return lines
+
+
+def output_summary(output: Any) -> str:
+    if isinstance(output, PerceptionReport):
+        return output.summary
+    if isinstance(output, EmotionForecast):
+        return f"{output.emotion} {output.probs.get(output.emotion, 0):.2f} · confidence {output.confidence:.2f} · agreement {output.agreement:.2f}"
+    if isinstance(output, StrategyPlan):
+        return f"{output.strategy} — {output.reason}"
+    if isinstance(output, Reply):
+        return output.text
+    return ""
+
+
+def output_cites(output: Any, view: TimelineView) -> list[str]:
+    """The evidence a stage output rests on, in short lines."""
+    if isinstance(output, PerceptionReport):
+        return evidence_cites(view.evidence) if view.evidence else []
+    if isinstance(output, EmotionForecast):
+        lines = [f"fused (code): {_top(output.fused_probs, 3)}", f"final: {_top(output.probs, 3)}"]
+        return lines + [f"conflict: {c}" for c in output.conflicts]
+    if isinstance(output, StrategyPlan):
+        return [f"exemplar: {x}" for x in output.exemplars]
+    if isinstance(output, Reply):
+        lines = []
+        forecast = max(view.forecasts.items())[1] if view.forecasts else None
+        if forecast:
+            lines.append(f"emotion: {forecast.emotion} ({forecast.confidence:.2f})")
+        plan = view.latest("strategy")
+        if plan and plan.detail.get("strategy"):
+            lines.append(f"strategy: {plan.detail['strategy']}")
+        return lines + [f"other draft: {c}" for c in output.candidates]
+    return []
+
+
+def _evidence_entry(view: TimelineView, t: float) -> Entry:
+    entry = view.entry(EVIDENCE_ENTRY)
+    if entry is None:
+        entry = Entry(id=EVIDENCE_ENTRY, stage=EVIDENCE_ENTRY, title=STAGE_TITLES[EVIDENCE_ENTRY], started_t=t)
+        view.entries.append(entry)
+    return entry
+
+
+def _audit_entry(view: TimelineView, rnd: int, t: float) -> Entry:
+    entry = view.entry(f"audit-r{rnd}")
+    if entry is None:
+        entry = Entry(id=f"audit-r{rnd}", stage="audit", round=rnd, title=STAGE_TITLES["audit"], started_t=t)
+        view.entries.append(entry)
+    return entry
+
+
+def _close_audits(view: TimelineView, t: float) -> None:
+    """An audit round has no finished event of its own: it ends when something else begins."""
+    for e in view.entries:
+        if e.stage == "audit" and e.status == "running":
+            e.status = "revise" if any(v.verdict == "revise" for v in e.verdicts) else "pass"
+            if e.duration_s is None:
+                e.duration_s = max(0.0, t - e.started_t)
+            revised = [v.stage for v in e.verdicts if v.verdict == "revise"]
+            e.summary = (f"revise: {', '.join(revised)}" if revised else "all stages pass") + (
+                f" · {len(e.verdicts)} verdicts"
+            )
+
+
+def _running(view: TimelineView, stage: str, rnd: int) -> Entry | None:
+    for e in reversed(view.entries):
+        if e.stage == stage and e.round == rnd and e.status == "running":
+            return e
+    return None
+
+
+def apply(view: TimelineView, event: Any) -> TimelineView:
+    """Fold one event into the view (in place, for streaming speed) and return it."""
+    view.n_events += 1
+    t = float(getattr(event, "t", 0.0) or 0.0)
+    view.last_t = max(view.last_t, t)
+
+    if isinstance(event, RunStarted):
+        view.run_id, view.source, view.backend, view.settings = (
+            event.run_id, event.source, event.backend, dict(event.settings))
+
+    elif isinstance(event, Progress):
+        view.progress = event.message
+        target = None
+        if view.evidence is None and event.stage in ("media", "perception"):
+            target = _evidence_entry(view, t)
+        else:
+            target = next((e for e in reversed(view.entries) if e.status == "running"), None)
+        if target is not None:
+            target.log = (target.log + [event.message])[-MAX_LOG_LINES:]
+
+    elif isinstance(event, EvidenceReady):
+        view.evidence = event.evidence
+        entry = _evidence_entry(view, t)
+        entry.status = "done"
+        entry.duration_s = sum(event.evidence.timings.values()) or max(0.0, t - entry.started_t)
+        entry.summary = evidence_summary(event.evidence)
+        entry.detail = event.evidence.model_dump(mode="json", exclude={"media_path"})
+        entry.cites = evidence_cites(event.evidence)
+        view.progress = ""
+
+    elif isinstance(event, StageStarted):
+        if event.stage == "audit":
+            _close_audits(view, t)
+            _audit_entry(view, event.round, t)
+        else:
+            _close_audits(view, t)
+            parent = view.latest(event.stage) if event.round > 0 else None
+            view.entries.append(Entry(
+                id=f"{event.stage}-r{event.round}-{sum(e.stage == event.stage for e in view.entries)}",
+                stage=event.stage, round=event.round, title=STAGE_TITLES.get(event.stage, event.stage),
+                started_t=t, instruction=event.instruction, parent_id=parent.id if parent else None,
+            ))
+
+    elif isinstance(event, TokenDelta):
+        entry = _running(view, event.stage, event.round)
+        if entry is not None:
+            entry.live = (entry.live + event.text)[-MAX_LIVE_CHARS:]
+
+    elif isinstance(event, StageFinished):
+        if event.stage == "forecast" and isinstance(event.output, EmotionForecast):
+            view.forecasts[event.round] = event.output
+        entry = _running(view, event.stage, event.round)
+        if event.reused and entry is None:
+            kept = view.latest(event.stage)
+            if kept is not None:
+                kept.reused_in.append(event.round)
+            return view
+        if entry is None:  # a finished event without a started one: still show it
+            parent = view.latest(event.stage) if event.round > 0 else None
+            entry = Entry(id=f"{event.stage}-r{event.round}-{len(view.entries)}", stage=event.stage,
+                          round=event.round, title=STAGE_TITLES.get(event.stage, event.stage),
+                          started_t=max(0.0, t - event.duration_s), parent_id=parent.id if parent else None)
+            view.entries.append(entry)
+        entry.status = "done"
+        entry.duration_s = event.duration_s
+        entry.summary = clip_line(event.summary or output_summary(event.output))
+        entry.detail = event.output.model_dump(mode="json")
+        entry.cites = output_cites(event.output, view)
+        entry.live = ""
+        if isinstance(event.output, Reply) and entry.parent_id:
+            parent = view.entry(entry.parent_id)
+            if parent is not None and parent.detail.get("text") is not None:
+                entry.diff = word_diff(str(parent.detail["text"]), event.output.text)
+
+    elif isinstance(event, StageFailed):
+        entry = _running(view, event.stage, event.round) if event.stage != "audit" else None
+        if event.stage == "audit":
+            entry = _audit_entry(view, event.round, t)
+        if entry is None:
+            entry = Entry(id=f"{event.stage}-r{event.round}-{len(view.entries)}", stage=event.stage,
+                          round=event.round, title=STAGE_TITLES.get(event.stage, event.stage), started_t=t)
+            view.entries.append(entry)
+        entry.status, entry.error = "failed", event.error
+        entry.summary = clip_line(event.error)
+        if entry.duration_s is None:
+            entry.duration_s = max(0.0, t - entry.started_t)
+
+    elif isinstance(event, AuditVerdictEvent):
+        audit = _audit_entry(view, event.round, max(0.0, t - event.duration_s))
+        audit.verdicts.append(event.verdict)
+        audit.duration_s = (audit.duration_s or 0.0) + event.duration_s if event.duration_s else audit.duration_s
+        view.verdicts.setdefault(event.round, []).append(event.verdict)
+        audited = view.latest(event.verdict.stage, max_round=event.round)
+        if audited is not None and audited.status in ("done", "pass", "revise"):
+            audited.status = event.verdict.verdict
+            audited.verdicts.append(event.verdict)
+
+    elif isinstance(event, RegenerationRequested):
+        audit = _audit_entry(view, max(0, event.round - 1), t)
+        audit.regenerate = f"round {event.round}: back to {event.target_stage} — {event.instruction}"
+        _close_audits(view, t)
+
+    elif isinstance(event, RunFinished):
+        _close_audits(view, t)
+        view.finished = True
+        view.reply, view.emotion, view.strategy = event.reply, event.emotion, event.strategy
+        view.rounds, view.all_passed = event.rounds, event.all_passed
+        view.progress = ""
+
+    elif isinstance(event, RunFailed):
+        _close_audits(view, t)
+        view.finished = True
+        view.error, view.error_stage = event.error, event.stage
+        cancelled = "cancel" in event.error.lower()
+        for e in view.entries:
+            if e.status == "running":
+                e.status = "cancelled" if cancelled else "failed"
+                e.duration_s = max(0.0, t - e.started_t)
+        view.entries.append(Entry(id=f"run-failed-{len(view.entries)}", stage="run", title="Run stopped",
+                                  status="cancelled" if cancelled else "failed", started_t=t,
+                                  summary=clip_line(event.error), error=event.error))
+        view.progress = ""
+    return view
+
+
+def build_timeline(events: Iterable[Any]) -> TimelineView:
+    """Reduce a whole event list (a replayed trace) into its view."""
+    view = TimelineView()
+    for event in events:
+        apply(view, event)
+    return view
+
+
+# ------------------------------------------------------------------------------------------- render
+
+TIMELINE_CSS = """
+.mer-tl { font-size: 0.92em; line-height: 1.35; }
+.mer-tl .mer-empty { color: #777; padding: 0.6em; }
+.mer-tl details { border: 1px solid #d6d6d6; border-radius: 6px; margin: 4px 0; padding: 2px 8px; background: rgba(127,127,127,0.04); }
+.mer-tl details > summary { cursor: pointer; list-style-position: outside; padding: 3px 0; }
+.mer-tl .mer-children { margin-left: 1.4em; border-left: 3px solid #c9c9ef; padding-left: 0.6em; }
+.mer-tl .mer-badge { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 0.82em; font-weight: 600; color: #fff; margin-right: 4px; }
+.mer-tl .st-running { background: #2f6fdb; } .mer-tl .st-done { background: #6b7280; }
+.mer-tl .st-pass { background: #15803d; } .mer-tl .st-revise { background: #c2410c; }
+.mer-tl .st-failed { background: #b91c1c; } .mer-tl .st-cancelled { background: #57534e; }
+.mer-tl .mer-stage { font-weight: 600; } .mer-tl .mer-meta { color: #777; font-size: 0.85em; }
+.mer-tl .mer-key { display: block; margin: 2px 0 2px 0.2em; }
+.mer-tl pre { white-space: pre-wrap; word-break: break-word; font-size: 0.85em; max-height: 24em; overflow: auto; }
+.mer-tl ins { background: #c8f7c5; color: #064e00; text-decoration: none; }
+.mer-tl del { background: #fbd0d0; color: #7a0000; }
+.mer-tl ul { margin: 2px 0 2px 1.2em; padding: 0; }
+.mer-tl .mer-error { color: #b91c1c; font-weight: 600; }
+.mer-tl .mer-progress { color: #2f6fdb; font-style: italic; }
+"""
+
+
+def esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def badge(status: str, label: str | None = None) -> str:
+    return f'<span class="mer-badge st-{esc(status)}">{esc(label or status)}</span>'
+
+
+def render_diff(pieces: list[DiffPiece]) -> str:
+    out = []
+    for p in pieces:
+        tag = {"insert": "ins", "delete": "del"}.get(p.op)
+        out.append(f"<{tag}>{esc(p.text)}</{tag}>" if tag else esc(p.text))
+    return " ".join(out)
+
+
+def _list(title: str, items: list[str]) -> str:
+    if not items:
+        return ""
+    return f"<div><b>{esc(title)}</b><ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul></div>"
+
+
+def render_verdict(v: AuditVerdict) -> str:
+    body = _list("issues", v.issues) + _list("evidence", v.evidence)
+    if v.instruction:
+        body += f"<div><b>instruction</b>: {esc(v.instruction)}</div>"
+    return (f'<div class="mer-verdict">{badge(v.verdict, f"{v.stage}: {v.verdict}")}'
+            f"{body}</div>")
+
+
+def render_entry(entry: Entry, children: dict[str, list[Entry]]) -> str:
+    meta = [f"round {entry.round}"] if entry.stage not in (EVIDENCE_ENTRY, "run") else []
+    if entry.duration_s is not None:
+        meta.append(f"{entry.duration_s:.2f}s")
+    if entry.reused_in:
+        meta.append("kept in round " + ", ".join(str(r) for r in entry.reused_in))
+    key = entry.summary or (entry.live and clip_line(entry.live)) or (entry.log and entry.log[-1]) or ""
+    head = (f"<summary>{badge(entry.status)}<span class=\"mer-stage\">{esc(entry.title)}</span> "
+            f"<span class=\"mer-meta\">{esc(' · '.join(meta))}</span>"
+            f"<span class=\"mer-key\">{esc(clip_line(key))}</span></summary>")
+    body = []
+    if entry.instruction:
+        body.append(f"<div><b>revising with</b>: {esc(entry.instruction)}</div>")
+    if entry.error:
+        body.append(f'<div class="mer-error">{esc(entry.error)}</div>')
+    if entry.diff:
+        body.append(f"<div><b>changed vs previous reply</b>: {render_diff(entry.diff)}</div>")
+    if entry.live and entry.status == "running":
+        body.append(f"<pre>{esc(entry.live)}</pre>")
+    if entry.verdicts:
+        body.append("".join(render_verdict(v) for v in entry.verdicts))
+    if entry.regenerate:
+        body.append(f"<div><b>regenerate</b>: {esc(entry.regenerate)}</div>")
+    body.append(_list("evidence cited", entry.cites))
+    if entry.log:
+        body.append(_list("progress", entry.log))
+    if entry.detail:
+        body.append("<details><summary>structured output</summary><pre>"
+                    f"{esc(json.dumps(entry.detail, indent=2, ensure_ascii=False))}</pre></details>")
+    kids = children.get(entry.id, [])
+    if kids:
+        body.append('<div class="mer-children">' + "".join(render_entry(k, children) for k in kids) + "</div>")
+    is_open = " open" if entry.status in ("running", "revise", "failed") or kids else ""
+    return f'<details class="mer-entry" data-stage="{esc(entry.stage)}" data-status="{esc(entry.status)}"{is_open}>{head}{"".join(body)}</details>'
+
+
+def render_html(view: TimelineView) -> str:
+    """The timeline as HTML; every dynamic string is escaped."""
+    if not view.entries and not view.progress and not view.error:
+        return '<div class="mer-tl"><div class="mer-empty">The timeline fills in here while a run goes.</div></div>'
+    children: dict[str, list[Entry]] = {}
+    roots = []
+    for e in view.entries:
+        if e.parent_id and view.entry(e.parent_id) is not None:
+            children.setdefault(e.parent_id, []).append(e)
+        else:
+            roots.append(e)
+    parts = ['<div class="mer-tl">']
+    if view.backend or view.source:
+        parts.append(f'<div class="mer-meta">{esc(view.source)} · {esc(view.backend)}</div>')
+    parts += [render_entry(e, children) for e in roots]
+    if view.progress and not view.finished:
+        parts.append(f'<div class="mer-progress">{esc(view.progress)}</div>')
+    if view.error:
+        parts.append(f'<div class="mer-error">{esc(view.error)}</div>')
+    elif view.finished:
+        verdict = "all stages passed the audit" if view.all_passed else "kept the best audited reply"
+        parts.append(f'<div class="mer-meta">finished · {view.rounds} refinement round(s) · {esc(verdict)}</div>')
+    parts.append("</div>")
+    return "".join(parts)
