@@ -1,0 +1,134 @@
+"""`python -m mer_agents eval meld | esconv | report`: the evaluation harness from the command line.
+
+    eval meld   --csv dev_sent_emo.csv [--limit N] [--context K] [--llm-limit M | --no-llm] --out OUT.json
+    eval esconv --tsv devWithStrategy_short.tsv [--limit N] [--variants full,no-reflection,...] --out OUT.json
+    eval report [--in docs/results] [--out docs/results.md]
+
+--limit keeps a fixed, spread-out subset: item floor(i * n / limit) for i < limit. Finished items are cached
+in <cache_dir>/eval/<task>.jsonl (keyed by item, variant and a hash of the settings), so rerunning the same
+command after an interruption continues where it stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+from pathlib import Path
+
+DEFAULT_RESULTS = Path("docs/results")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="task", required=True)
+
+    meld = sub.add_parser("meld", help="emotion recognition on a MELD CSV")
+    meld.add_argument("--csv", required=True, help="MELD *_sent_emo.csv")
+    meld.add_argument("--context", type=int, default=None, help="preceding utterances as context (default: "
+                                                                 "settings.text_context_turns)")
+    meld.add_argument("--llm-limit", type=int, default=None, help="spread-out subset for the LLM forecast variant")
+    meld.add_argument("--no-llm", action="store_true", help="only the text head (no language model)")
+    _common(meld)
+
+    esconv = sub.add_parser("esconv", help="strategy planning and replies on an ESConv *WithStrategy_short.tsv")
+    esconv.add_argument("--tsv", required=True, help="ESConv *WithStrategy_short.tsv")
+    esconv.add_argument("--variants", default="full,no-reflection,no-consistency,one-pass",
+                        help="comma-separated: full, no-reflection, no-consistency, one-pass")
+    _common(esconv)
+
+    report = sub.add_parser("report", help="Markdown tables + plotly charts from OUT files")
+    report.add_argument("--in", dest="in_dir", type=Path, default=DEFAULT_RESULTS, help="folder of OUT json files")
+    report.add_argument("--out", type=Path, default=Path("docs/results.md"))
+    report.add_argument("--no-charts", action="store_true")
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--out", type=Path, required=True, help="OUT json")
+    p.add_argument("--limit", type=int, default=None, help="evaluate a fixed, spread-out subset of N items")
+    p.add_argument("--backend", default=None, help="auto | embedded | transformers_omni | openai_http")
+    p.add_argument("--base-url", default=None, help="OpenAI-compatible server for --backend openai_http")
+    p.add_argument("--model", default=None, help="model id / path for transformers_omni or openai_http")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--max-rounds", type=int, default=None)
+    p.add_argument("--concurrency", type=int, default=1, help="items in flight at once (useful with openai_http)")
+    p.add_argument("--cache", type=Path, default=None, help="JSONL result cache (default <cache_dir>/eval/...)")
+    p.add_argument("--no-cache", action="store_true", help="recompute everything, write no cache")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+
+def _settings(args):
+    from mer_agents.config import Settings
+
+    return Settings.from_env(backend=args.backend, base_url=args.base_url, model=args.model, seed=args.seed,
+                             max_rounds=args.max_rounds)
+
+
+def _command(args, argv_keys: list[tuple[str, str]]) -> str:
+    """The canonical command line of this run, recorded in the OUT file and the report."""
+    parts = ["python -m mer_agents eval", args.task]
+    for flag, attr in argv_keys:
+        value = getattr(args, attr, None)
+        if value is None or value is False:
+            continue
+        parts.append(flag if value is True else f"{flag} {shlex.quote(str(value))}")
+    return " ".join(parts)
+
+
+COMMON_FLAGS = [("--limit", "limit"), ("--backend", "backend"), ("--base-url", "base_url"), ("--model", "model"),
+                ("--seed", "seed"), ("--max-rounds", "max_rounds"), ("--concurrency", "concurrency")]
+
+
+def main(args) -> int:
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from mer_agents.errors import MerError
+    from mer_agents.evaluation.cache import ResultCache
+    from mer_agents.evaluation.runner import write_out
+
+    if args.task == "report":
+        from mer_agents.evaluation.report import build_report
+
+        build_report(args.in_dir, args.out, make_charts=not args.no_charts)
+        print(f"wrote {args.out}", file=sys.stderr)
+        return 0
+
+    if args.concurrency < 1:
+        raise MerError("--concurrency must be at least 1")
+    if args.limit is not None and args.limit < 1:
+        raise MerError("--limit must be at least 1")
+    settings = _settings(args)
+    cache = None
+    if not args.no_cache:
+        cache = ResultCache(args.cache or settings.cache_dir / "eval" / f"{args.task}.jsonl")
+    progress = not args.no_progress
+
+    if args.task == "meld":
+        from mer_agents.evaluation.meld import evaluate_meld
+
+        out = evaluate_meld(args.csv, settings, limit=args.limit, context_turns=args.context, llm=not args.no_llm,
+                            llm_limit=args.llm_limit, concurrency=args.concurrency, cache=cache, progress=progress)
+        out["command"] = _command(args, [("--csv", "csv"), ("--context", "context"), ("--llm-limit", "llm_limit"),
+                                         ("--no-llm", "no_llm"), *COMMON_FLAGS, ("--out", "out")])
+        summary = ", ".join(f"{name}: weighted-F1 {v['weighted_f1']:.3f} (n={v['n']})"
+                            for name, v in out["variants"].items())
+    else:
+        from mer_agents.evaluation.esconv import evaluate_esconv, variant_settings
+
+        variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
+        for variant in variants:
+            variant_settings(settings, variant)  # a clear error for an unknown name before any work
+        out = evaluate_esconv(args.tsv, settings, variants=variants, limit=args.limit,
+                              concurrency=args.concurrency, cache=cache, progress=progress)
+        out["command"] = _command(args, [("--tsv", "tsv"), ("--variants", "variants"), *COMMON_FLAGS,
+                                         ("--out", "out")])
+        summary = ", ".join(
+            f"{name}: strategy macro-F1 {v['strategy_macro_f1']:.3f}, adherence {_pct(v['strategy_adherence'])}"
+            for name, v in out["variants"].items())
+    out["cache"] = {"path": str(cache.path) if cache else None, "hits": cache.hits if cache else 0}
+    write_out(args.out, out)
+    print(f"wrote {args.out}: {summary}", file=sys.stderr)
+    return 0
+
+
+def _pct(value) -> str:
+    return "–" if value is None else f"{value:.2f}"

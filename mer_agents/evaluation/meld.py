@@ -1,0 +1,155 @@
+"""MELD emotion recognition through the pipeline's text path, with and without the forecaster's LLM step.
+
+Two variants:
+- `text_head`: `perceive_text(utterance, context=K preceding utterances)` → the text modality's argmax
+  (the MELD-trained MiniLM head, no language model).
+- `llm_forecast`: the same evidence goes into the pipeline; the run stops once the emotion forecaster's
+  first output arrives (`StageFinished(stage="forecast", round=0)`), and its emotion is scored. That
+  forecast also carries `fused_probs` (the code's fusion before the LLM adjustment), so the paired
+  `llm_forecast_fused` numbers isolate what the LLM changed on exactly the same items.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from mer_agents.config import Settings
+from mer_agents.evaluation.cache import ResultCache, settings_hash
+from mer_agents.evaluation.metrics import classification_report
+from mer_agents.evaluation.readers import MeldItem, read_meld, spread_subset
+from mer_agents.evaluation.runner import Stopwatch, run_items
+from mer_agents.labels import EMOTIONS
+from mer_agents.types import top_emotion
+
+TEXT_VARIANT = "text_head"
+LLM_VARIANT = "llm_forecast"
+
+
+def text_head_result(item: MeldItem, settings: Settings, context_turns: int) -> dict[str, Any]:
+    """One utterance through perceive_text: the head's distribution and its argmax."""
+    from mer_agents.perception import perceive_text
+
+    context = item.context[-context_turns:] if context_turns > 0 else ()
+    evidence = perceive_text(item.text, settings, context=context)
+    text = evidence.modalities.text
+    return {"pred": top_emotion(text.probs), "probs": text.probs, "model": text.model}
+
+
+def llm_forecast_result(item: MeldItem, settings: Settings, backend, context_turns: int) -> dict[str, Any]:
+    """Run the pipeline on the utterance's text evidence until the forecaster's first output."""
+    from mer_agents.events import RunFailed, StageFinished
+    from mer_agents.perception import perceive_text
+    from mer_agents.pipeline import RunRequest, run
+
+    started = time.perf_counter()
+    context = item.context[-context_turns:] if context_turns > 0 else ()
+    evidence = perceive_text(item.text, settings, context=context)
+    cancel = threading.Event()
+    events = run(RunRequest(clip=None, evidence=evidence, text=None, history=[]), backend, settings, cancel)
+    try:
+        for event in events:
+            if isinstance(event, StageFinished) and event.stage == "forecast":
+                forecast = event.output
+                return {
+                    "pred": forecast.emotion,
+                    "fused_pred": top_emotion(forecast.fused_probs),
+                    "text_pred": top_emotion(evidence.modalities.text.probs),
+                    "confidence": forecast.confidence,
+                    "tokens": event.prompt_tokens + event.completion_tokens,
+                    "seconds": round(time.perf_counter() - started, 3),
+                }
+            if isinstance(event, RunFailed):
+                return {"error": event.error}
+    finally:
+        cancel.set()
+        events.close()
+    return {"error": "the pipeline ended without a forecast"}
+
+
+def evaluate_meld(
+    csv_path: str,
+    settings: Settings,
+    *,
+    limit: int | None = None,
+    context_turns: int | None = None,
+    llm: bool = True,
+    llm_limit: int | None = None,
+    concurrency: int = 1,
+    cache: ResultCache | None = None,
+    progress: bool = True,
+    backend=None,
+) -> dict[str, Any]:
+    """The OUT dict of `eval meld`: one block per variant under `variants`, plus what was run."""
+    clock = Stopwatch()
+    k = settings.text_context_turns if context_turns is None else context_turns
+    all_items = read_meld(csv_path)
+    items = [all_items[i] for i in spread_subset(len(all_items), limit)]
+    out: dict[str, Any] = {
+        "task": "meld", "data": str(csv_path), "n_file": len(all_items), "limit": limit, "context_turns": k,
+        "subset": "all" if len(items) == len(all_items) else f"every item floor(i*{len(all_items)}/{len(items)})",
+        "settings": settings.model_dump(mode="json", exclude={"api_key"}), "variants": {}, "models": {},
+    }
+    gold = [item.emotion for item in items]
+
+    text_hash = settings_hash(settings, task="meld", variant=TEXT_VARIANT, context_turns=k,
+                              head=_head_fingerprint())
+    head_clock = Stopwatch()
+    head_results = run_items(items, lambda it: text_head_result(it, settings, k), cache=cache,
+                             variant=TEXT_VARIANT, hash_=text_hash, concurrency=1, progress=progress,
+                             desc="meld text head")
+    preds = [r["pred"] for r in head_results]
+    out["variants"][TEXT_VARIANT] = dict(classification_report(gold, preds, EMOTIONS), seconds=head_clock(),
+                                         description="MiniLM text head on the utterance + context, argmax")
+    out["models"]["text_head"] = head_results[0]["model"] if head_results else ""
+
+    if llm:
+        from mer_agents.backends import get_backend
+
+        backend = backend or get_backend(settings)
+        llm_items = [items[i] for i in spread_subset(len(items), llm_limit)]
+        llm_settings = settings.model_copy(update={"reflection": False})
+        llm_hash = settings_hash(llm_settings, task="meld", variant=LLM_VARIANT, context_turns=k,
+                                 backend=backend.describe(), head=_head_fingerprint())
+        llm_clock = Stopwatch()
+        results = run_items(llm_items, lambda it: llm_forecast_result(it, llm_settings, backend, k), cache=cache,
+                            variant=LLM_VARIANT, hash_=llm_hash, concurrency=concurrency, progress=progress,
+                            desc="meld llm forecast")
+        ok = [(it, r) for it, r in zip(llm_items, results) if "error" not in r]
+        llm_gold = [it.emotion for it, _ in ok]
+        block = classification_report(llm_gold, [r["pred"] for _, r in ok], EMOTIONS)
+        block.update(
+            seconds=llm_clock(), failed=len(results) - len(ok),
+            errors=sorted({r["error"] for r in results if "error" in r})[:5],
+            seconds_per_item=_mean([r["seconds"] for _, r in ok]),
+            tokens_per_item=_mean([r["tokens"] for _, r in ok]),
+            description="emotion forecaster (code fusion + LLM adjustment), first pass",
+        )
+        out["variants"][LLM_VARIANT] = block
+        out["variants"][LLM_VARIANT + "_fused"] = dict(
+            classification_report(llm_gold, [r["fused_pred"] for _, r in ok], EMOTIONS),
+            description="the same forecasts' fused_probs (before the LLM adjustment), same items")
+        out["llm_adjustment"] = {
+            "n": len(ok),
+            "changed": sum(r["pred"] != r["fused_pred"] for _, r in ok),
+            "changed_to_right": sum(r["pred"] != r["fused_pred"] and r["pred"] == it.emotion for it, r in ok),
+            "changed_to_wrong": sum(r["pred"] != r["fused_pred"] and r["fused_pred"] == it.emotion for it, r in ok),
+            "description": "how often the LLM adjustment moved the fused argmax, and whether it helped",
+        }
+        out["models"]["llm"] = backend.describe()
+    out["n"] = len(items)
+    out["seconds"] = clock()
+    return out
+
+
+def _head_fingerprint() -> str:
+    """Changes when the shipped head changes, so cached head predictions are not reused across heads."""
+    from mer_agents.perception.text_head import ASSET_DIR, HEAD_FILE
+
+    path = ASSET_DIR / HEAD_FILE
+    return f"{path.stat().st_size}-{int(path.stat().st_mtime)}" if path.is_file() else "missing"
+
+
+def _mean(values: list[float]) -> float:
+    return round(sum(values) / len(values), 4) if values else 0.0

@@ -1,0 +1,183 @@
+"""Markdown tables and plotly charts from the OUT files of `eval meld` / `eval esconv`.
+
+The report lists, for every OUT file, the command that produced it, so anyone can rerun the numbers.
+Charts are written as HTML (plotly.js from its CDN, to keep the repository small); PNG copies are made
+only when a static-image engine (kaleido) is installed, and skipped quietly otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from mer_agents.evaluation.readers import DataError
+
+MELD_ORDER = ("text_head", "llm_forecast_fused", "llm_forecast")
+ESCONV_ORDER = ("full", "no-reflection", "no-consistency", "one-pass")
+ESCONV_COLUMNS = (
+    ("strategy_accuracy", "strategy acc"), ("strategy_macro_f1", "strategy macro-F1"),
+    ("strategy_adherence", "adherence"), ("bleu2", "BLEU-2"), ("rougeL", "ROUGE-L"), ("dist1", "Dist-1"),
+    ("dist2", "Dist-2"), ("audit_pass_before", "audit pass (1st)"), ("audit_pass_after", "audit pass (final)"),
+    ("rounds_mean", "rounds"), ("tokens_per_turn", "tokens/turn"), ("seconds_per_turn", "s/turn"),
+)
+
+
+def load_outs(directory: Path) -> list[dict[str, Any]]:
+    """Every OUT json in `directory` (sorted by name), each with its file name under `_file`."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise DataError(f"no results folder at {directory}")
+    outs = []
+    for path in sorted(directory.glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError:
+            raise DataError(f"{path} is not valid JSON") from None
+        if isinstance(data, dict) and data.get("task") in ("meld", "esconv"):
+            outs.append(dict(data, _file=path.name))
+    if not outs:
+        raise DataError(f"no eval OUT files (*.json with task meld/esconv) in {directory}")
+    return outs
+
+
+def _fmt(value: Any, digits: int = 3) -> str:
+    if value is None:
+        return "–"
+    if isinstance(value, float):
+        return f"{value:.{digits}f}" if abs(value) < 100 else f"{value:.0f}"
+    return str(value)
+
+
+def _table(header: list[str], rows: list[list[Any]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(_fmt(c) for c in row) + " |" for row in rows]
+    return lines
+
+
+def _ordered(variants: dict[str, Any], order: tuple[str, ...]) -> list[str]:
+    return [v for v in order if v in variants] + [v for v in variants if v not in order]
+
+
+def meld_section(out: dict[str, Any]) -> list[str]:
+    variants = out["variants"]
+    lines = [f"### MELD — emotion recognition ({out['_file']})", "",
+             f"`{out.get('command', '')}`", "",
+             f"Data: `{out['data']}` ({out['n_file']} utterances; evaluated {out['n']}, subset: {out['subset']}); "
+             f"context: the {out['context_turns']} preceding utterances of the dialogue. "
+             f"Models: {', '.join(f'{k}: {v}' for k, v in out.get('models', {}).items())}. "
+             f"Wall time {out['seconds']:.0f} s.", ""]
+    rows = [[name, v.get("description", ""), v["n"], v["accuracy"], v["weighted_f1"], v["macro_f1"]]
+            for name, v in ((n, variants[n]) for n in _ordered(variants, MELD_ORDER))]
+    lines += _table(["variant", "what", "n", "accuracy", "weighted F1", "macro F1"], rows) + [""]
+    labels = next(iter(variants.values()))["labels"]
+    rows = [[name] + [variants[name]["per_class_f1"][lab] for lab in labels]
+            for name in _ordered(variants, MELD_ORDER)]
+    lines += ["Per-class F1:", ""] + _table(["variant", *labels], rows) + [""]
+    adj = out.get("llm_adjustment")
+    if adj:
+        lines += [f"LLM adjustment on the {adj['n']} forecast items: it changed the fused argmax {adj['changed']} "
+                  f"times ({adj['changed_to_right']} to the gold label, {adj['changed_to_wrong']} away from it).", ""]
+    main = variants.get("text_head") or next(iter(variants.values()))
+    lines += ["Confusion matrix of the text head (rows gold, columns predicted):", ""]
+    lines += _table(["gold \\ pred", *labels], [[lab, *row] for lab, row in zip(labels, main["confusion"])]) + [""]
+    return lines
+
+
+def esconv_section(out: dict[str, Any]) -> list[str]:
+    variants = out["variants"]
+    names = _ordered(variants, ESCONV_ORDER)
+    lines = [f"### ESConv — strategy planning and replies ({out['_file']})", "",
+             f"`{out.get('command', '')}`", "",
+             f"Data: `{out['data']}` ({out['n_file']} supporter turns; {out['skipped_no_seeker_turn']} have no "
+             f"seeker turn to answer and are skipped; evaluated {out['n']} turns from {out['n_dialogues']} "
+             f"dialogues, subset: {out['subset']}; in {out['n_followup']} of them the supporter had already "
+             f"spoken after the seeker's last turn). LLM: {out['models'].get('llm', '')}. "
+             f"Wall time {out['seconds']:.0f} s.", ""]
+    rows = [[name, variants[name]["n"], variants[name].get("failed", 0),
+             *[variants[name].get(key) for key, _ in ESCONV_COLUMNS]] for name in names]
+    lines += _table(["variant", "n", "failed", *[label for _, label in ESCONV_COLUMNS]], rows) + [""]
+    gold = out.get("gold_strategy_counts", {})
+    if gold:
+        rows = [[s, gold[s], *[variants[n]["predicted_strategy_counts"].get(s, 0) for n in names],
+                 *[variants[n]["strategy_per_class_f1"].get(s) for n in names]] for s in gold]
+        lines += ["Strategy counts (gold vs predicted) and per-class F1:", ""]
+        lines += _table(["strategy", "gold", *[f"pred {n}" for n in names], *[f"F1 {n}" for n in names]], rows)
+        lines += [""]
+    for name in names:
+        for ex in variants[name].get("examples", [])[:1]:
+            lines += [f"Example ({name}, {ex['id']}): seeker: “{ex['message']}” — gold [{ex['gold_strategy']}] "
+                      f"“{ex['gold']}” — {name} [{ex['strategy']}] “{ex['reply']}”", ""]
+    return lines
+
+
+def charts(outs: list[dict[str, Any]], directory: Path) -> list[Path]:
+    """One HTML chart per OUT file (and a PNG beside it when kaleido works); returns the files written."""
+    import plotly.graph_objects as go
+
+    written: list[Path] = []
+    for out in outs:
+        stem = Path(out["_file"]).stem
+        variants = out["variants"]
+        fig = go.Figure()
+        if out["task"] == "meld":
+            labels = next(iter(variants.values()))["labels"]
+            for name in _ordered(variants, MELD_ORDER):
+                fig.add_bar(name=name, x=[*labels, "weighted", "macro"],
+                            y=[*(variants[name]["per_class_f1"][lab] for lab in labels),
+                               variants[name]["weighted_f1"], variants[name]["macro_f1"]])
+            fig.update_layout(title=f"MELD F1 per class ({stem})", yaxis_title="F1", barmode="group")
+        else:
+            keys = ("strategy_accuracy", "strategy_macro_f1", "strategy_adherence", "bleu2", "rougeL", "dist1",
+                    "dist2", "audit_pass_before", "audit_pass_after")
+            for name in _ordered(variants, ESCONV_ORDER):
+                fig.add_bar(name=name, x=list(keys), y=[variants[name].get(k) for k in keys])
+            fig.update_layout(title=f"ESConv: full method vs ablations ({stem})", barmode="group",
+                              yaxis_title="score (0–1)")
+        html = directory / f"{stem}.html"
+        fig.write_html(html, include_plotlyjs="cdn", full_html=True)
+        written.append(html)
+        png = _try_png(fig, directory / f"{stem}.png")
+        if png:
+            written.append(png)
+    return written
+
+
+def _try_png(fig, path: Path) -> Path | None:
+    try:
+        import kaleido  # noqa: F401
+    except ImportError:
+        return None
+    try:
+        fig.write_image(path)
+    except Exception:  # noqa: BLE001 - a static-image engine that cannot start offline just means no PNG
+        return None
+    return path
+
+
+def build_report(directory: Path, out_path: Path, make_charts: bool = True) -> str:
+    """Write the Markdown report (and charts into `directory`); returns the Markdown."""
+    outs = load_outs(directory)
+    chart_files = charts(outs, directory) if make_charts else []
+    lines = ["# Results", "",
+             "Generated by `python -m mer_agents eval report` from the OUT files in "
+             f"`{_rel(directory, out_path)}`; each section names the command that produced it. "
+             "Scores are fractions in [0, 1]; BLEU-2 is sacrebleu's corpus BLEU with n ≤ 2 (13a tokens, "
+             "lower-cased) / 100, ROUGE-L the mean rouge-score F-measure, Dist-n distinct n-grams over all "
+             "n-grams of the replies. `adherence` is the share of final replies that the reflection agent's code "
+             "checks say follow the final planned strategy; audit pass rates are over audited runs only (the "
+             "first round vs the kept round).", ""]
+    for out in outs:
+        lines += meld_section(out) if out["task"] == "meld" else esconv_section(out)
+    if chart_files:
+        lines += ["Charts: " + ", ".join(f"[{p.name}]({_rel(p, out_path)})" for p in chart_files), ""]
+    text = "\n".join(lines).rstrip() + "\n"
+    out_path.parent.mkdir(parents=True, exist_ok=True)
+    out_path.write_text(text, encoding="utf-8")
+    return text
+
+
+def _rel(path: Path, out_path: Path) -> str:
+    import os
+
+    return os.path.relpath(Path(path).resolve(), Path(out_path).resolve().parent)

@@ -1,0 +1,106 @@
+"""Readers on the shared dev files: counts, labels, context order, dialogue ids, message/history split."""
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from mer_agents.errors import MerError
+from mer_agents.evaluation.readers import (
+    canonical_strategy, message_and_history, read_esconv, read_meld, spread_subset, supporter_followup,
+)
+from mer_agents.labels import EMOTIONS, STRATEGIES
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+MELD_DEV = DATA / "meld" / "dev_sent_emo.csv"
+ESCONV_DEV = DATA / "esconv" / "devWithStrategy_short.tsv"
+needs_data = pytest.mark.skipif(not MELD_DEV.is_file() or not ESCONV_DEV.is_file(), reason="shared dev data absent")
+
+
+@pytest.fixture(scope="module")
+def meld():
+    return read_meld(MELD_DEV)
+
+
+@pytest.fixture(scope="module")
+def esconv():
+    return read_esconv(ESCONV_DEV)
+
+
+@needs_data
+def test_meld_counts_and_labels(meld):
+    assert len(meld) == 1109
+    assert len({item.dialogue_id for item in meld}) == 114
+    counts = Counter(item.emotion for item in meld)
+    assert set(counts) == set(EMOTIONS)
+    assert counts["neutral"] == 470 and counts["disgust"] == 22
+    assert len({item.id for item in meld}) == len(meld)
+
+
+@needs_data
+def test_meld_context_is_the_earlier_utterances_in_order(meld):
+    first, second = meld[0], meld[1]
+    assert first.id == "d0_u0" and first.context == ()
+    assert second.id == "d0_u1" and second.text == "What?" and second.emotion == "surprise"
+    assert second.context == ("Oh my God, he’s lost it. He’s totally lost it.",)
+    third = meld[2]  # dialogue 1 starts: no context carried over from dialogue 0
+    assert third.dialogue_id == 1 and third.context == ()
+    later = next(item for item in meld if item.dialogue_id == 1 and item.utterance_id == 3)
+    assert len(later.context) == 3 and later.context[0] == third.text
+
+
+def test_meld_bad_file_is_one_clear_error(tmp_path):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\n1,2\n")
+    with pytest.raises(MerError, match="missing columns"):
+        read_meld(bad)
+    with pytest.raises(MerError, match="not found"):
+        read_meld(tmp_path / "nope.csv")
+
+
+@needs_data
+def test_esconv_counts_labels_and_dialogues(esconv):
+    assert len(esconv) == 2985
+    assert len({item.id for item in esconv}) == 2985
+    assert len({item.dialogue_id for item in esconv}) == 211
+    counts = Counter(item.strategy for item in esconv)
+    assert set(counts) == set(STRATEGIES)
+    assert counts["Question"] == 595 and counts["Others"] == 510  # [Questions] / [Other] spellings mapped
+
+
+@needs_data
+def test_esconv_first_items_and_history(esconv):
+    first = esconv[0]
+    assert first.id == "esconv-dev-000_t1" and first.strategy == "Others" and first.reply == "Hello"
+    assert first.message.startswith("Hello i was wondering") and first.history == []
+    third = esconv[2]  # seeker 0, supporter 1 + 2, seeker 3 -> target 4
+    assert third.strategy == "Self-disclosure"
+    assert third.message.startswith("Well, right now my city")
+    message, history = message_and_history(third)
+    assert len(history) == 1 and history[0].user_text.startswith("Hello i was wondering")
+    assert history[0].reply == "Hello How has the pandemic affected your mental health?"
+    assert history[0].strategy == "Question"
+    assert [t.index for t in third.context] == [0, 1, 2, 3]
+    assert esconv[1].dialogue_id == esconv[0].dialogue_id
+
+
+@needs_data
+def test_esconv_followups_and_supporter_openings(esconv):
+    assert supporter_followup(esconv[1])  # "[Other] Hello" then "[Questions] How has..."
+    assert not supporter_followup(esconv[2])
+    assert sum(1 for item in esconv if not item.message) == 10  # dialogues opened by the supporter
+
+
+def test_canonical_strategy_spellings():
+    assert canonical_strategy("[Questions]") == "Question"
+    assert canonical_strategy("Other") == "Others"
+    with pytest.raises(MerError):
+        canonical_strategy("[Hugging]")
+
+
+def test_spread_subset():
+    assert spread_subset(10, 3) == [0, 3, 6]
+    assert spread_subset(5, None) == [0, 1, 2, 3, 4]
+    assert spread_subset(5, 50) == [0, 1, 2, 3, 4]
+    picked = spread_subset(2975, 40)
+    assert len(set(picked)) == 40 and picked[-1] < 2975
