@@ -1,0 +1,482 @@
+"""Gradio event handlers: run the blocking pipeline in a worker thread and stream its events.
+
+The worker feeds a queue; the handler drains it, folds events into the timeline view and yields UI updates.
+Whatever ends the handler (the run finishing, Stop, a client cancelling, the browser closing) runs its
+`finally`, which sets the run's cancel event, so the worker stops at its next step and the model is free.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import tempfile
+import threading
+import time
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import gradio as gr
+
+from mer_agents.config import Settings
+from mer_agents.errors import MerError
+from mer_agents.events import Event, RunFailed, RunFinished, TokenDelta, event_to_json
+from mer_agents.types import Turn
+from mer_agents.ui import tts
+from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
+from mer_agents.ui.timeline import TimelineView, apply, build_timeline, render_html
+
+log = logging.getLogger(__name__)
+
+WORKER_NAME_PREFIX = "mer-run-"
+POLL_S = 0.5  # how often an idle UI handler hands control back (so Stop/cancel can close it)
+MIN_YIELD_GAP_S = 0.25  # token events are batched into UI updates at most this often
+CANCELLED_MESSAGE = "Run cancelled by the user."
+VIDEO_TYPES = (".mp4", ".webm", ".mov", ".mkv", ".avi", ".m4v")
+AUDIO_TYPES = (".wav", ".mp3", ".flac", ".ogg", ".m4a", ".opus", ".webm", ".aac")
+CLIP_TYPES = tuple(sorted(set(VIDEO_TYPES + AUDIO_TYPES)))
+_DONE = object()
+
+try:  # Hugging Face ZeroGPU: hold a GPU only while a run goes; a no-op everywhere else.
+    import spaces  # type: ignore[import-not-found]
+
+    gpu = spaces.GPU
+except ImportError:  # pragma: no cover - depends on the host
+
+    def gpu(fn=None, **_kwargs):
+        return fn if fn is not None else (lambda f: f)
+
+
+# ------------------------------------------------------------------------------------ worker threads
+
+
+@dataclass
+class RunHandle:
+    """One pipeline run in its worker thread."""
+
+    cancel: threading.Event
+    thread: threading.Thread
+    events: "queue.Queue[Any]"
+    started: float = field(default_factory=time.monotonic)
+
+
+_ACTIVE: dict[str, RunHandle] = {}  # session hash -> its current run, so Stop reaches it
+_ACTIVE_LOCK = threading.Lock()
+
+
+def live_workers() -> list[threading.Thread]:
+    """Worker threads still running (tests assert that cancelling ends them)."""
+    return [t for t in threading.enumerate() if t.name.startswith(WORKER_NAME_PREFIX) and t.is_alive()]
+
+
+def _work(run_request: Any, backend: Any, settings: Settings, cancel: threading.Event, out: queue.Queue) -> None:
+    events = None
+    try:
+        from mer_agents import pipeline
+
+        events = pipeline.run(run_request, backend, settings, cancel)
+        for event in events:
+            out.put(event)
+            if cancel.is_set() and not isinstance(event, (RunFinished, RunFailed)):
+                out.put(RunFailed(t=getattr(event, "t", 0.0), error=CANCELLED_MESSAGE))
+                break
+    except MerError as exc:
+        out.put(RunFailed(error=str(exc)))
+    except Exception as exc:  # a bug must still end the run readably; the traceback goes to the log
+        log.exception("pipeline crashed")
+        out.put(RunFailed(error=f"Internal error ({exc.__class__.__name__}): {exc}"))
+    finally:
+        if events is not None and hasattr(events, "close"):
+            events.close()
+        out.put(_DONE)
+
+
+def start_run(run_request: Any, backend: Any, settings: Settings, session_key: str | None = None) -> RunHandle:
+    cancel = threading.Event()
+    out: queue.Queue = queue.Queue()
+    thread = threading.Thread(target=_work, args=(run_request, backend, settings, cancel, out),
+                              name=f"{WORKER_NAME_PREFIX}{time.monotonic_ns()}", daemon=True)
+    handle = RunHandle(cancel=cancel, thread=thread, events=out)
+    if session_key:
+        with _ACTIVE_LOCK:
+            previous = _ACTIVE.get(session_key)
+            if previous is not None:
+                previous.cancel.set()
+            _ACTIVE[session_key] = handle
+    thread.start()
+    return handle
+
+
+def stop_session_run(session_key: str | None) -> bool:
+    """Set the cancel event of a session's running pipeline (the Stop button)."""
+    with _ACTIVE_LOCK:
+        handle = _ACTIVE.get(session_key or "")
+    if handle is None:
+        return False
+    handle.cancel.set()
+    return True
+
+
+def iter_events(handle: RunHandle, poll_s: float | None = POLL_S, session_key: str | None = None
+                ) -> Iterator[Event | None]:
+    """The run's events as they come; None every `poll_s` of silence. Closing this stops the worker."""
+    try:
+        while True:
+            try:
+                item = handle.events.get(timeout=poll_s) if poll_s else handle.events.get()
+            except queue.Empty:
+                yield None
+                continue
+            if item is _DONE:
+                return
+            yield item
+    finally:
+        handle.cancel.set()
+        if session_key:
+            with _ACTIVE_LOCK:
+                if _ACTIVE.get(session_key) is handle:
+                    del _ACTIVE[session_key]
+
+
+# ------------------------------------------------------------------------------------ runs and traces
+
+_BACKENDS: dict[tuple, Any] = {}
+_BACKENDS_LOCK = threading.Lock()
+
+
+def backend_for(settings: Settings) -> Any:
+    """One backend instance per (backend, model, server), so its model loads once per process."""
+    from mer_agents.backends import get_backend, resolve_backend_name
+
+    key = (resolve_backend_name(settings), settings.model, settings.base_url, settings.n_threads)
+    with _BACKENDS_LOCK:
+        if key not in _BACKENDS:
+            _BACKENDS[key] = get_backend(settings)
+        return _BACKENDS[key]
+
+
+def check_clip(path: str | None) -> str | None:
+    """The clip path if its type is one we read; MerError with a clear message otherwise."""
+    if not path:
+        return None
+    suffix = Path(path).suffix.lower()
+    if suffix not in CLIP_TYPES:
+        raise MerError(f"Unsupported file type {suffix or '(none)'}: upload a video ({', '.join(VIDEO_TYPES)}) "
+                       f"or audio ({', '.join(AUDIO_TYPES)}).")
+    return path
+
+
+def make_request(clip: str | None, message: str | None, history: list[Turn]) -> Any:
+    from mer_agents.pipeline import RunRequest
+
+    text = (message or "").strip() or None
+    if clip is None and text is None:
+        raise MerError("Nothing to analyse: upload or record a clip, or type a message.")
+    return RunRequest(clip=clip, evidence=None, text=text, history=list(history))
+
+
+def new_trace() -> Any:
+    from mer_agents.trace import Trace
+
+    return Trace()
+
+
+def write_trace(trace: Any, settings: Settings, run_id: str) -> str | None:
+    """Write the run's JSON trace where the user can download it (also after a failure)."""
+    directory = Path(tempfile.gettempdir()) / "mer_agents_traces"
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"trace_{run_id or int(time.time() * 1000)}.json"
+    try:
+        trace.write(path)
+    except Exception:  # the run's result matters more than its trace file
+        log.exception("writing the trace failed")
+        return None
+    return str(path)
+
+
+def load_trace_events(path: str) -> list[Event]:
+    from mer_agents.trace import Trace
+
+    try:
+        return list(Trace.load(path).events)
+    except MerError:
+        raise
+    except Exception as exc:
+        raise MerError(f"Not a mer_agents trace: {Path(path).name} ({exc.__class__.__name__}).") from exc
+
+
+# --------------------------------------------------------------------------------------- UI outputs
+
+UI_OUTPUTS = ("timeline", "status", "reply", "reply_audio", "tts_note", "trace", "modality_plot",
+              "forecast_plot", "rounds_plot", "chat", "session")
+
+
+def status_line(view: TimelineView, elapsed: float | None = None) -> str:
+    if view.error:
+        return f"**Stopped:** {_md_escape(view.error)}"
+    if view.finished:
+        return f"**Done** — {view.rounds} refinement round(s), emotion *{_md_escape(view.emotion)}*, strategy *{_md_escape(view.strategy)}*."
+    running = [e for e in view.entries if e.status == "running"]
+    doing = view.progress or (f"{running[-1].title} (round {running[-1].round})…" if running else "starting…")
+    clock = f" · {elapsed:.0f}s" if elapsed is not None else ""
+    return f"⏳ {_md_escape(doing)}{clock}"
+
+
+def _md_escape(text: str) -> str:
+    """Text shown in Markdown: no HTML, no markup."""
+    import html
+
+    escaped = html.escape(" ".join(str(text).split()))
+    return "".join("\\" + c if c in "\\`*_{}[]()#+-.!|>~" else c for c in escaped)
+
+
+def chat_messages(history: list[Turn]) -> list[dict[str, str]]:
+    messages = []
+    for turn in history:
+        messages.append({"role": "user", "content": turn.user_text or "(clip)"})
+        if turn.reply:
+            tag = " · ".join(x for x in (turn.emotion, turn.strategy) if x)
+            messages.append({"role": "assistant", "content": turn.reply + (f"\n\n[{tag}]" if tag else "")})
+    return messages
+
+
+def spoken_reply(view: TimelineView) -> tuple[str | None, str]:
+    if not view.reply:
+        return None, ""
+    try:
+        path = tts.speak(view.reply, view.emotion, view.strategy)
+    except tts.TTSError as exc:
+        return None, str(exc)
+    voice = tts.voice_for(view.emotion, view.strategy)
+    return str(path), f"Spoken with espeak-ng at {voice.rate_wpm} wpm, pitch {voice.pitch}."
+
+
+def settings_from_ui(base: Settings, backend: str | None = None, model: str | None = None,
+                     max_rounds: float | None = None, reflection: bool | None = None,
+                     consistency: bool | None = None, one_pass: bool | None = None, fps: float | None = None,
+                     max_duration: float | None = None) -> Settings:
+    """The app's settings with the accordion's choices on top (None keeps the app's value)."""
+    values = base.model_dump()
+    overrides = {"backend": backend or None, "model": (model or "").strip() or None,
+                 "max_rounds": None if max_rounds is None else int(max_rounds), "reflection": reflection,
+                 "consistency": consistency, "one_pass": one_pass, "fps": fps, "max_duration_s": max_duration}
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    try:
+        return Settings.model_validate(values)
+    except Exception as exc:
+        raise MerError(f"Invalid settings: {exc}") from exc
+
+
+def _figures(view: TimelineView) -> tuple[Any, Any, Any]:
+    return modality_figure(view.evidence), forecast_figure(view), rounds_figure(view)
+
+
+@dataclass
+class Snapshot:
+    """The run as the UI should show it now."""
+
+    view: TimelineView
+    plots_changed: bool = False
+    idle: bool = False
+    trace_path: str | None = None
+    final: bool = False
+
+
+def stream_run(base: Settings, clip: str | None, message: str | None, history: list[Turn],
+               ui_settings: dict[str, Any], session_key: str | None) -> Iterator[Snapshot]:
+    """The run as snapshots; the last one is final and has the trace written (after a failure too).
+
+    Bad input and setup errors become a failed view (never an exception), so the UI shows them in place.
+    """
+    view = TimelineView()
+    trace = new_trace()
+    settings = base
+    try:
+        settings = settings_from_ui(base, **ui_settings)
+        request = make_request(check_clip(clip), message, history)
+        backend = backend_for(settings)
+    except MerError as exc:
+        event = RunFailed(error=str(exc))
+        trace.add(event)
+        apply(view, event)
+        view.run_id = f"failed-{int(time.time() * 1000)}"
+        yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True)
+        return
+    handle = start_run(request, backend, settings, session_key)
+    last_yield = 0.0
+    plots_dirty = True
+    events = iter_events(handle, POLL_S, session_key)
+    try:
+        for event in events:
+            if event is None:
+                if handle.cancel.is_set():  # Stop during a long step: finish now; the worker stops after it
+                    break
+                yield Snapshot(view, idle=True)
+                continue
+            trace.add(event)
+            apply(view, event)
+            if event.kind in ("evidence", "stage_finished", "audit_verdict"):
+                plots_dirty = True
+            if isinstance(event, (RunFinished, RunFailed)):
+                break
+            now = time.monotonic()
+            if isinstance(event, TokenDelta) and now - last_yield < MIN_YIELD_GAP_S:
+                continue
+            last_yield = now
+            yield Snapshot(view, plots_dirty)
+            plots_dirty = False
+    finally:
+        events.close()
+    if not view.finished:  # the worker ended without a final event: record why
+        event = RunFailed(error=CANCELLED_MESSAGE if handle.cancel.is_set() else "The run ended unexpectedly.")
+        trace.add(event)
+        apply(view, event)
+    yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True)
+
+
+def ui_run(base: Settings, video: str | None, audio: str | None, message: str | None, session: Any,
+           ui_settings: dict[str, Any], session_key: str | None) -> Iterator[Any]:
+    """Updates for the UI outputs, in UI_OUTPUTS order (gr.skip() while nothing changed)."""
+    from mer_agents.session import Session
+
+    session = session if isinstance(session, Session) else Session()
+    started = time.monotonic()
+    skip = gr.skip()
+    snaps = stream_run(base, video or audio, message, session.history, ui_settings, session_key)
+    for snap in snaps:  # closing ui_run closes this generator too (CPython refcounting), which stops the worker
+        view = snap.view
+        if snap.idle:
+            yield (skip, status_line(view, time.monotonic() - started)) + (skip,) * 9
+            continue
+        figures = _figures(view) if snap.plots_changed else (skip,) * 3
+        if not snap.final:
+            yield (render_html(view), status_line(view, time.monotonic() - started), view.reply or skip,
+                   skip, skip, skip, *figures, skip, skip)
+            continue
+        audio_path, tts_note = spoken_reply(view)
+        if view.reply and not view.error:
+            session = record_turn(session, view, message)
+        yield (render_html(view), status_line(view), view.reply, audio_path, tts_note, snap.trace_path, *figures,
+               chat_messages(session.history), session)
+
+
+def record_turn(session: Any, view: TimelineView, message: str | None) -> Any:
+    said = view.evidence.transcript if view.evidence and view.evidence.transcript else ""
+    user_text = " ".join(x for x in ((message or "").strip(), said.strip()) if x) or "(clip)"
+    session.add(Turn(user_text=user_text, emotion=view.emotion or None, strategy=view.strategy or None,
+                     reply=view.reply))
+    return session
+
+
+def replay(path: str | None) -> tuple:
+    """A downloaded trace back in the timeline and plots, without any model."""
+    if not path:
+        return (gr.skip(),) * 7
+    try:
+        view = build_timeline(load_trace_events(path))
+    except MerError as exc:
+        return (render_html(TimelineView()), f"**Cannot replay:** {_md_escape(str(exc))}",
+                gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip())
+    return (render_html(view), f"Replayed {view.n_events} events of run {_md_escape(view.run_id)}.",
+            view.reply, *_figures(view), None)
+
+
+# -------------------------------------------------------------------------------------------- API
+
+
+def api_analyze(base: Settings, clip: str | None, message: str) -> tuple[str, str]:
+    """Run to the end; the final reply and the JSON trace, or a readable gr.Error."""
+    view, trace_path = TimelineView(), None
+    with closing(stream_run(base, clip, message, [], {}, None)) as snaps:
+        for snap in snaps:
+            view, trace_path = snap.view, snap.trace_path or trace_path
+    if view.error or not view.reply:
+        raise gr.Error(view.error or "The run produced no reply.", print_exception=False)
+    return view.reply, trace_path
+
+
+def api_analyze_stream(base: Settings, clip: str | None, message: str) -> Iterator[dict[str, Any]]:
+    """Each event's JSON as it happens (the last one is run_finished or run_failed)."""
+    try:
+        settings = settings_from_ui(base)
+        request = make_request(check_clip(clip), message, [])
+        backend = backend_for(settings)
+    except MerError as exc:
+        yield event_to_json(RunFailed(error=str(exc)))
+        return
+    handle = start_run(request, backend, settings)
+    events = iter_events(handle, poll_s=None)
+    try:
+        for event in events:
+            yield event_to_json(event)
+            if isinstance(event, (RunFinished, RunFailed)):
+                return
+    finally:
+        events.close()
+
+
+__all__ = ["api_analyze", "api_analyze_stream", "gpu", "live_workers", "replay", "start_run",
+           "stop_session_run", "stream_run", "ui_run"]
+
+
+# --------------------------------------------------------------------------------- bound to the app
+
+
+class UIHandlers:
+    """The app's event handlers, bound to its base settings (and an optional ready backend)."""
+
+    def __init__(self, settings: Settings, backend: Any = None):
+        self.settings = settings
+        if backend is not None:
+            register_backend(settings, backend)
+
+    @gpu
+    def run(self, video: str | None, audio: str | None, message: str | None, session: Any, backend: str | None,
+            model: str | None, max_rounds: float | None, reflection: bool | None, consistency: bool | None,
+            one_pass: bool | None, fps: float | None, max_duration: float | None,
+            request: gr.Request = None) -> Iterator[Any]:
+        ui_settings = {"backend": backend, "model": model, "max_rounds": max_rounds, "reflection": reflection,
+                       "consistency": consistency, "one_pass": one_pass, "fps": fps, "max_duration": max_duration}
+        key = getattr(request, "session_hash", None)
+        with closing(ui_run(self.settings, video, audio, message, session, ui_settings, key)) as updates:
+            yield from updates
+
+    @gpu
+    def example(self, video: str | None, audio: str | None, message: str | None) -> Iterator[Any]:
+        with closing(ui_run(self.settings, video, audio, message, None, {}, None)) as updates:
+            for update in updates:
+                yield update[:9] if isinstance(update, tuple) else update
+
+    def stop(self, request: gr.Request = None) -> str:
+        stopped = stop_session_run(getattr(request, "session_hash", None))
+        return "Stopping the run…" if stopped else "Nothing is running."
+
+    def reset(self) -> tuple:
+        from mer_agents.session import Session
+
+        empty = TimelineView()
+        return (render_html(empty), "New conversation.", "", None, "", None, *_figures(empty), [], Session())
+
+    def replay(self, path: str | None) -> tuple:
+        return replay(path)
+
+    @gpu
+    def analyze(self, clip: str | None, message: str | None) -> tuple[str, str]:
+        """Analyse a clip (and/or a message): the final reply and the run's JSON trace."""
+        return api_analyze(self.settings, clip, message or "")
+
+    @gpu
+    def analyze_stream(self, clip: str | None, message: str | None) -> Iterator[dict[str, Any]]:
+        """Analyse a clip (and/or a message), yielding each timeline event's JSON as it happens."""
+        with closing(api_analyze_stream(self.settings, clip, message or "")) as events:
+            yield from events
+
+
+def register_backend(settings: Settings, backend: Any) -> None:
+    """Use an already-built backend for runs whose settings resolve to the same backend key."""
+    from mer_agents.backends import resolve_backend_name
+
+    key = (resolve_backend_name(settings), settings.model, settings.base_url, settings.n_threads)
+    with _BACKENDS_LOCK:
+        _BACKENDS[key] = backend

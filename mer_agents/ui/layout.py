@@ -1,0 +1,134 @@
+"""The Gradio Blocks: inputs, settings, live timeline, plots, reply, trace, conversation and the API endpoints.
+
+Handlers live in `handlers.py` as methods of `UIHandlers`; this module only lays out components and wires
+events. Every event that touches the models shares one concurrency group, so one run holds them at a time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import gradio as gr
+
+from mer_agents.config import Settings
+from mer_agents.ui.handlers import CLIP_TYPES, VIDEO_TYPES, UIHandlers
+from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
+from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, render_html
+
+EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
+MODEL_CONCURRENCY = "model"
+TITLE = "mer_agents — multimodal empathetic responses with reflective refinement"
+INTRO = (
+    "Upload or record a short clip of someone talking (or type a message). Perception models read the words, "
+    "voice and face; four agents (perception, emotion forecaster, strategy planner, responder) reason in "
+    "turn, and a reflection agent audits each stage and sends the run back to the earliest faulty one. "
+    "The timeline shows every attempt as it happens."
+)
+
+
+def example_clips(directory: Path = EXAMPLES_DIR) -> list[Path]:
+    if not directory.is_dir():
+        return []
+    return sorted(p for p in directory.iterdir() if p.suffix.lower() in CLIP_TYPES and p.is_file())
+
+
+def _example_rows(clips: list[Path]) -> list[list[Any]]:
+    rows = []
+    for clip in clips:
+        is_video = clip.suffix.lower() in VIDEO_TYPES
+        rows.append([str(clip), None, ""] if is_video else [None, str(clip), ""])
+    return rows
+
+
+def _backend_choices() -> list[tuple[str, str]]:
+    from mer_agents.backends import available_backends
+
+    return available_backends()
+
+
+def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Blocks:
+    """The whole app; `backend`, when given, serves runs whose settings resolve to it."""
+    settings = settings or Settings.from_env()
+    handlers = UIHandlers(settings, backend)
+    with gr.Blocks(title="mer_agents", fill_width=True) as demo:
+        gr.Markdown(f"## {TITLE}\n{INTRO}")
+        session = gr.State(None)
+        with gr.Row(equal_height=False):
+            with gr.Column(scale=4, min_width=340):
+                with gr.Tab("Video"):
+                    video = gr.Video(label="Video clip (upload or webcam)", sources=["upload", "webcam"],
+                                     include_audio=True, elem_id="clip-video", height=260)
+                with gr.Tab("Audio"):
+                    audio = gr.Audio(label="Audio clip (upload or microphone)", sources=["upload", "microphone"],
+                                     type="filepath", elem_id="clip-audio")
+                message = gr.Textbox(label="Message or context (optional)", lines=2, max_length=2000,
+                                     placeholder="Type what you want to say, or add context to the clip",
+                                     elem_id="message")
+                with gr.Row():
+                    analyze = gr.Button("Analyze", variant="primary", elem_id="analyze")
+                    stop = gr.Button("Stop", variant="stop", elem_id="stop")
+                    reset = gr.Button("New conversation", elem_id="new-conversation")
+                with gr.Accordion("Settings", open=False):
+                    backend_dd = gr.Dropdown(_backend_choices(), value=settings.backend, label="Backend")
+                    model = gr.Textbox(value=settings.model or "", label="Model (id or local path; optional)")
+                    max_rounds = gr.Slider(0, 6, value=settings.max_rounds, step=1, label="Max reflection rounds")
+                    with gr.Row():
+                        reflection = gr.Checkbox(value=settings.reflection, label="Reflection")
+                        consistency = gr.Checkbox(value=settings.consistency, label="Consistency check")
+                        one_pass = gr.Checkbox(value=settings.one_pass, label="One-pass")
+                    fps = gr.Slider(0.5, 10, value=settings.fps, step=0.5, label="Frame rate (frames/s)")
+                    max_duration = gr.Slider(5, 600, value=settings.max_duration_s, step=5,
+                                             label="Max duration (s)")
+                chat = gr.Chatbot(label="Conversation", height=260, render_markdown=False, elem_id="chat")
+                with gr.Accordion("Replay a trace", open=False):
+                    replay_file = gr.File(label="Upload a trace (.json)", file_types=[".json"], type="filepath")
+            with gr.Column(scale=6, min_width=420):
+                status = gr.Markdown("Ready.", elem_id="status")
+                reply = gr.Textbox(label="Reply", lines=3, interactive=False, elem_id="reply")
+                with gr.Row():
+                    reply_audio = gr.Audio(label="Spoken reply", type="filepath", interactive=False, scale=3)
+                    tts_note = gr.Markdown("", elem_id="tts-note")
+                timeline = gr.HTML(render_html(TimelineView()), css_template=TIMELINE_CSS, elem_id="timeline",
+                                   label="Timeline")
+                trace = gr.File(label="Run trace (JSON)", interactive=False, elem_id="trace")
+        with gr.Tabs():
+            with gr.Tab("Emotion over the clip"):
+                modality_plot = gr.Plot(modality_figure(None))
+            with gr.Tab("Fused forecast"):
+                forecast_plot = gr.Plot(forecast_figure(TimelineView()))
+            with gr.Tab("Across rounds"):
+                rounds_plot = gr.Plot(rounds_figure(TimelineView()))
+
+        outputs = [timeline, status, reply, reply_audio, tts_note, trace, modality_plot, forecast_plot,
+                   rounds_plot, chat, session]
+        settings_inputs = [backend_dd, model, max_rounds, reflection, consistency, one_pass, fps, max_duration]
+        analyze.click(handlers.run, [video, audio, message, session, *settings_inputs], outputs,
+                      concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1, show_progress="minimal",
+                      api_visibility="undocumented", api_name="ui_run")
+        stop.click(handlers.stop, None, [status], queue=False, api_visibility="private")
+        reset.click(handlers.reset, None, outputs, queue=False, api_visibility="private")
+        replay_file.upload(handlers.replay, [replay_file],
+                           [timeline, status, reply, modality_plot, forecast_plot, rounds_plot],
+                           api_visibility="undocumented", api_name="replay")
+
+        rows = _example_rows(example_clips())
+        if rows:
+            gr.Examples(rows, inputs=[video, audio, message], outputs=outputs[:9], fn=handlers.example,
+                        cache_examples=True, cache_mode="lazy", label="Example clips", run_on_click=True)
+
+        # API endpoints (also what the README snippet calls); hidden from the page.
+        with gr.Group(visible=False):
+            api_clip = gr.File(label="clip", file_types=list(CLIP_TYPES), type="filepath")
+            api_message = gr.Textbox(label="message")
+            api_reply = gr.Textbox(label="reply")
+            api_trace = gr.File(label="trace")
+            api_event = gr.JSON(label="event")
+            api_button = gr.Button("analyze")
+            api_stream_button = gr.Button("analyze_stream")
+        api_button.click(handlers.analyze, [api_clip, api_message], [api_reply, api_trace], api_name="analyze",
+                         concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1)
+        api_stream_button.click(handlers.analyze_stream, [api_clip, api_message], [api_event],
+                                api_name="analyze_stream", concurrency_id=MODEL_CONCURRENCY,
+                                concurrency_limit=1)
+    return demo

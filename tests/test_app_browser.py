@@ -1,0 +1,67 @@
+"""The app in headless Debian Chromium (Python Playwright): upload an example, watch the timeline, get a reply.
+
+Needs `apt-get install chromium` (never `playwright install`); skips with a message only where Chromium is
+missing. Saves test-artifacts/app_run.png.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.test_app_client import app_module, app_url, example_clip  # noqa: F401  (shared app fixtures)
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+]
+RUN_TIMEOUT_MS = 300_000
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+        pytest.skip("Chromium is not installed (apt-get install -y chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+                               args=CHROMIUM_FLAGS, headless=True)
+        yield b
+        b.close()
+
+
+def test_upload_example_fills_timeline_and_shows_reply(browser, app_url):  # noqa: F811
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1400, "height": 1500})
+    page.goto(app_url)
+    page.locator("#clip-video input[type=file]").set_input_files(str(example_clip()))
+    page.locator("#clip-video video").first.wait_for(state="attached", timeout=60_000)
+    submitted = time.monotonic()
+    page.locator("#analyze").click()
+    page.locator("#timeline details.mer-entry").first.wait_for(timeout=RUN_TIMEOUT_MS)
+    first_entry_s = time.monotonic() - submitted
+    page.wait_for_function(
+        "() => { const t = document.querySelector('#reply textarea'); return t && t.value.trim().length > 0; }",
+        timeout=RUN_TIMEOUT_MS,
+    )
+    page.wait_for_function("() => document.querySelector('#trace a') !== null", timeout=60_000)
+    total_s = time.monotonic() - submitted
+    stages = page.eval_on_selector_all("#timeline details.mer-entry", "els => els.map(e => e.dataset.stage)")
+    for stage in ("evidence", "perception", "forecast", "strategy", "reply", "audit"):
+        assert stage in stages, stages
+    assert page.locator("#timeline script").count() == 0
+    page.locator("#timeline").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "app_run.png"), full_page=True)
+    print(f"browser: first timeline entry {first_entry_s:.2f}s after submit; reply after {total_s:.1f}s; "
+          f"{len(stages)} entries", file=sys.__stderr__)
+    page.close()

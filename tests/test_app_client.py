@@ -1,0 +1,197 @@
+"""The app on 127.0.0.1 driven with gradio_client, on the real path: perception models + embedded backend.
+
+Runs are kept short with MER_MAX_ROUNDS=1. The README's API snippet (docs/api_snippet.py) runs as it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import runpy
+import socket
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STAGES = ("perception", "forecast", "strategy", "reply")
+APP_ENV = {"MER_MAX_ROUNDS": "1", "HF_HUB_OFFLINE": "1", "GRADIO_ANALYTICS_ENABLED": "False"}
+WORKER_END_TIMEOUT_S = 90
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def example_clip() -> Path:
+    from mer_agents.ui.layout import example_clips
+
+    clips = [c for c in example_clips() if c.suffix == ".mp4"] or example_clips()
+    if not clips:
+        pytest.fail("examples/ has no clip")
+    return clips[0]
+
+
+@pytest.fixture(scope="session")
+def app_module():
+    """app.py imported with short-run settings (its module-level `demo`)."""
+    saved = {k: os.environ.get(k) for k in APP_ENV}
+    os.environ.update(APP_ENV)
+    sys.path.insert(0, str(ROOT))
+    try:
+        module = importlib.import_module("app")
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    assert module.settings.max_rounds == 1
+    return module
+
+
+@pytest.fixture(scope="session")
+def app_url(app_module):
+    port = free_port()
+    _, url, _ = app_module.launch("127.0.0.1", port, prevent_thread_lock=True, quiet=True)
+    yield url
+    app_module.demo.close()
+
+
+@pytest.fixture(scope="session")
+def client(app_url):
+    from gradio_client import Client
+
+    return Client(app_url, verbose=False)
+
+
+def wait_for_workers_to_end(timeout: float = WORKER_END_TIMEOUT_S) -> float:
+    from mer_agents.ui.handlers import live_workers
+
+    start = time.monotonic()
+    while live_workers() and time.monotonic() - start < timeout:
+        time.sleep(0.2)
+    assert not live_workers(), "the pipeline worker is still running"
+    return time.monotonic() - start
+
+
+@pytest.mark.slow
+def test_api_snippet_streams_every_stage_and_ends_with_a_reply(app_url, monkeypatch, capsys):
+    monkeypatch.setenv("MER_APP_URL", app_url)
+    monkeypatch.setattr(sys, "argv", ["api_snippet.py", str(example_clip())])
+    started = time.monotonic()
+    ns = runpy.run_path(str(ROOT / "docs" / "api_snippet.py"), run_name="__main__")
+    assert ns["reply"].strip()
+    trace = json.loads(Path(ns["trace_path"]).read_text(encoding="utf-8"))
+    assert trace["reply"] == ns["reply"] and trace["events"]
+    events = ns["events"]
+    kinds = [e["kind"] for e in events]
+    assert kinds[-1] == "run_finished" and events[-1]["reply"].strip()
+    for stage in STAGES:
+        assert any(e["kind"] == "stage_finished" and e["stage"] == stage for e in events), stage
+    assert any(e["kind"] == "audit_verdict" for e in events)
+    assert "progress" in kinds and kinds.index("progress") < kinds.index("evidence")
+    first = next(e["t"] for e in events if e["kind"] not in ("run_started",))
+    print(f"api snippet: 2 runs in {time.monotonic() - started:.1f}s; first event at t={first:.2f}s",
+          file=sys.__stderr__)
+    assert "reply:" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_cancelling_a_stream_stops_the_worker(client):
+    from gradio_client import handle_file
+
+    from mer_agents.ui.handlers import live_workers
+
+    job = client.submit(clip=handle_file(str(example_clip())), message="", api_name="/analyze_stream")
+    deadline = time.monotonic() + 120
+    while not job.outputs() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert job.outputs(), "no event streamed"
+    assert live_workers(), "the run should be going"
+    job.cancel()
+    waited = wait_for_workers_to_end()
+    print(f"worker ended {waited:.1f}s after cancel", file=sys.__stderr__)
+
+
+@pytest.mark.slow
+def test_corrupt_file_returns_a_readable_error(client, tmp_path):
+    from gradio_client import handle_file
+    from gradio_client.exceptions import AppError
+
+    bad = tmp_path / "corrupt.mp4"
+    bad.write_bytes(b"this is not a video at all" * 50)
+    with pytest.raises(AppError) as info:
+        client.predict(clip=handle_file(str(bad)), message="", api_name="/analyze")
+    message = str(info.value)
+    assert message and "Traceback" not in message and len(message.splitlines()) == 1
+    assert "corrupt.mp4" in message or "decode" in message.lower() or "read" in message.lower()
+
+
+def test_wrong_file_type_is_refused_with_a_message(client, tmp_path):
+    from gradio_client import handle_file
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello")
+    events = list(client.submit(clip=handle_file(str(notes)), message="", api_name="/analyze_stream"))
+    assert events[-1]["kind"] == "run_failed" and "Unsupported file type .txt" in events[-1]["error"]
+
+
+@pytest.mark.slow
+def test_ui_handler_keeps_the_trace_of_a_failed_run_and_replays_it(app_module, tmp_path):
+    """The UI path on a corrupt clip: readable status, error in the timeline, a downloadable trace."""
+    from mer_agents.ui.handlers import UI_OUTPUTS, replay, ui_run
+
+    bad = tmp_path / "broken.mp4"
+    bad.write_bytes(b"\x00\x01garbage" * 100)
+    updates = list(ui_run(app_module.settings, str(bad), None, "", None, {}, None))
+    final = dict(zip(UI_OUTPUTS, updates[-1]))
+    assert final["status"].startswith("**Stopped:**") and "Traceback" not in final["status"]
+    assert 'class="mer-error"' in final["timeline"]
+    trace = json.loads(Path(final["trace"]).read_text(encoding="utf-8"))
+    assert trace["events"][-1]["kind"] == "run_failed"
+    timeline, status, *_ = replay(final["trace"])
+    assert "mer-error" in timeline and status.startswith("Replayed")
+
+
+@pytest.mark.slow
+def test_stop_button_ends_the_run_with_a_trace(app_module):
+    """Stop (stop_session_run) during a real run: the handler ends with 'cancelled' and the worker ends."""
+    from mer_agents.ui.handlers import UI_OUTPUTS, stop_session_run, ui_run
+
+    updates = ui_run(app_module.settings, str(example_clip()), None, "", None, {}, "test-session")
+    last = None
+    for n, update in enumerate(updates):
+        last = update
+        if n == 1:
+            assert stop_session_run("test-session")
+    final = dict(zip(UI_OUTPUTS, last))
+    assert "cancelled" in final["status"].lower() and final["trace"]
+    wait_for_workers_to_end()
+
+
+@pytest.mark.slow
+def test_typed_message_continues_the_conversation(app_module):
+    """Two typed turns in one session: the chat view holds both and the second run sees the first."""
+    from mer_agents.ui.handlers import UI_OUTPUTS, ui_run
+
+    session = None
+    for text in ("I failed my driving test again.", "I don't know if I should even try again."):
+        final = dict(zip(UI_OUTPUTS, list(ui_run(app_module.settings, None, None, text, session, {}, None))[-1]))
+        assert final["reply"], final["status"]
+        session = final["session"]
+    assert len(session.history) == 2
+    assert [m["role"] for m in final["chat"]] == ["user", "assistant", "user", "assistant"]
+
+
+def test_flags_default_to_gradio_environment(app_module, monkeypatch):
+    monkeypatch.setenv("GRADIO_SERVER_NAME", "0.0.0.0")
+    monkeypatch.setenv("GRADIO_SERVER_PORT", "7999")
+    args = app_module.parse_args([])
+    assert (args.host, args.port, args.share) == ("0.0.0.0", 7999, False)
+    assert app_module.parse_args(["--share", "--port", "8000"]).share is True
