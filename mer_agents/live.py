@@ -1,8 +1,8 @@
 """Live chat core: a bounded per-session buffer of streamed audio/frames, turn detection, one run at a time.
 
 The browser streams microphone chunks and webcam frames; nothing here knows about Gradio. Audio is
-resampled to 16 kHz mono and fed to a streaming silero VAD (the same silero model perception uses, run
-window by window with per-session recurrent state). A turn ends after `pause_s` of silence or at
+resampled to 16 kHz mono and fed to a streaming silero VAD (the model perception's VAD loads, run chunk by
+chunk with per-session recurrent state). A turn ends after `pause_s` of silence or at
 `max_turn_s`; its audio and the frames over its span are written as a clip (mp4, or wav without camera)
 that goes through the ordinary pipeline, so a live turn is analysed exactly like an uploaded clip.
 
@@ -28,10 +28,8 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mer_agents.cache import load_once
-from mer_agents.errors import MediaError, ModelError
+from mer_agents.errors import MediaError
 from mer_agents.events import Event, EvidenceReady, RunFailed, RunFinished
-from mer_agents.labels import EMOTIONS, STRATEGIES
-from mer_agents.types import Turn
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +38,6 @@ VAD_WINDOW = 512  # samples per silero window at 16 kHz (32 ms)
 VAD_CONTEXT = 64  # samples of the previous window silero prepends (as silero_vad.OnnxWrapper does)
 VAD_WINDOW_S = VAD_WINDOW / SAMPLE_RATE
 VAD_HYSTERESIS = 0.15  # inside speech, probabilities down to threshold - this still count as voiced
-VAD_MODEL_FILE = "silero_vad.onnx"
 CLOCK_SAMPLES = 12  # recent audio arrivals used to map wall-clock frame times onto the audio clock
 SILENT_DB = -100.0
 VIDEO_CODECS = ("libx264", "mpeg4")
@@ -89,47 +86,36 @@ class TurnSpan(BaseModel):
 # ------------------------------------------------------------------------------------------- VAD
 
 
-@load_once
-def _vad_session():
-    """The silero VAD ONNX graph from the `silero-vad` wheel, shared by every stream (ORT runs are thread-safe)."""
-    from importlib import resources
-
-    import onnxruntime
-
-    try:
-        path = resources.files("silero_vad.data").joinpath(VAD_MODEL_FILE)
-    except ModuleNotFoundError:
-        raise ModelError("the silero-vad package is not installed (pip install silero-vad)") from None
-    if not path.is_file():
-        raise ModelError(f"silero VAD model {VAD_MODEL_FILE} is missing from the silero-vad package")
-    options = onnxruntime.SessionOptions()
-    options.inter_op_num_threads = 1
-    options.intra_op_num_threads = 1
-    return onnxruntime.InferenceSession(str(path), providers=["CPUExecutionProvider"], sess_options=options)
-
-
 class StreamingVad:
-    """Silero speech probability per 32 ms window of a 16 kHz stream, keeping its recurrent state per stream."""
+    """Silero speech probability per 32 ms window of a 16 kHz stream, carrying the LSTM state between chunks.
+
+    It drives the very model perception's `speech_segments` loads (Silero v6 from the faster-whisper wheel,
+    loaded once per process), one batched ONNX call per chunk; scoring a stream chunk by chunk gives exactly
+    the probabilities of scoring it whole.
+    """
 
     def __init__(self) -> None:
-        self._session = _vad_session()
-        self._state = np.zeros((2, 1, 128), np.float32)
-        self._context = np.zeros((1, VAD_CONTEXT), np.float32)
+        from mer_agents.perception import vad as perception_vad
+
+        self._session = perception_vad._model().session
+        self._h = np.zeros((1, 1, 128), np.float32)
+        self._c = np.zeros((1, 1, 128), np.float32)
+        self._context = np.zeros(VAD_CONTEXT, np.float32)
         self._rest = np.zeros(0, np.float32)
-        self._sr = np.array(SAMPLE_RATE, dtype=np.int64)
 
     def __call__(self, audio: np.ndarray) -> np.ndarray:
-        """Probabilities for every complete window in the stream so far not yet scored."""
+        """Probabilities for every complete window not yet scored (leftover samples wait for the next chunk)."""
         samples = np.concatenate([self._rest, audio.astype(np.float32, copy=False)])
         n = samples.size // VAD_WINDOW
         self._rest = samples[n * VAD_WINDOW :].copy()
-        probs = np.empty(n, np.float32)
-        for i in range(n):
-            x = np.concatenate([self._context, samples[None, i * VAD_WINDOW : (i + 1) * VAD_WINDOW]], axis=1)
-            out, self._state = self._session.run(None, {"input": x, "state": self._state, "sr": self._sr})
-            self._context = x[:, -VAD_CONTEXT:]
-            probs[i] = out[0, 0]
-        return probs
+        if n == 0:
+            return np.zeros(0, np.float32)
+        windows = samples[: n * VAD_WINDOW].reshape(n, VAD_WINDOW)
+        context = np.concatenate([self._context[None, :], windows[:-1, -VAD_CONTEXT:]], axis=0)
+        probs, self._h, self._c = self._session.run(
+            None, {"input": np.concatenate([context, windows], axis=1), "h": self._h, "c": self._c})
+        self._context = windows[-1, -VAD_CONTEXT:].copy()
+        return np.asarray(probs, np.float32).reshape(-1)
 
 
 # ------------------------------------------------------------------------------------ turn detector
@@ -433,7 +419,8 @@ def _has_encoder(name: str) -> bool:
 
 # ------------------------------------------------------------------------------------------ session
 
-Runner = Callable[[str, list[Turn], threading.Event], Iterator[Event]]
+# clip path, cancel event → the pipeline's events; the runner keeps the dialogue (e.g. `Session.run`).
+Runner = Callable[[str, threading.Event], Iterator[Event]]
 TurnStatus = Literal["queued", "running", "done", "failed", "cancelled"]
 
 
@@ -484,7 +471,6 @@ class LiveSession:
         self.detector = TurnDetector(self.settings, vad)
         self._ids = itertools.count(1)
         self.turns: list[LiveTurn] = []
-        self.history: list[Turn] = []
         self._pending: deque[tuple[LiveTurn, np.ndarray, list[tuple[float, np.ndarray]]]] = deque()
         self._outbox: deque[tuple[int, Event]] = deque()
         self._running: LiveTurn | None = None
@@ -567,9 +553,9 @@ class LiveSession:
                 turn, audio, frames = self._pending.popleft()
                 turn.status = "running"
                 self._running, self._cancel = turn, threading.Event()
-                cancel, history = self._cancel, list(self.history)
+                cancel = self._cancel
             try:
-                self._run_turn(turn, audio, frames, history, cancel)
+                self._run_turn(turn, audio, frames, cancel)
             except Exception as exc:  # noqa: BLE001 - a failed turn must not kill the session's worker
                 log.exception("live turn %s failed", turn.id)
                 turn.status, turn.error = "failed", str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -577,8 +563,7 @@ class LiveSession:
                 with self._lock:
                     self._running, self._cancel = None, None
 
-    def _run_turn(self, turn: LiveTurn, audio: np.ndarray, frames, history: list[Turn],
-                  cancel: threading.Event) -> None:
+    def _run_turn(self, turn: LiveTurn, audio: np.ndarray, frames, cancel: threading.Event) -> None:
         start = max(0.0, turn.span.start_s - self.settings.pad_s)
         clip = write_clip(self._dir / f"turn_{turn.id:04d}", audio, frames, start, self.settings.frame_fps)
         turn.clip = str(clip)
@@ -587,7 +572,7 @@ class LiveSession:
         if self._slots is not None:
             self._slots.acquire()
         try:
-            events = self._runner(str(clip), history, cancel)
+            events = self._runner(str(clip), cancel)
             try:
                 for event in events:
                     now = round(self._clock() - turn.detected_at, 3)
@@ -618,12 +603,6 @@ class LiveSession:
             turn.reply, turn.emotion, turn.strategy = event.reply, event.emotion, event.strategy
             turn.status = "done"
             turn.timings["reply"] = now
-            with self._lock:
-                self.history.append(Turn(
-                    user_text=turn.transcript or "(inaudible)", reply=event.reply,
-                    emotion=event.emotion if event.emotion in EMOTIONS else None,
-                    strategy=event.strategy if event.strategy in STRATEGIES else None,
-                ))
         elif isinstance(event, RunFailed):
             turn.status, turn.error = "failed", event.error
 

@@ -195,11 +195,12 @@ class ScriptedRunner:
         self.active = 0
         self.max_active = 0
         self.calls: list[str] = []
+        self.finished = 0  # the dialogue a real runner (Session.run) would keep
         self.release = threading.Event()
         self.started = threading.Event()
         self.lock = threading.Lock()
 
-    def __call__(self, clip, history, cancel):
+    def __call__(self, clip, cancel):
         with self.lock:
             self.active += 1
             self.max_active = max(self.max_active, self.active)
@@ -211,8 +212,9 @@ class ScriptedRunner:
                 if cancel.is_set():
                     return
             yield EvidenceReady(evidence=_evidence(f"turn {len(self.calls)}"))
-            yield RunFinished(reply=f"reply {len(self.calls)} after {len(history)} turns", emotion="joy",
+            yield RunFinished(reply=f"reply {len(self.calls)} after {self.finished} turns", emotion="joy",
                               strategy="Question", rounds=0, all_passed=True)
+            self.finished += 1
         finally:
             with self.lock:
                 self.active -= 1
@@ -248,7 +250,7 @@ def test_speech_during_a_reply_is_queued_for_the_next_turn(speech, tmp_path):
         assert _wait(lambda: all(t.status == "done" for t in session.turns))
         assert runner.max_active == 1 and len(runner.calls) == 2
         assert [t.reply for t in session.turns] == ["reply 1 after 0 turns", "reply 2 after 1 turns"]
-        assert session.history[0].user_text == "turn 1" and session.history[0].emotion == "joy"
+        assert session.turns[0].transcript == "turn 1" and session.turns[0].emotion == "joy"
         events = session.poll()
         assert [tid for tid, e in events if isinstance(e, RunFinished)] == [1, 2]
         assert session.poll() == []
