@@ -113,3 +113,87 @@ def test_variant_settings():
 def test_write_out_is_json(tmp_path):
     path = write_out(tmp_path / "o" / "x.json", {"task": "meld", "n": 1})
     assert json.loads(path.read_text())["n"] == 1
+
+
+# ------------------------------------------------------------------------------ real end-to-end (slow)
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+MELD_DEV = DATA / "meld" / "dev_sent_emo.csv"
+ESCONV_DEV = DATA / "esconv" / "devWithStrategy_short.tsv"
+
+
+def _eval(argv):
+    """`python -m mer_agents eval ...` in-process (the eval subcommand's own parser and main)."""
+    import argparse
+
+    from mer_agents.commands import eval as eval_command
+
+    parser = argparse.ArgumentParser()
+    eval_command.add_arguments(parser)
+    return eval_command.main(parser.parse_args(argv))
+
+
+@pytest.fixture(scope="module")
+def real_outs(tmp_path_factory):
+    """Real runs: the MELD text head (5 utterances) and ESConv full vs no-reflection (2 turns, embedded LLM)."""
+    if not MELD_DEV.is_file() or not ESCONV_DEV.is_file():
+        pytest.skip("shared dev data absent")
+    root = tmp_path_factory.mktemp("eval")
+    cache = root / "cache.jsonl"
+    meld = root / "results" / "meld.json"
+    assert _eval(["meld", "--csv", str(MELD_DEV), "--limit", "5", "--no-llm", "--no-progress",
+                  "--cache", str(cache), "--out", str(meld)]) == 0
+    esconv = root / "results" / "esconv.json"
+    assert _eval(["esconv", "--tsv", str(ESCONV_DEV), "--limit", "2", "--variants", "full,no-reflection",
+                  "--backend", "embedded", "--max-rounds", "1", "--no-progress", "--cache", str(cache),
+                  "--out", str(esconv)]) == 0
+    return root, cache, meld, esconv
+
+
+@pytest.mark.slow
+def test_real_meld_and_esconv_runs_resume_from_cache(real_outs):
+    root, cache, meld_path, esconv_path = real_outs
+    meld = json.loads(meld_path.read_text())
+    head = meld["variants"]["text_head"]
+    assert meld["n"] == 5 and head["n"] == 5 and 0 <= head["weighted_f1"] <= 1
+    assert sum(map(sum, head["confusion"])) == 5 and meld["models"]["text_head"]
+    esconv = json.loads(esconv_path.read_text())
+    for name in ("full", "no-reflection"):
+        block = esconv["variants"][name]
+        assert block["n"] == 2 and block["failed"] == 0, block["errors"]
+        assert {"strategy_accuracy", "strategy_macro_f1", "bleu2", "rougeL", "dist1", "dist2",
+                "strategy_adherence", "tokens_per_turn", "seconds_per_turn"} <= set(block)
+        assert all(ex["reply"] for ex in block["examples"])
+    assert esconv["variants"]["full"]["audited_share"] == 1.0
+    assert esconv["variants"]["no-reflection"]["audit_pass_before"] is None
+    # the same command again is answered from the cache, item by item
+    again = root / "again.json"
+    assert _eval(["esconv", "--tsv", str(ESCONV_DEV), "--limit", "2", "--variants", "full,no-reflection",
+                  "--backend", "embedded", "--max-rounds", "1", "--no-progress", "--cache", str(cache),
+                  "--out", str(again)]) == 0
+    second = json.loads(again.read_text())
+    assert second["cache"]["hits"] == 4
+    assert second["variants"]["full"]["strategy_accuracy"] == esconv["variants"]["full"]["strategy_accuracy"]
+
+
+@pytest.mark.slow
+def test_report_from_real_outs(real_outs):
+    root, _, _, _ = real_outs
+    out = root / "results.md"
+    assert _eval(["report", "--in", str(root / "results"), "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "### MELD" in text and "### ESConv" in text and "python -m mer_agents eval esconv" in text
+    assert "| full |" in text and "| no-reflection |" in text
+    assert (root / "results" / "esconv.html").is_file()
+
+
+def test_bad_inputs_are_one_line_errors(tmp_path):
+    from mer_agents.errors import MerError
+
+    with pytest.raises(MerError, match="not found") as missing:
+        _eval(["meld", "--csv", str(tmp_path / "missing.csv"), "--no-llm", "--out", str(tmp_path / "o.json")])
+    with pytest.raises(MerError, match="no eval OUT files") as empty:
+        _eval(["report", "--in", str(tmp_path), "--out", str(tmp_path / "r.md")])
+    with pytest.raises(MerError, match="unknown variant"):
+        _eval(["esconv", "--tsv", str(tmp_path / "x.tsv"), "--variants", "full,half", "--out", str(tmp_path / "o")])
+    assert "\n" not in str(missing.value) and "\n" not in str(empty.value)

@@ -4,8 +4,8 @@ For every supporter turn of the file: the seeker's last turn is the text message
 it the dialogue history (see readers.message_and_history); the pipeline plans a strategy and writes the
 reply. Scored: the final strategy against the gold tag, the final reply against the gold reply, the
 auditor's verdicts, and `strategy_adherence` — the share of final replies that the reflection agent's
-code checks say follow the strategy that was planned — computed after the run by the same checks for
-every variant, so variants without an auditor are judged alike.
+code check `follows_strategy` says carry out the (final) planned strategy — computed after the run by the
+same code for every variant, so variants without an auditor are judged alike.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ from mer_agents.evaluation.readers import EsconvItem, read_esconv, spread_subset
 from mer_agents.evaluation.runner import Stopwatch, run_items
 from mer_agents.labels import STRATEGIES
 
+# Strategies whose execution the reply checks can see (a '?', a suggestion phrase, a first-person share);
+# the others always pass `follows_strategy`, so adherence is also reported over these alone.
+CHECKED_STRATEGIES = ("Question", "Providing Suggestions", "Self-disclosure")
 # Ablations as Settings overrides; "full" is the method as shipped.
 VARIANTS: dict[str, dict[str, Any]] = {
     "full": {},
@@ -98,23 +101,19 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
 
 
 def _request(item: EsconvItem, request_cls):
-    """The pipeline request for an item; names the dialogue so retrieval can leave it out when supported."""
-    fields = request_cls.model_fields if hasattr(request_cls, "model_fields") else {}
-    kwargs: dict[str, Any] = {"clip": None, "evidence": None, "text": item.message, "history": item.history}
-    for name in ("exclude_dialogues", "exclude"):
-        if name in fields:
-            kwargs[name] = [item.dialogue_id]
-            break
-    return request_cls(**kwargs)
+    """The pipeline request: the seeker's last turn, the earlier exchanges, and the dialogue retrieval skips."""
+    return request_cls(clip=None, evidence=None, text=item.message, history=item.history,
+                       exclude_dialogues=[item.dialogue_id])
 
 
-def adherence(reply: str, strategy: str, item: EsconvItem) -> bool | None:
-    """Whether the reflection agent's code checks say `reply` follows `strategy` (None: no such checks)."""
-    try:
-        from mer_agents.agents.reflection import strategy_followed
-    except ImportError:
-        return None
-    return bool(strategy_followed(reply, strategy, item.message))
+def reply_checks(item: EsconvItem, reply: str, strategy: str, emotion: str) -> dict[str, bool]:
+    """The reflection agent's code checks on a final reply, name → ok (the same checks for every variant)."""
+    from mer_agents.agents.checks import check_reply
+    from mer_agents.agents.responder import similarity
+
+    message = item.message
+    results = check_reply(reply, strategy, emotion, message, item.history, similarity(reply, message))
+    return {r.name: r.ok for r in results}
 
 
 def evaluate_esconv(
@@ -168,12 +167,12 @@ def summarise(items: list[EsconvItem], results: list[dict[str, Any]], settings: 
     strat = classification_report(gold, pred, STRATEGIES)
     ok = [r for r in results if "error" not in r]
     audited = [r for r in ok if r.get("audited")]
-    follows = [adherence(r["reply"], r["planned_first"] or r["strategy"], item)
+    checked = [(item, r, reply_checks(item, r["reply"], r["strategy"], r.get("emotion") or "neutral"))
                for item, r in zip(items, results) if "error" not in r]
-    follows_final = [adherence(r["reply"], r["strategy"], item)
-                     for item, r in zip(items, results) if "error" not in r]
-    known = [f for f in follows if f is not None]
-    known_final = [f for f in follows_final if f is not None]
+    follows = [c.get("follows_strategy", True) for _, _, c in checked]
+    checkable = [c.get("follows_strategy", True) for _, r, c in checked if r["strategy"] in CHECKED_STRATEGIES]
+    all_ok = [all(c.values()) for _, _, c in checked]
+    check_names = sorted({name for _, _, c in checked for name in c})
     return {
         "n": len(items),
         "failed": len(results) - len(ok),
@@ -185,8 +184,12 @@ def summarise(items: list[EsconvItem], results: list[dict[str, Any]], settings: 
         "strategy_confusion": strat["confusion"],
         "predicted_strategy_counts": {s: pred.count(s) for s in STRATEGIES},
         **reply_report(replies, [item.reply for item in items]),
-        "strategy_adherence": mean([float(f) for f in known_final]) if known_final else None,
-        "strategy_adherence_first_plan": mean([float(f) for f in known]) if known else None,
+        "strategy_adherence": mean([float(f) for f in follows]) if checked else None,
+        "strategy_adherence_checkable": mean([float(f) for f in checkable]) if checkable else None,
+        "n_checkable": len(checkable),
+        "reply_checks_pass": mean([float(ok) for ok in all_ok]) if checked else None,
+        "reply_check_fail_rates": {name: mean([float(not c.get(name, True)) for _, _, c in checked])
+                                   for name in check_names},
         "audited_share": len(audited) / len(ok) if ok else 0.0,
         "audit_pass_before": mean([float(bool(r["passed_first"])) for r in audited]) if audited else None,
         "audit_pass_after": mean([float(bool(r["passed_final"])) for r in audited]) if audited else None,
