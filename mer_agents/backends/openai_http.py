@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, Part, TokenCallback
+from mer_agents.backends.json_output import JSON_INSTRUCTION, extract_json
 from mer_agents.config import Settings
 from mer_agents.errors import BackendError, MediaError
 
@@ -38,9 +39,6 @@ RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 ENV_KEYS = ("MER_API_KEY", "OPENAI_API_KEY")
 ENV_MODALITIES = "MER_HTTP_MODALITIES"  # e.g. "text,image,audio,video" for vLLM serving Qwen2.5-Omni
 ENV_CONCURRENCY = "MER_HTTP_CONCURRENCY"
-JSON_INSTRUCTION = (
-    "Reply with one JSON object only, no prose and no code fences, matching this JSON schema:\n{schema}"
-)
 AUDIO_FORMATS = {".wav": "wav", ".mp3": "mp3", ".flac": "flac", ".ogg": "ogg", ".m4a": "m4a"}
 
 _semaphores: dict[tuple[str, int], threading.BoundedSemaphore] = {}
@@ -312,20 +310,6 @@ def media_content(part: Part) -> dict[str, Any]:
         return {"type": "video_url", "video_url": {"url": f"data:{mime};base64,{data}"}}
     fmt = AUDIO_FORMATS.get(path.suffix.lower(), "wav")
     return {"type": "input_audio", "input_audio": {"data": data, "format": fmt}}
-
-
-def extract_json(text: str) -> str:
-    """The first JSON object in a reply (fences and prose around it dropped); the text itself if none."""
-    decoder = json.JSONDecoder()
-    for index, char in enumerate(text):
-        if char == "{":
-            try:
-                value, _ = decoder.raw_decode(text, index)
-            except ValueError:
-                continue
-            if isinstance(value, dict):
-                return json.dumps(value)
-    return text
 
 
 def _add_instruction(wire: list[dict[str, Any]], instruction: str) -> None:
