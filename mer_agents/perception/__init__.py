@@ -1,0 +1,221 @@
+"""Perception: a clip (or a typed message) → typed, per-modality emotional evidence.
+
+`perceive` decodes the clip once (media.py), then reads the words (asr.py → text.py), the voice (vad.py →
+voice.py) and the face (face.py), and gathers every doubt into top-level flags. Models load lazily, once per
+process (mer_agents.cache.load_once); `warm_up` loads them all ahead of the first clip. Nothing heavy is
+imported at module import time.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+
+import numpy as np
+
+from mer_agents.config import Settings
+from mer_agents.errors import MerError
+from mer_agents.types import Evidence, Flag, ModalityEvidence, Modalities
+
+LOW_ASR_LOGPROB = -0.8  # duration-weighted mean token log-prob below this (≈ p < 0.45 per token) is doubtful
+LOW_ASR_NO_SPEECH = 0.5  # mean p(no speech) of the kept segments above this is doubtful
+ENGLISH = "en"
+
+Progress = Callable[[str], None]
+
+
+@contextmanager
+def _timed(timings: dict[str, float], step: str) -> Iterator[None]:
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        timings[step] = round(timings.get(step, 0.0) + time.perf_counter() - start, 4)
+
+
+def _unavailable(note: str) -> ModalityEvidence:
+    return ModalityEvidence(available=False, note=note)
+
+
+def _dedupe(flags: list[Flag]) -> list[Flag]:
+    seen: set[str] = set()
+    out = []
+    for flag in flags:
+        if flag.code not in seen:
+            seen.add(flag.code)
+            out.append(flag)
+    return out
+
+
+def _asr_flags(transcription, speech_found: bool) -> list[Flag]:
+    flags: list[Flag] = []
+    if transcription is None:
+        return flags
+    if speech_found and not transcription.text:
+        flags.append(Flag(code="low_asr_confidence", message="speech was detected but nothing could be transcribed"))
+        return flags
+    lang = transcription.language
+    if transcription.text and lang and lang != ENGLISH:
+        prob = transcription.language_prob or 0.0
+        flags.append(Flag(code="non_english", message=(
+            f"the speech seems to be in '{lang}' (p={prob:.2f}), not English: the text-emotion head was trained "
+            "on English and reads this transcript less reliably")))
+    segs = transcription.segments
+    if segs:
+        weights = np.array([max(0.05, s.end - s.start) for s in segs])
+        logprob = float(np.average([s.avg_logprob if s.avg_logprob is not None else 0.0 for s in segs], weights=weights))
+        no_speech = float(np.average([s.no_speech_prob or 0.0 for s in segs], weights=weights))
+        if logprob < LOW_ASR_LOGPROB or no_speech > LOW_ASR_NO_SPEECH:
+            flags.append(Flag(code="low_asr_confidence", message=(
+                f"the transcript is uncertain (mean token log-prob {logprob:.2f}, p(no speech) {no_speech:.2f})")))
+    return flags
+
+
+def perceive(
+    path: str | Path,
+    settings: Settings,
+    context: Sequence[str] = (),
+    progress: Progress | None = None,
+) -> Evidence:
+    """Evidence for one clip: per-modality emotion distributions, timelines, cues and flags.
+
+    Raises MediaError (one readable line) for a file that cannot be analysed.
+    """
+    from mer_agents.media import load_media
+    from mer_agents.perception.face import face_evidence
+    from mer_agents.perception.vad import speech_segments
+    from mer_agents.perception.voice import voice_evidence
+
+    say = progress or (lambda _message: None)
+    timings: dict[str, float] = {}
+    started = time.perf_counter()
+    context = _context(context, settings)
+
+    say("decoding the clip…")
+    with _timed(timings, "decode"):
+        media = load_media(path, settings)
+    flags = list(media.flags)
+
+    transcription = None
+    segments: list[tuple[float, float]] = []
+    if media.audio is not None:
+        say("finding speech…")
+        with _timed(timings, "vad"):
+            segments = speech_segments(media.audio, media.sample_rate)
+        say("reading the voice…")
+        with _timed(timings, "voice"):
+            audio_ev, voice_flags = voice_evidence(media.audio, media.sample_rate, segments)
+        flags += voice_flags
+        if segments:
+            from mer_agents.perception.asr import transcribe
+
+            say("transcribing…")
+            with _timed(timings, "asr"):
+                transcription = transcribe(media.audio, settings)
+    else:
+        audio_ev = _unavailable("the clip has no audio track")
+
+    if transcription is not None and transcription.text:
+        from mer_agents.perception.text import text_evidence
+
+        say("reading the words…")
+        with _timed(timings, "text"):
+            text_ev = text_evidence(transcription.text, transcription.segments, context, settings)
+    elif media.audio is None:
+        text_ev = _unavailable("no audio track: there are no words to read")
+    elif not segments:
+        text_ev = _unavailable("no speech was detected: there are no words to read")
+    else:
+        text_ev = _unavailable("speech was detected but nothing could be transcribed")
+    flags += _asr_flags(transcription, bool(segments))
+
+    if media.frames:
+        say("reading the face…")
+        with _timed(timings, "face"):
+            video_ev, face_flags = face_evidence(media.frames, media.frame_times, settings.fps)
+        flags += face_flags
+    else:
+        video_ev = _unavailable("the clip has no video track" if "no_video_track" in media.flag_codes()
+                                else "no video frame could be decoded")
+    timings["total"] = round(time.perf_counter() - started, 4)
+
+    return Evidence(
+        source=Path(path).name,
+        duration_s=media.duration_s,
+        analysed_s=media.analysed_s,
+        has_audio=media.has_audio,
+        has_video=media.has_video,
+        transcript=transcription.text if transcription else "",
+        language=transcription.language if transcription and transcription.text else None,
+        language_prob=transcription.language_prob if transcription and transcription.text else None,
+        segments=transcription.segments if transcription else [],
+        modalities=Modalities(text=text_ev, audio=audio_ev, video=video_ev),
+        flags=_dedupe(flags),
+        context=context,
+        timings=timings,
+        media_path=str(Path(path).resolve()),
+    )
+
+
+def perceive_text(text: str, settings: Settings, context: Sequence[str] = ()) -> Evidence:
+    """Evidence for a typed message: the text modality only; voice and face are simply not there."""
+    from mer_agents.perception.text import text_evidence
+
+    text = (text or "").strip()
+    if not text:
+        raise MerError("the message is empty: type what you want to say")
+    context = _context(context, settings)
+    timings: dict[str, float] = {}
+    with _timed(timings, "text"):
+        text_ev = text_evidence(text, [], context, settings)
+    timings["total"] = timings["text"]
+    return Evidence(
+        source="text",
+        duration_s=0.0,
+        transcript=text,
+        modalities=Modalities(
+            text=text_ev,
+            audio=_unavailable("a typed message has no voice"),
+            video=_unavailable("a typed message has no face"),
+        ),
+        context=context,
+        timings=timings,
+    )
+
+
+def _context(context: Sequence[str], settings: Settings) -> list[str]:
+    turns = [c.strip() for c in context if c and c.strip()]
+    return turns[-settings.text_context_turns:] if settings.text_context_turns else []
+
+
+def warm_up(settings: Settings | None = None) -> dict[str, float]:
+    """Load every perception model (and compile pYIN) now; returns seconds per model. Idempotent."""
+    from mer_agents.perception import asr, face, vad, voice
+
+    settings = settings or Settings.from_env()
+    timings: dict[str, float] = {}
+    with _timed(timings, "vad"):
+        vad.warm_up()
+    with _timed(timings, "voice"):
+        voice.warm_up()
+    with _timed(timings, "face"):
+        face.warm_up()
+    with _timed(timings, "asr"):
+        asr.warm_up(settings)
+    try:
+        from mer_agents.perception import text
+    except ImportError:  # the words head is not installed in this checkout
+        text = None
+    if text is not None:
+        with _timed(timings, "text"):
+            warm = getattr(text, "warm_up", None)
+            if warm is not None:
+                warm(settings)
+            else:
+                text.text_evidence("hello", [], [], settings)
+    return timings
+
+
+__all__ = ["perceive", "perceive_text", "warm_up"]
