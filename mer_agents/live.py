@@ -58,7 +58,7 @@ class LiveSettings(BaseModel):
     threshold: float = Field(0.5, gt=0, lt=1, description="silero speech probability that starts speech")
     pad_s: float = Field(0.2, ge=0, le=1, description="audio kept before the onset and after the end of speech")
     frame_fps: float = Field(2.0, gt=0, le=15, description="webcam frames kept per second")
-    frame_side: int = Field(480, ge=64, description="kept frames are downscaled to this longer side")
+    frame_side: int = Field(320, ge=64, description="kept frames are downscaled to this longer side")
 
     @model_validator(mode="after")
     def _buffer_holds_a_turn(self) -> "LiveSettings":
@@ -481,6 +481,12 @@ class LiveSession:
         self._dir.mkdir(parents=True, exist_ok=True)
         self._clips: deque[Path] = deque()
         self.last_active = clock()
+        self.last_audio: float | None = None
+
+    def update_settings(self, settings: LiveSettings) -> None:
+        """New pause/length/barge-in choices take effect from the next audio chunk."""
+        with self._lock:
+            self.settings = self.buffer.settings = self.detector.settings = settings
 
     # -- stream input (called from the stream handlers; cheap)
     def push_audio(self, sample_rate: int, samples: np.ndarray, now: float | None = None) -> list[LiveTurn]:
@@ -489,7 +495,7 @@ class LiveSession:
         with self._lock:
             if self._closed:
                 return []
-            self.last_active = now
+            self.last_active = self.last_audio = now
             mono = self.buffer.add_audio(sample_rate, samples, now)
             spans = self.detector.push(mono)
             self._maybe_cancel()

@@ -1,0 +1,434 @@
+"""The Live tab: talk to the demo through the webcam and microphone.
+
+Gradio's own streaming inputs feed a per-browser-session `LiveSession` (mer_agents/live.py): the microphone
+stream handler appends the chunk and runs the VAD (a few ms), the webcam handler keeps a frame; neither
+returns outputs, so the streams never wait on the UI. A turn that ends runs the ordinary pipeline in the
+session's worker thread. A `gr.Timer`, active only while the person is streaming or a reply is on its way,
+drains the new timeline events into the conversation, the turn's timeline, the spoken reply and the
+emotion-trajectory plot, and refreshes the face/voice meters.
+
+Sessions live in a registry keyed by Gradio's session hash (both streams and the timer of one tab reach the
+same object without racing to create it); `demo.unload` closes a tab's session, and idle ones are reaped.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import gradio as gr
+from gradio.context import Context
+import numpy as np
+import plotly.graph_objects as go
+
+from mer_agents.config import Settings
+from mer_agents.errors import MerError
+from mer_agents.labels import EMOTIONS
+from mer_agents.live import LiveSession, LiveSettings, LiveTurn
+from mer_agents.ui import tts
+from mer_agents.ui.plots import EMOTION_COLOURS
+from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_html
+
+log = logging.getLogger(__name__)
+
+AUDIO_STREAM_EVERY_S = 0.3  # microphone chunk period: turn-end latency is pause_s plus at most this
+VIDEO_STREAM_EVERY_S = 0.5  # webcam frame period (LiveSettings.frame_fps keeps 2 per second)
+TICK_S = 0.35  # UI refresh while live: meters, new events, replies ("a few times a second")
+MAX_LIVE_SESSIONS = 4  # browser tabs streaming at once (each stream holds a queue slot while it runs)
+TICK_CONCURRENCY = 8
+LIVE_RUN_SLOTS = 1  # live turns running the pipeline at once, across sessions (models are shared)
+IDLE_CLOSE_S = 600.0  # a session with no stream and no run for this long is closed
+STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the stream ended, close the turn
+LEVEL_FLOOR_DB = -70.0
+FACE_TOP = 3
+
+_RUN_SLOTS = threading.Semaphore(LIVE_RUN_SLOTS)
+
+
+# ----------------------------------------------------------------------------------------- registry
+
+
+@dataclass
+class LiveState:
+    """One browser tab: the live session, its dialogue, and what the page last showed."""
+
+    session: LiveSession
+    views: dict[int, TimelineView] = field(default_factory=dict)
+    recording: bool = False
+    spoken: set[int] = field(default_factory=set)
+    shown: dict[str, Any] = field(default_factory=dict)
+    face_t: float | None = None
+    face: dict[str, float] | None = None
+    face_note: str = "camera off"
+    n_plotted: int = -1
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class LiveRegistry:
+    """Per-session live state keyed by Gradio's session hash; closes what a tab leaves behind."""
+
+    def __init__(self) -> None:
+        self._states: dict[str, LiveState] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> LiveState | None:
+        with self._lock:
+            return self._states.get(key)
+
+    def get_or_create(self, key: str, make) -> LiveState:
+        with self._lock:
+            state = self._states.get(key)
+            if state is None or state.session.closed:
+                self._reap_locked()
+                state = LiveState(session=make())
+                self._states[key] = state
+            return state
+
+    def close(self, key: str) -> None:
+        with self._lock:
+            state = self._states.pop(key, None)
+        if state is not None:
+            state.session.close()
+
+    def _reap_locked(self) -> None:
+        now = time.monotonic()
+        for key, state in list(self._states.items()):
+            if not state.session.busy and now - state.session.last_active > IDLE_CLOSE_S:
+                del self._states[key]
+                state.session.close()
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._states)
+
+
+REGISTRY = LiveRegistry()
+
+
+# ------------------------------------------------------------------------------------- pure views
+
+
+def chat_messages(turns: list[LiveTurn]) -> list[dict[str, str]]:
+    """The live conversation: what the person said (once transcribed) and the reply or what became of it."""
+    messages: list[dict[str, str]] = []
+    for turn in turns:
+        said = turn.transcript.strip() or f"(turn {turn.id}: {turn.span.duration_s:.1f} s of speech)"
+        messages.append({"role": "user", "content": said})
+        if turn.status == "done":
+            tag = " · ".join(x for x in (turn.emotion, turn.strategy) if x)
+            messages.append({"role": "assistant", "content": turn.reply + (f"\n\n[{tag}]" if tag else "")})
+        elif turn.status in ("failed", "cancelled"):
+            messages.append({"role": "assistant", "content": f"({turn.status}: {turn.error})"})
+        else:
+            messages.append({"role": "assistant", "content": "…" if turn.status == "running" else "(waiting)"})
+    return messages
+
+
+def turn_probs(view: TimelineView) -> dict[str, float] | None:
+    """The turn's final emotion distribution: the last forecast, else the fused perception evidence."""
+    if view.forecasts:
+        return dict(view.forecasts[max(view.forecasts)].probs)
+    return None
+
+
+def trajectory_figure(points: list[tuple[int, dict[str, float]]]) -> go.Figure:
+    """Emotion over the conversation: one point per finished turn, one line per emotion."""
+    fig = go.Figure()
+    title = "Emotion over the conversation"
+    if not points:
+        fig.update_layout(title=title, height=300, xaxis={"visible": False}, yaxis={"visible": False},
+                          annotations=[{"text": "a point appears for each answered turn", "showarrow": False,
+                                        "xref": "paper", "yref": "paper", "x": 0.5, "y": 0.5}])
+        return fig
+    xs = [turn_id for turn_id, _ in points]
+    for label in EMOTIONS:
+        ys = [probs.get(label, 0.0) for _, probs in points]
+        if max(ys) >= 0.05:
+            fig.add_trace(go.Scatter(x=xs, y=ys, name=label, mode="lines+markers",
+                                     line={"color": EMOTION_COLOURS[label]}))
+    fig.update_layout(title=title, height=300, margin={"t": 50, "l": 40, "r": 10, "b": 40},
+                      xaxis={"title": "turn", "tickmode": "array", "tickvals": xs},
+                      yaxis={"title": "p", "range": [0, 1]})
+    return fig
+
+
+def level_percent(db: float) -> int:
+    return int(round(100 * min(1.0, max(0.0, (db - LEVEL_FLOOR_DB) / -LEVEL_FLOOR_DB))))
+
+
+def preview_html(level_db: float, speaking: bool, status: str, face: dict[str, float] | None, face_note: str) -> str:
+    """The meters: voice energy, speech state, the current facial expression (our own labels and numbers)."""
+    esc = html.escape
+    rows = [
+        f'<div class="live-row"><span class="live-key">voice</span>'
+        f'<span class="live-bar"><span style="width:{level_percent(level_db)}%"></span></span>'
+        f'<span class="live-val">{level_db:.0f} dBFS</span></div>',
+        f'<div class="live-row"><span class="live-key">state</span><span class="live-state" '
+        f'data-speaking="{str(speaking).lower()}">{esc(status)}</span></div>',
+    ]
+    if face:
+        for label, p in sorted(face.items(), key=lambda kv: -kv[1])[:FACE_TOP]:
+            rows.append(f'<div class="live-row"><span class="live-key">face: {esc(label)}</span>'
+                        f'<span class="live-bar face"><span style="width:{int(round(100 * p))}%"></span></span>'
+                        f'<span class="live-val">{p:.2f}</span></div>')
+    else:
+        rows.append(f'<div class="live-row"><span class="live-key">face</span><span>{esc(face_note)}</span></div>')
+    return f'<div class="live-preview">{"".join(rows)}</div>'
+
+
+LIVE_CSS = """
+.live-preview { font-size: 0.9em; display: grid; gap: 4px; }
+.live-row { display: grid; grid-template-columns: 8.5em 1fr 5.5em; gap: 8px; align-items: center; }
+.live-bar { height: 10px; background: #e5e7eb; border-radius: 5px; overflow: hidden; display: block; }
+.live-bar > span { display: block; height: 100%; background: #10b981; }
+.live-bar.face > span { background: #6366f1; }
+.live-state[data-speaking="true"] { color: #b91c1c; font-weight: 600; }
+"""
+
+
+def status_text(state: LiveState) -> str:
+    session = state.session
+    running = [t for t in session.turns if t.status == "running"]
+    waiting = [t for t in session.turns if t.status == "queued"]
+    if session.detector.speaking:
+        return "speaking…" + (" (a reply is on its way)" if running else "")
+    if running:
+        return f"thinking about turn {running[-1].id}…" + (f" ({len(waiting)} waiting)" if waiting else "")
+    if waiting:
+        return f"turn {waiting[0].id} is waiting"
+    return "listening" if state.recording else "press record on the microphone to talk"
+
+
+# ------------------------------------------------------------------------------------------ handlers
+
+
+class LiveHandlers:
+    """The Live tab's event handlers; one instance per app, state per browser session in REGISTRY."""
+
+    OUTPUTS = ("chat", "timeline", "preview", "reply_audio", "trajectory", "timer")
+
+    def __init__(self, settings: Settings, backend: Any = None, live_settings: LiveSettings | None = None,
+                 registry: LiveRegistry = REGISTRY):
+        self.settings = settings
+        self.backend = backend
+        self.live_settings = live_settings or LiveSettings()
+        self.registry = registry
+
+    # -- session
+    def _backend(self) -> Any:
+        if self.backend is None:
+            from mer_agents.ui.handlers import backend_for
+
+            self.backend = backend_for(self.settings)
+        return self.backend
+
+    def _make_session(self) -> LiveSession:
+        from mer_agents.session import Session
+
+        conversation = Session(self._backend(), self.settings)
+
+        def runner(clip: str, cancel: threading.Event):
+            return conversation.run(clip=clip, cancel=cancel)
+
+        return LiveSession(runner, self.live_settings, run_slots=_RUN_SLOTS)
+
+    def _state(self, request: gr.Request | None) -> LiveState:
+        return self.registry.get_or_create(_key(request), self._make_session)
+
+    # -- streams (cheap, no outputs)
+    def on_audio(self, chunk: tuple[int, np.ndarray] | None, request: gr.Request) -> None:
+        if chunk is None:
+            return
+        state = self._state(request)
+        state.recording = True
+        sample_rate, samples = chunk
+        try:
+            state.session.push_audio(sample_rate, samples)
+        except MerError as exc:
+            log.warning("live audio chunk refused: %s", exc)
+
+    def on_frame(self, frame: np.ndarray | None, request: gr.Request) -> None:
+        if frame is None:
+            return
+        try:
+            self._state(request).session.push_frame(frame)
+        except MerError as exc:
+            log.warning("live frame refused: %s", exc)
+
+    def on_start(self, pause_s: float, max_turn_s: float, barge_in: str, request: gr.Request) -> Any:
+        state = self._state(request)
+        try:
+            settings = self.live_settings.model_copy(update={})
+            settings = LiveSettings.model_validate({**settings.model_dump(), "pause_s": float(pause_s),
+                                                    "max_turn_s": float(max_turn_s), "barge_in": barge_in})
+        except Exception as exc:  # noqa: BLE001 - pydantic explains what is out of range
+            raise gr.Error(f"Invalid live settings: {exc}", print_exception=False) from None
+        state.session.update_settings(settings)
+        state.recording = True
+        return gr.Timer(active=True)
+
+    def on_stop(self, request: gr.Request) -> None:
+        state = self.registry.get(_key(request))
+        if state is not None:
+            state.recording = False
+            state.session.end_stream()
+
+    def on_unload(self, request: gr.Request) -> None:
+        self.registry.close(_key(request))
+
+    def on_reset(self, request: gr.Request) -> tuple:
+        self.registry.close(_key(request))
+        return ([], render_html(TimelineView()), preview_html(-100.0, False, "new conversation", None, "camera off"),
+                None, trajectory_figure([]))
+
+    # -- the timer: everything the page shows
+    def tick(self, request: gr.Request) -> tuple:
+        skip = gr.skip()
+        state = self.registry.get(_key(request))
+        if state is None:
+            return (skip,) * 5 + (gr.Timer(active=False),)
+        with state.lock:
+            return self._refresh(state)
+
+    def _refresh(self, state: LiveState) -> tuple:
+        skip = gr.skip()
+        session = state.session
+        now = time.monotonic()
+        if session.detector.speaking and session.last_audio is not None and now - session.last_audio > STALE_STREAM_S:
+            session.end_stream()  # the microphone stream died mid-sentence: answer what was said
+        for turn_id, event in session.poll():
+            apply(state.views.setdefault(turn_id, TimelineView()), event)
+        turns = list(session.turns)
+
+        chat = chat_messages(turns)
+        chat_out = skip if chat == state.shown.get("chat") else chat
+        state.shown["chat"] = chat
+
+        timeline_out = skip
+        if turns:
+            current = next((t for t in reversed(turns) if t.id in state.views), turns[-1])
+            page = render_html(state.views.get(current.id, TimelineView()))
+            timeline_out = skip if page == state.shown.get("timeline") else page
+            state.shown["timeline"] = page
+
+        audio_out = skip
+        finished = [t for t in turns if t.status == "done" and t.id not in state.spoken]
+        if finished:
+            state.spoken.update(t.id for t in finished)
+            audio_out = self._speak(finished[-1])
+
+        done = [(t.id, turn_probs(state.views[t.id])) for t in turns if t.status == "done" and t.id in state.views]
+        points = [(i, p) for i, p in done if p is not None]
+        plot_out = skip
+        if len(points) != state.n_plotted:
+            state.n_plotted = len(points)
+            plot_out = trajectory_figure(points)
+
+        preview = session.preview()
+        self._read_face(state, preview.frame, preview.frame_t)
+        meters = preview_html(preview.level_db, preview.speaking, status_text(state), state.face, state.face_note)
+        preview_out = skip if meters == state.shown.get("preview") else meters
+        state.shown["preview"] = meters
+
+        idle = not state.recording and not preview.busy and not preview.speaking
+        timer_out = gr.Timer(active=False) if idle else skip
+        return chat_out, timeline_out, preview_out, audio_out, plot_out, timer_out
+
+    def _speak(self, turn: LiveTurn) -> Any:
+        if not turn.reply or not tts.tts_available():
+            return gr.skip()
+        try:
+            return str(tts.speak(turn.reply, turn.emotion or None, turn.strategy or None))
+        except tts.TTSError as exc:
+            log.warning("live reply not spoken: %s", exc)
+            return gr.skip()
+
+    def _read_face(self, state: LiveState, frame: np.ndarray | None, frame_t: float | None) -> None:
+        """Expression of the newest frame, once per new frame (the camera keeps ~2 per second)."""
+        if frame is None:
+            state.face, state.face_note = None, "camera off"
+            return
+        if frame_t == state.face_t:
+            return
+        state.face_t = frame_t
+        try:
+            state.face, state.face_note = face_expression(frame)
+        except MerError as exc:
+            state.face, state.face_note = None, str(exc)
+
+
+def face_expression(frame: np.ndarray) -> tuple[dict[str, float] | None, str]:
+    """(probabilities over the 7 emotions of the largest face, note); (None, why) without a face."""
+    from mer_agents.perception.face import face_evidence
+
+    reading, _flags = face_evidence([frame], [0.0], 1.0)
+    if not reading.available:
+        return None, "no face in view"
+    return dict(reading.probs), ""
+
+
+def _key(request: gr.Request | None) -> str:
+    return getattr(request, "session_hash", None) or "local"
+
+
+# --------------------------------------------------------------------------------------------- layout
+
+
+def build_live_tab(settings: Settings | None = None, backend: Any = None,
+                   live_settings: LiveSettings | None = None, demo: gr.Blocks | None = None) -> dict[str, Any]:
+    """Mount the Live tab inside the current `gr.Blocks` (call it within `with gr.Blocks() as demo:`).
+
+    Returns the tab's components by name (for tests and for wiring elsewhere).
+    """
+    settings = settings or Settings.from_env()
+    live_settings = live_settings or LiveSettings()
+    handlers = LiveHandlers(settings, backend, live_settings)
+    with gr.Tab("Live", id="live", elem_id="live-tab"):
+        gr.Markdown("Talk to the demo: turn on the camera, press **Record** on the microphone and speak. A pause of "
+                    f"{live_settings.pause_s:g} s ends your turn; the reply appears below with its timeline.")
+        with gr.Row(equal_height=False):
+            with gr.Column(scale=4, min_width=320):
+                camera = gr.Image(sources=["webcam"], streaming=True, type="numpy", label="Camera",
+                                  elem_id="live-camera", height=240)
+                mic = gr.Audio(sources=["microphone"], streaming=True, type="numpy", label="Microphone",
+                               elem_id="live-mic")
+                preview = gr.HTML(preview_html(-100.0, False, "press record on the microphone to talk", None,
+                                               "camera off"), css_template=LIVE_CSS, elem_id="live-preview")
+                with gr.Accordion("Live settings", open=False):
+                    pause = gr.Slider(0.3, 3.0, value=live_settings.pause_s, step=0.1,
+                                      label="Pause that ends a turn (s)")
+                    max_turn = gr.Slider(3, 60, value=live_settings.max_turn_s, step=1,
+                                         label="Longest turn (s)")
+                    barge_in = gr.Radio(["queue", "cancel"], value=live_settings.barge_in,
+                                        label="Speaking during a reply",
+                                        info="queue: keep it for the next turn; cancel: stop the reply")
+                new_chat = gr.Button("New live conversation", elem_id="live-reset")
+            with gr.Column(scale=6, min_width=420):
+                chat = gr.Chatbot(label="Live conversation", height=300, render_markdown=False, elem_id="live-chat")
+                reply_audio = gr.Audio(label="Spoken reply", type="filepath", interactive=False, autoplay=True,
+                                       elem_id="live-reply-audio")
+                timeline = gr.HTML(render_html(TimelineView()), css_template=TIMELINE_CSS, elem_id="live-timeline",
+                                   label="Timeline of the latest turn")
+        trajectory = gr.Plot(trajectory_figure([]), elem_id="live-trajectory")
+        timer = gr.Timer(TICK_S, active=False)
+
+    stream_args = {"concurrency_limit": MAX_LIVE_SESSIONS, "show_progress": "hidden", "api_visibility": "private"}
+    mic.stream(handlers.on_audio, [mic], None, stream_every=AUDIO_STREAM_EVERY_S, **stream_args)
+    camera.stream(handlers.on_frame, [camera], None, stream_every=VIDEO_STREAM_EVERY_S, **stream_args)
+    mic.start_recording(handlers.on_start, [pause, max_turn, barge_in], [timer], queue=False,
+                        api_visibility="private")
+    mic.stop_recording(handlers.on_stop, None, None, queue=False, api_visibility="private")
+    timer.tick(handlers.tick, None, [chat, timeline, preview, reply_audio, trajectory, timer],
+               concurrency_limit=TICK_CONCURRENCY, show_progress="hidden", api_visibility="private")
+    new_chat.click(handlers.on_reset, None, [chat, timeline, preview, reply_audio, trajectory], queue=False,
+                   api_visibility="private")
+    root = demo or Context.root_block
+    if root is not None:
+        root.unload(handlers.on_unload)
+    return {"camera": camera, "mic": mic, "preview": preview, "chat": chat, "reply_audio": reply_audio,
+            "timeline": timeline, "trajectory": trajectory, "timer": timer, "handlers": handlers,
+            "pause": pause, "max_turn": max_turn, "barge_in": barge_in}

@@ -1,0 +1,149 @@
+"""The Live tab's pure views and handlers (no browser): chat, trajectory, meters, per-session registry."""
+
+from __future__ import annotations
+
+import threading
+import time
+from types import SimpleNamespace
+
+import gradio as gr
+import numpy as np
+import pytest
+
+from mer_agents.config import Settings
+from mer_agents.events import EvidenceReady, RunFinished, RunStarted, StageFinished
+from mer_agents.live import LiveSession, LiveSettings, LiveTurn, TurnSpan
+from mer_agents.types import EmotionForecast, Evidence, ModalityEvidence, Modalities
+from mer_agents.ui.live import (
+    LiveHandlers,
+    LiveRegistry,
+    build_live_tab,
+    chat_messages,
+    face_expression,
+    level_percent,
+    preview_html,
+    trajectory_figure,
+)
+
+SPAN = TurnSpan(start_s=1.0, end_s=2.5, reason="pause", detected_s=3.3)
+
+
+def _turn(i: int, **kw) -> LiveTurn:
+    return LiveTurn(id=i, span=SPAN, **kw)
+
+
+def test_chat_shows_each_turn_and_what_became_of_it():
+    turns = [
+        _turn(1, status="done", transcript="I got the job.", reply="That is wonderful!", emotion="joy",
+              strategy="Affirmation and Reassurance"),
+        _turn(2, status="cancelled", error="you started speaking again, so this reply was cancelled"),
+        _turn(3, status="running"),
+        _turn(4, status="queued"),
+    ]
+    messages = chat_messages(turns)
+    assert messages[0] == {"role": "user", "content": "I got the job."}
+    assert messages[1]["content"].startswith("That is wonderful!") and "[joy · Affirmation" in messages[1]["content"]
+    assert messages[2]["content"] == "(turn 2: 1.5 s of speech)"
+    assert messages[3]["content"].startswith("(cancelled: you started speaking")
+    assert messages[5]["content"] == "…" and messages[7]["content"] == "(waiting)"
+
+
+def test_trajectory_gains_a_point_per_turn():
+    assert len(trajectory_figure([]).data) == 0
+    fig = trajectory_figure([(1, {"joy": 0.8, "neutral": 0.2}), (2, {"sadness": 0.6, "joy": 0.1, "neutral": 0.3})])
+    names = {trace.name for trace in fig.data}
+    assert names == {"joy", "neutral", "sadness"}
+    joy = next(t for t in fig.data if t.name == "joy")
+    assert list(joy.x) == [1, 2] and list(joy.y) == [0.8, 0.1]
+
+
+def test_meters_escape_and_scale():
+    assert level_percent(-100) == 0 and level_percent(0) == 100 and level_percent(-35) == 50
+    page = preview_html(-20.0, True, "speaking <now>", {"joy": 0.7, "neutral": 0.2, "fear": 0.1}, "")
+    assert "&lt;now&gt;" in page and "<now>" not in page
+    assert page.index("face: joy") < page.index("face: neutral")
+    assert "no face in view" in preview_html(-80.0, False, "listening", None, "no face in view")
+
+
+@pytest.mark.slow
+def test_face_preview_reads_a_frame_with_the_perception_face_model():
+    probs, note = face_expression(np.full((240, 320, 3), 90, np.uint8))  # no face in a flat frame
+    assert probs is None and note == "no face in view"
+
+
+def _evidence() -> Evidence:
+    off = ModalityEvidence(available=False)
+    return Evidence(source="turn", duration_s=1.0, transcript="hello there",
+                    modalities=Modalities(text=off, audio=off, video=off))
+
+
+def _forecast() -> EmotionForecast:
+    probs = {"joy": 0.7, "neutral": 0.3}
+    return EmotionForecast(emotion="joy", probs=probs, confidence=0.7, agreement=1.0, fused_probs=probs)
+
+
+def scripted_runner(clip, cancel):
+    """Stands in for the pipeline (control flow of the tick handler only)."""
+    yield RunStarted(run_id="r1")
+    yield EvidenceReady(evidence=_evidence())
+    yield StageFinished(stage="forecast", output=_forecast(), summary="joy")
+    yield RunFinished(reply="Good to hear.", emotion="joy", strategy="Question", rounds=0, all_passed=True)
+
+
+def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
+    """Scripted runner: the timer handler's wiring from session events to the six outputs."""
+    registry = LiveRegistry()
+    handlers = LiveHandlers(Settings(), backend=object(), registry=registry)
+    request = SimpleNamespace(session_hash="abc")
+    session = LiveSession(scripted_runner, LiveSettings(), workdir=tmp_path / "s")
+    state = registry.get_or_create("abc", lambda: session)
+    state.recording = True
+    with session._lock:  # a detected turn, as push_audio would queue it
+        session.buffer.add_audio(16000, np.zeros(48000, np.float32), now=0.0)
+        session._enqueue(TurnSpan(start_s=0.5, end_s=2.0, reason="pause", detected_s=2.8), now=time.monotonic())
+    deadline = time.monotonic() + 10
+    while session.busy and time.monotonic() < deadline:
+        time.sleep(0.02)
+    chat, timeline, preview, audio, plot, timer = handlers.tick(request)
+    assert chat[0]["content"] == "hello there" and chat[1]["content"].startswith("Good to hear.")
+    assert "Emotion forecaster" in timeline
+    assert isinstance(plot, type(trajectory_figure([]))) and len(plot.data) >= 1
+    assert "listening" in preview
+    assert isinstance(timer, type(gr.skip()))  # still recording: the timer stays on
+    again = handlers.tick(request)
+    assert all(isinstance(x, type(gr.skip())) for x in again[:3])  # nothing changed, nothing re-sent
+    handlers.on_stop(request)
+    assert handlers.tick(request)[-1].active is False  # not recording, nothing running: stop ticking
+    handlers.on_unload(request)
+    assert registry.get("abc") is None and session.closed and not (tmp_path / "s").exists()
+
+
+def test_registry_creates_once_per_session_under_concurrency(tmp_path):
+    registry = LiveRegistry()
+    made = []
+
+    def make():
+        made.append(1)
+        time.sleep(0.01)
+        return LiveSession(scripted_runner, workdir=tmp_path / f"s{len(made)}")
+
+    threads = [threading.Thread(target=registry.get_or_create, args=("k", make)) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 1 and len(registry) == 1
+    registry.close("k")
+    assert len(registry) == 0
+
+
+def test_the_tab_mounts_streams_timer_and_unload_in_a_blocks():
+    with gr.Blocks() as demo:
+        parts = build_live_tab(Settings(), backend=object())
+    assert parts["camera"].streaming and parts["mic"].streaming
+    fns = list(demo.fns.values())
+    streams = [f for f in fns if any(t[1] == "stream" for t in f.targets)]
+    assert len(streams) == 2 and all(f.concurrency_limit >= 1 for f in streams)
+    assert {f.stream_every for f in streams} == {0.3, 0.5}
+    assert any(t[1] == "unload" for f in fns for t in f.targets)
+    assert any(t[1] == "tick" for f in fns for t in f.targets)
