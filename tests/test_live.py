@@ -94,9 +94,7 @@ def test_max_turn_length_cuts_a_long_turn(speech):
 def test_browser_rate_int16_stereo_chunks_are_resampled_and_give_the_same_turns(speech):
     """48 kHz int16 stereo chunks, as a browser microphone sends them, through LiveBuffer → TurnDetector."""
     audio, meta = speech
-    from scipy.signal import resample_poly
-
-    hi = resample_poly(audio, 3, 1)
+    hi = np.interp(np.arange(audio.size * 3) / 3, np.arange(audio.size), audio)  # 16 → 48 kHz
     stereo = (np.stack([hi, hi], axis=1) * 32767).astype(np.int16)
     buffer, detector = LiveBuffer(), TurnDetector()
     turns = []
@@ -288,8 +286,10 @@ def test_turns_that_end_while_one_waits_are_merged_and_close_cleans_up(speech, t
     audio, meta = speech
     runner = ScriptedRunner()
     session = LiveSession(runner, LiveSettings(pause_s=0.3), workdir=tmp_path / "s")
-    _feed(session, audio, 0, audio.size / SAMPLE_RATE)  # pause 0.3 s: three turns
+    first_end = meta["turns"][0]["end"] + 0.6
+    _feed(session, audio, 0, first_end)  # pause 0.3 s: three turns, the first one runs...
     assert runner.started.wait(10)
+    _feed(session, audio, first_end, audio.size / SAMPLE_RATE)  # ...while the second and third end
     assert len(session.turns) == 2 and session.turns[1].merged == 2
     assert abs(session.turns[1].span.end_s - meta["sentences"][2]["end"]) <= TOLERANCE_S
     session.push_frame(np.zeros((48, 64, 3), np.uint8))
