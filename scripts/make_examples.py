@@ -1,0 +1,138 @@
+"""Build the example clips in examples/ (and the small test fixtures) from license-clean material.
+
+Speech: espeak-ng (the tool is GPL-3.0; the audio it synthesises is not covered by it).
+Faces/scenes: public-domain / CC0 images that ship inside wheels (scikit-image, matplotlib); see
+examples/README.md for each source and license. Muxed with ffmpeg (H.264 + AAC, 10 fps still-image video).
+
+    .venv/bin/python scripts/make_examples.py          # needs espeak-ng, ffmpeg, scikit-image, matplotlib
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+FIXTURES = ROOT / "tests" / "fixtures" / "perception"
+MAX_BYTES = 1_000_000
+MAX_SECONDS = 15.0
+VIDEO_FPS = 10
+FRAME_SIDE = 480  # the stills are scaled to this height (even width kept)
+
+
+def _image(name: str) -> Path:
+    """Path of a bundled still: 'astronaut', 'coffee' (scikit-image) or 'grace_hopper' (matplotlib)."""
+    if name == "grace_hopper":
+        import matplotlib
+
+        return Path(matplotlib.get_data_path()) / "sample_data" / "grace_hopper.jpg"
+    import skimage.data
+
+    return Path(skimage.data.__file__).parent / f"{name}.png"
+
+
+CLIPS = {
+    "happy_news.mp4": {
+        "text": "Guess what! I got the job! They called me this morning and I start next month. "
+                "I am so happy, I can't stop smiling!",
+        "voice": "en-us+f3", "speed": 175, "pitch": 70, "amplitude": 160,
+        "image": "astronaut",
+        "expected": {"words": "joy", "face": "joy", "voice": "aroused"},
+        "about": "smiling face, joyful words, brisk and high voice",
+    },
+    "sad_loss.mp4": {
+        "text": "My grandmother passed away last week. "
+                "She used to call me every Sunday. I miss her so much.",
+        "voice": "en-us+f4", "speed": 115, "pitch": 30, "amplitude": 70,
+        "image": "grace_hopper",
+        "expected": {"words": "sadness", "face": "neutral", "voice": "calm"},
+        "about": "sad words, slow low quiet voice, a composed (neutral) face: the words carry the emotion",
+    },
+    "worried_audio_only.mp3": {
+        "text": "My exam results come out tomorrow and I can't sleep. "
+                "What if I failed? I am really scared.",
+        "voice": "en-us+m3", "speed": 185, "pitch": 60, "amplitude": 120,
+        "image": None,
+        "expected": {"words": "fear", "face": None, "voice": "aroused"},
+        "about": "audio only, anxious words, fast voice",
+    },
+    "no_face.mp4": {
+        "text": "I waited two hours and they lost my order again. "
+                "Nobody even said sorry. I am so angry right now!",
+        "voice": "en-us", "speed": 200, "pitch": 55, "amplitude": 190,
+        "image": "coffee",
+        "expected": {"words": "anger", "face": None, "voice": "aroused"},
+        "about": "angry words, loud fast voice, over a photo of a coffee cup (no face)",
+    },
+}
+FIXTURE_CLIPS = {
+    "spanish.mp3": {
+        "text": "Hoy estoy muy contenta porque mi hermana viene a visitarme el fin de semana.",
+        "voice": "es", "speed": 160, "pitch": 50, "amplitude": 120, "image": None,
+    },
+}
+
+
+def _run(cmd: list[str]) -> None:
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _speak(spec: dict, wav: Path) -> None:
+    _run(["espeak-ng", "-v", spec["voice"], "-s", str(spec["speed"]), "-p", str(spec["pitch"]),
+          "-a", str(spec["amplitude"]), "-w", str(wav), spec["text"]])
+
+
+def _mux(spec: dict, wav: Path, out: Path) -> None:
+    common = ["ffmpeg", "-y", "-loglevel", "error", "-fflags", "+bitexact"]
+    if spec["image"] is None:
+        codec = ["-c:a", "libmp3lame", "-b:a", "48k"] if out.suffix == ".mp3" else ["-c:a", "flac"]
+        _run(common + ["-i", str(wav), "-ac", "1", "-ar", "22050", *codec, "-map_metadata", "-1", str(out)])
+        return
+    _run(common + [
+        "-loop", "1", "-framerate", str(VIDEO_FPS), "-i", str(_image(spec["image"])), "-i", str(wav),
+        "-vf", f"scale=-2:{FRAME_SIDE},format=yuv420p", "-c:v", "libx264", "-tune", "stillimage", "-crf", "28",
+        "-r", str(VIDEO_FPS), "-c:a", "aac", "-b:a", "64k", "-ac", "1", "-shortest",
+        "-map_metadata", "-1", "-movflags", "+faststart", str(out),
+    ])
+
+
+def _probe_seconds(path: Path) -> float:
+    import av
+
+    with av.open(str(path)) as container:
+        return container.duration / 1_000_000
+
+
+def build(specs: dict, folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, spec in specs.items():
+            wav = Path(tmp) / (Path(name).stem + ".wav")
+            _speak(spec, wav)
+            out = folder / name
+            _mux(spec, wav, out)
+            seconds, size = _probe_seconds(out), out.stat().st_size
+            if seconds > MAX_SECONDS or size > MAX_BYTES:
+                raise SystemExit(f"{name}: {seconds:.1f} s / {size} bytes is over the {MAX_SECONDS} s / 1 MB budget")
+            print(f"{out.relative_to(ROOT)}: {seconds:.1f} s, {size / 1000:.0f} kB")
+
+
+def main() -> int:
+    for tool in ("espeak-ng", "ffmpeg"):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"{tool} is not installed")
+    build(CLIPS, EXAMPLES)
+    build(FIXTURE_CLIPS, FIXTURES)
+    scripts = {name: {k: v for k, v in spec.items()} for name, spec in CLIPS.items()}
+    (EXAMPLES / "scripts.json").write_text(json.dumps(scripts, indent=2) + "\n")
+    print(f"{(EXAMPLES / 'scripts.json').relative_to(ROOT)}: the spoken text and settings of each clip")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
