@@ -10,7 +10,7 @@ import sys
 from gradio_client import Client, handle_file
 
 url = os.environ.get("MER_APP_URL", "http://127.0.0.1:7860/")
-clip = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("MER_CLIP", "examples/frustrated.mp4")
+clip = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("MER_CLIP", "examples/sad_loss.mp4")
 client = Client(url, verbose=False)
 
 # One call: the final reply and the run's JSON trace (every event, verdicts, timings).

@@ -189,6 +189,12 @@ def test_typed_message_continues_the_conversation(app_module):
     assert [m["role"] for m in final["chat"]] == ["user", "assistant", "user", "assistant"]
 
 
+def test_queue_and_upload_limits_are_explicit(app_module, app_url):
+    assert app_module.demo._queue.max_size == app_module.QUEUE_MAX_SIZE
+    assert app_module.demo.max_file_size == 100 * 1024 * 1024
+    assert not app_module.demo.share
+
+
 def test_flags_default_to_gradio_environment(app_module, monkeypatch):
     monkeypatch.setenv("GRADIO_SERVER_NAME", "0.0.0.0")
     monkeypatch.setenv("GRADIO_SERVER_PORT", "7999")

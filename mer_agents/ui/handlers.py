@@ -15,14 +15,13 @@ import time
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import gradio as gr
 
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
 from mer_agents.events import Event, RunFailed, RunFinished, TokenDelta, event_to_json
-from mer_agents.types import Turn
 from mer_agents.ui import tts
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
 from mer_agents.ui.timeline import TimelineView, apply, build_timeline, render_html
@@ -70,12 +69,11 @@ def live_workers() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name.startswith(WORKER_NAME_PREFIX) and t.is_alive()]
 
 
-def _work(run_request: Any, backend: Any, settings: Settings, cancel: threading.Event, out: queue.Queue) -> None:
+def _work(produce: Callable[[threading.Event], Iterator[Event]], cancel: threading.Event, out: queue.Queue
+          ) -> None:
     events = None
     try:
-        from mer_agents import pipeline
-
-        events = pipeline.run(run_request, backend, settings, cancel)
+        events = produce(cancel)
         for event in events:
             out.put(event)
             if cancel.is_set() and not isinstance(event, (RunFinished, RunFailed)):
@@ -88,14 +86,15 @@ def _work(run_request: Any, backend: Any, settings: Settings, cancel: threading.
         out.put(RunFailed(error=f"Internal error ({exc.__class__.__name__}): {exc}"))
     finally:
         if events is not None and hasattr(events, "close"):
-            events.close()
+            events.close()  # the pipeline joins its stage thread here
         out.put(_DONE)
 
 
-def start_run(run_request: Any, backend: Any, settings: Settings, session_key: str | None = None) -> RunHandle:
+def start_run(produce: Callable[[threading.Event], Iterator[Event]], session_key: str | None = None) -> RunHandle:
+    """Run `produce(cancel)` (a pipeline event generator) in a worker thread feeding a queue."""
     cancel = threading.Event()
     out: queue.Queue = queue.Queue()
-    thread = threading.Thread(target=_work, args=(run_request, backend, settings, cancel, out),
+    thread = threading.Thread(target=_work, args=(produce, cancel, out),
                               name=f"{WORKER_NAME_PREFIX}{time.monotonic_ns()}", daemon=True)
     handle = RunHandle(cancel=cancel, thread=thread, events=out)
     if session_key:
@@ -167,13 +166,21 @@ def check_clip(path: str | None) -> str | None:
     return path
 
 
-def make_request(clip: str | None, message: str | None, history: list[Turn]) -> Any:
-    from mer_agents.pipeline import RunRequest
-
+def require_input(clip: str | None, message: str | None) -> tuple[str | None, str | None]:
     text = (message or "").strip() or None
     if clip is None and text is None:
         raise MerError("Nothing to analyse: upload or record a clip, or type a message.")
-    return RunRequest(clip=clip, evidence=None, text=text, history=list(history))
+    return clip, text
+
+
+def prepare_session(session: Any, settings: Settings, backend: Any) -> Any:
+    """The conversation to continue (a new one when there is none), running with this run's settings."""
+    from mer_agents.session import Session
+
+    if not isinstance(session, Session):
+        return Session(backend, settings)
+    session.backend, session.settings = backend, settings
+    return session
 
 
 def new_trace() -> Any:
@@ -231,9 +238,9 @@ def _md_escape(text: str) -> str:
     return "".join("\\" + c if c in "\\`*_{}[]()#+-.!|>~" else c for c in escaped)
 
 
-def chat_messages(history: list[Turn]) -> list[dict[str, str]]:
+def chat_messages(session: Any) -> list[dict[str, str]]:
     messages = []
-    for turn in history:
+    for turn in getattr(session, "turns", None) or []:
         messages.append({"role": "user", "content": turn.user_text or "(clip)"})
         if turn.reply:
             tag = " · ".join(x for x in (turn.emotion, turn.strategy) if x)
@@ -281,21 +288,23 @@ class Snapshot:
     idle: bool = False
     trace_path: str | None = None
     final: bool = False
+    session: Any = None
 
 
-def stream_run(base: Settings, clip: str | None, message: str | None, history: list[Turn],
+def stream_run(base: Settings, clip: str | None, message: str | None, session: Any,
                ui_settings: dict[str, Any], session_key: str | None) -> Iterator[Snapshot]:
     """The run as snapshots; the last one is final and has the trace written (after a failure too).
 
     Bad input and setup errors become a failed view (never an exception), so the UI shows them in place.
+    The session (a new one when None) gets the turn when the run finishes.
     """
     view = TimelineView()
     trace = new_trace()
     settings = base
     try:
         settings = settings_from_ui(base, **ui_settings)
-        request = make_request(check_clip(clip), message, history)
-        backend = backend_for(settings)
+        clip, text = require_input(check_clip(clip), message)
+        session = prepare_session(session, settings, backend_for(settings))
     except MerError as exc:
         event = RunFailed(error=str(exc))
         trace.add(event)
@@ -303,7 +312,7 @@ def stream_run(base: Settings, clip: str | None, message: str | None, history: l
         view.run_id = f"failed-{int(time.time() * 1000)}"
         yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True)
         return
-    handle = start_run(request, backend, settings, session_key)
+    handle = start_run(lambda cancel: session.run(clip=clip, text=text, cancel=cancel), session_key)
     last_yield = 0.0
     plots_dirty = True
     events = iter_events(handle, POLL_S, session_key)
@@ -332,18 +341,15 @@ def stream_run(base: Settings, clip: str | None, message: str | None, history: l
         event = RunFailed(error=CANCELLED_MESSAGE if handle.cancel.is_set() else "The run ended unexpectedly.")
         trace.add(event)
         apply(view, event)
-    yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True)
+    yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True, session=session)
 
 
 def ui_run(base: Settings, video: str | None, audio: str | None, message: str | None, session: Any,
            ui_settings: dict[str, Any], session_key: str | None) -> Iterator[Any]:
     """Updates for the UI outputs, in UI_OUTPUTS order (gr.skip() while nothing changed)."""
-    from mer_agents.session import Session
-
-    session = session if isinstance(session, Session) else Session()
     started = time.monotonic()
     skip = gr.skip()
-    snaps = stream_run(base, video or audio, message, session.history, ui_settings, session_key)
+    snaps = stream_run(base, video or audio, message, session, ui_settings, session_key)
     for snap in snaps:  # closing ui_run closes this generator too (CPython refcounting), which stops the worker
         view = snap.view
         if snap.idle:
@@ -355,31 +361,21 @@ def ui_run(base: Settings, video: str | None, audio: str | None, message: str | 
                    skip, skip, skip, *figures, skip, skip)
             continue
         audio_path, tts_note = spoken_reply(view)
-        if view.reply and not view.error:
-            session = record_turn(session, view, message)
+        session = snap.session or session
         yield (render_html(view), status_line(view), view.reply, audio_path, tts_note, snap.trace_path, *figures,
-               chat_messages(session.history), session)
-
-
-def record_turn(session: Any, view: TimelineView, message: str | None) -> Any:
-    said = view.evidence.transcript if view.evidence and view.evidence.transcript else ""
-    user_text = " ".join(x for x in ((message or "").strip(), said.strip()) if x) or "(clip)"
-    session.add(Turn(user_text=user_text, emotion=view.emotion or None, strategy=view.strategy or None,
-                     reply=view.reply))
-    return session
+               chat_messages(session), session)
 
 
 def replay(path: str | None) -> tuple:
     """A downloaded trace back in the timeline and plots, without any model."""
     if not path:
-        return (gr.skip(),) * 7
+        return (gr.skip(),) * 6
     try:
         view = build_timeline(load_trace_events(path))
     except MerError as exc:
-        return (render_html(TimelineView()), f"**Cannot replay:** {_md_escape(str(exc))}",
-                gr.skip(), gr.skip(), gr.skip(), gr.skip(), gr.skip())
+        return (render_html(TimelineView()), f"**Cannot replay:** {_md_escape(str(exc))}") + (gr.skip(),) * 4
     return (render_html(view), f"Replayed {view.n_events} events of run {_md_escape(view.run_id)}.",
-            view.reply, *_figures(view), None)
+            view.reply, *_figures(view))
 
 
 # -------------------------------------------------------------------------------------------- API
@@ -388,7 +384,7 @@ def replay(path: str | None) -> tuple:
 def api_analyze(base: Settings, clip: str | None, message: str) -> tuple[str, str]:
     """Run to the end; the final reply and the JSON trace, or a readable gr.Error."""
     view, trace_path = TimelineView(), None
-    with closing(stream_run(base, clip, message, [], {}, None)) as snaps:
+    with closing(stream_run(base, clip, message, None, {}, None)) as snaps:
         for snap in snaps:
             view, trace_path = snap.view, snap.trace_path or trace_path
     if view.error or not view.reply:
@@ -399,13 +395,12 @@ def api_analyze(base: Settings, clip: str | None, message: str) -> tuple[str, st
 def api_analyze_stream(base: Settings, clip: str | None, message: str) -> Iterator[dict[str, Any]]:
     """Each event's JSON as it happens (the last one is run_finished or run_failed)."""
     try:
-        settings = settings_from_ui(base)
-        request = make_request(check_clip(clip), message, [])
-        backend = backend_for(settings)
+        clip, text = require_input(check_clip(clip), message)
+        session = prepare_session(None, base, backend_for(base))
     except MerError as exc:
         yield event_to_json(RunFailed(error=str(exc)))
         return
-    handle = start_run(request, backend, settings)
+    handle = start_run(lambda cancel: session.run(clip=clip, text=text, cancel=cancel))
     events = iter_events(handle, poll_s=None)
     try:
         for event in events:
@@ -453,10 +448,8 @@ class UIHandlers:
         return "Stopping the run…" if stopped else "Nothing is running."
 
     def reset(self) -> tuple:
-        from mer_agents.session import Session
-
         empty = TimelineView()
-        return (render_html(empty), "New conversation.", "", None, "", None, *_figures(empty), [], Session())
+        return (render_html(empty), "New conversation.", "", None, "", None, *_figures(empty), [], None)
 
     def replay(self, path: str | None) -> tuple:
         return replay(path)

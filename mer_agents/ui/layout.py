@@ -13,6 +13,7 @@ import gradio as gr
 
 from mer_agents.config import Settings
 from mer_agents.ui.handlers import CLIP_TYPES, VIDEO_TYPES, UIHandlers
+from mer_agents.ui.live import build_live_tab
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, render_html
 
@@ -54,51 +55,58 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
     with gr.Blocks(title="mer_agents", fill_width=True) as demo:
         gr.Markdown(f"## {TITLE}\n{INTRO}")
         session = gr.State(None)
-        with gr.Row(equal_height=False):
-            with gr.Column(scale=4, min_width=340):
-                with gr.Tab("Video"):
-                    video = gr.Video(label="Video clip (upload or webcam)", sources=["upload", "webcam"],
-                                     include_audio=True, elem_id="clip-video", height=260)
-                with gr.Tab("Audio"):
-                    audio = gr.Audio(label="Audio clip (upload or microphone)", sources=["upload", "microphone"],
-                                     type="filepath", elem_id="clip-audio")
-                message = gr.Textbox(label="Message or context (optional)", lines=2, max_length=2000,
-                                     placeholder="Type what you want to say, or add context to the clip",
-                                     elem_id="message")
-                with gr.Row():
-                    analyze = gr.Button("Analyze", variant="primary", elem_id="analyze")
-                    stop = gr.Button("Stop", variant="stop", elem_id="stop")
-                    reset = gr.Button("New conversation", elem_id="new-conversation")
-                with gr.Accordion("Settings", open=False):
-                    backend_dd = gr.Dropdown(_backend_choices(), value=settings.backend, label="Backend")
-                    model = gr.Textbox(value=settings.model or "", label="Model (id or local path; optional)")
-                    max_rounds = gr.Slider(0, 6, value=settings.max_rounds, step=1, label="Max reflection rounds")
-                    with gr.Row():
-                        reflection = gr.Checkbox(value=settings.reflection, label="Reflection")
-                        consistency = gr.Checkbox(value=settings.consistency, label="Consistency check")
-                        one_pass = gr.Checkbox(value=settings.one_pass, label="One-pass")
-                    fps = gr.Slider(0.5, 10, value=settings.fps, step=0.5, label="Frame rate (frames/s)")
-                    max_duration = gr.Slider(5, 600, value=settings.max_duration_s, step=5,
-                                             label="Max duration (s)")
-                chat = gr.Chatbot(label="Conversation", height=260, render_markdown=False, elem_id="chat")
-                with gr.Accordion("Replay a trace", open=False):
-                    replay_file = gr.File(label="Upload a trace (.json)", file_types=[".json"], type="filepath")
-            with gr.Column(scale=6, min_width=420):
-                status = gr.Markdown("Ready.", elem_id="status")
-                reply = gr.Textbox(label="Reply", lines=3, interactive=False, elem_id="reply")
-                with gr.Row():
-                    reply_audio = gr.Audio(label="Spoken reply", type="filepath", interactive=False, scale=3)
-                    tts_note = gr.Markdown("", elem_id="tts-note")
-                timeline = gr.HTML(render_html(TimelineView()), css_template=TIMELINE_CSS, elem_id="timeline",
-                                   label="Timeline")
-                trace = gr.File(label="Run trace (JSON)", interactive=False, elem_id="trace")
         with gr.Tabs():
-            with gr.Tab("Emotion over the clip"):
-                modality_plot = gr.Plot(modality_figure(None))
-            with gr.Tab("Fused forecast"):
-                forecast_plot = gr.Plot(forecast_figure(TimelineView()))
-            with gr.Tab("Across rounds"):
-                rounds_plot = gr.Plot(rounds_figure(TimelineView()))
+            with gr.Tab("Clip", id="clip", elem_id="clip-tab"):
+                with gr.Row(equal_height=False):
+                    with gr.Column(scale=4, min_width=340) as inputs_column:
+                        with gr.Tab("Video"):
+                            video = gr.Video(label="Video clip (upload or webcam)", sources=["upload", "webcam"],
+                                             include_audio=True, elem_id="clip-video", height=260)
+                        with gr.Tab("Audio"):
+                            audio = gr.Audio(label="Audio clip (upload or microphone)", type="filepath",
+                                             sources=["upload", "microphone"], elem_id="clip-audio")
+                        message = gr.Textbox(label="Message or context (optional)", lines=2, max_length=2000,
+                                             placeholder="Type what you want to say (used when there is no clip)",
+                                             elem_id="message")
+                        with gr.Row():
+                            analyze = gr.Button("Analyze", variant="primary", elem_id="analyze")
+                            stop = gr.Button("Stop", variant="stop", elem_id="stop")
+                            reset = gr.Button("New conversation", elem_id="new-conversation")
+                        with gr.Accordion("Settings", open=False):
+                            backend_dd = gr.Dropdown(_backend_choices(), value=settings.backend, label="Backend")
+                            model = gr.Textbox(value=settings.model or "",
+                                               label="Model (id or local path; optional)")
+                            max_rounds = gr.Slider(0, 6, value=settings.max_rounds, step=1,
+                                                   label="Max reflection rounds")
+                            with gr.Row():
+                                reflection = gr.Checkbox(value=settings.reflection, label="Reflection")
+                                consistency = gr.Checkbox(value=settings.consistency, label="Consistency check")
+                                one_pass = gr.Checkbox(value=settings.one_pass, label="One-pass")
+                            fps = gr.Slider(0.5, 10, value=settings.fps, step=0.5, label="Frame rate (frames/s)")
+                            max_duration = gr.Slider(5, 600, value=settings.max_duration_s, step=5,
+                                                     label="Max duration (s)")
+                        chat = gr.Chatbot(label="Conversation", height=260, render_markdown=False, elem_id="chat")
+                        with gr.Accordion("Replay a trace", open=False):
+                            replay_file = gr.File(label="Upload a trace (.json)", file_types=[".json"],
+                                                  type="filepath")
+                    with gr.Column(scale=6, min_width=420):
+                        status = gr.Markdown("Ready.", elem_id="status")
+                        reply = gr.Textbox(label="Reply", lines=3, interactive=False, elem_id="reply")
+                        with gr.Row():
+                            reply_audio = gr.Audio(label="Spoken reply", type="filepath", interactive=False,
+                                                   scale=3, elem_id="reply-audio")
+                            tts_note = gr.Markdown("", elem_id="tts-note")
+                        timeline = gr.HTML(render_html(TimelineView()), css_template=TIMELINE_CSS,
+                                           elem_id="timeline", label="Timeline")
+                        trace = gr.File(label="Run trace (JSON)", interactive=False, elem_id="trace")
+                with gr.Tabs():
+                    with gr.Tab("Emotion over the clip"):
+                        modality_plot = gr.Plot(modality_figure(None), elem_id="modality-plot")
+                    with gr.Tab("Fused forecast"):
+                        forecast_plot = gr.Plot(forecast_figure(TimelineView()), elem_id="forecast-plot")
+                    with gr.Tab("Across rounds"):
+                        rounds_plot = gr.Plot(rounds_figure(TimelineView()), elem_id="rounds-plot")
+            build_live_tab(settings, backend, demo=demo)
 
         outputs = [timeline, status, reply, reply_audio, tts_note, trace, modality_plot, forecast_plot,
                    rounds_plot, chat, session]
@@ -114,8 +122,9 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
 
         rows = _example_rows(example_clips())
         if rows:
-            gr.Examples(rows, inputs=[video, audio, message], outputs=outputs[:9], fn=handlers.example,
-                        cache_examples=True, cache_mode="lazy", label="Example clips", run_on_click=True)
+            with inputs_column:  # cached on first use; a click shows the cached run
+                gr.Examples(rows, inputs=[video, audio, message], outputs=outputs[:9], fn=handlers.example,
+                            cache_examples=True, cache_mode="lazy", label="Example clips", run_on_click=True)
 
         # API endpoints (also what the README snippet calls); hidden from the page.
         with gr.Group(visible=False):
