@@ -122,7 +122,8 @@ def load_media(path: str | Path, settings: Settings) -> Media:
     try:
         return _decode(path, container, settings)
     except av.error.FFmpegError as exc:
-        raise MediaError(f"{path.name}: decoding failed, the file looks damaged or truncated ({exc})") from None
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise MediaError(f"{path.name}: decoding failed, the file looks damaged or truncated ({reason})") from None
     finally:
         container.close()
 
@@ -145,7 +146,9 @@ def _decode(path: Path, container, settings: Settings) -> Media:
     audio_chunks: list[np.ndarray] = []
     clipped = total_samples = 0
     if audio_stream is not None:
-        resampler = av.AudioResampler(format="flt", layout="mono", rate=settings.sample_rate)
+        # keep the channels and average them ourselves: FFmpeg's stereo→mono downmix adds them at -3 dB each,
+        # which lifts correlated speech by 3 dB (and the loudness cue with it)
+        resampler = av.AudioResampler(format="fltp", rate=settings.sample_rate)
     if video_stream is not None:
         video_stream.thread_type = "AUTO"
     frames: list[np.ndarray] = []
@@ -178,7 +181,7 @@ def _decode(path: Path, container, settings: Settings) -> Media:
                 clipped += int(np.count_nonzero(np.abs(samples) >= CLIP_LEVEL))
                 total_samples += samples.size
                 for out in resampler.resample(frame):
-                    audio_chunks.append(out.to_ndarray().reshape(-1))
+                    audio_chunks.append(out.to_ndarray().mean(axis=0))
                 last_t = max(last_t, t + frame.samples / max(1, frame.sample_rate))
             else:
                 last_t = max(last_t, t + step / 4)
@@ -193,7 +196,7 @@ def _decode(path: Path, container, settings: Settings) -> Media:
     audio: np.ndarray | None = None
     if resampler is not None:
         for out in resampler.resample(None):
-            audio_chunks.append(out.to_ndarray().reshape(-1))
+            audio_chunks.append(out.to_ndarray().mean(axis=0))
         audio = np.concatenate(audio_chunks).astype(np.float32) if audio_chunks else np.zeros(0, np.float32)
         if limit is not None:
             audio = audio[: int(limit * settings.sample_rate)]

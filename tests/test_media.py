@@ -1,0 +1,201 @@
+"""media.load_media: every supported container decodes to 16 kHz mono + sampled frames; every bad input gets
+a clear one-line MediaError. All files are real media written in a temporary folder (tests/media_files.py)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mer_agents.config import Settings
+from mer_agents.errors import MediaError
+from mer_agents.media import load_media
+from tests.media_files import tone, write_audio, write_video
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+SETTINGS = Settings()
+
+
+def _error(path: Path, settings: Settings = SETTINGS) -> str:
+    with pytest.raises(MediaError) as info:
+        load_media(path, settings)
+    message = str(info.value)
+    assert "\n" not in message and path.name in message or "first_seconds" in message
+    return message
+
+
+def _dominant_hz(audio: np.ndarray, sr: int) -> float:
+    spectrum = np.abs(np.fft.rfft(audio * np.hanning(audio.size)))
+    return float(np.fft.rfftfreq(audio.size, 1 / sr)[np.argmax(spectrum)])
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("media")
+
+
+@pytest.fixture(scope="module")
+def talking_clip(folder) -> Path:
+    return write_video(folder / "clip.mp4", seconds=3, fps=10, audio=tone(3, 16000), faststart=True)
+
+
+# ------------------------------------------------------------------------------------------ bad input
+
+
+def test_zero_byte_file(folder):
+    path = folder / "empty.mp4"
+    path.write_bytes(b"")
+    assert "empty (0 bytes)" in _error(path)
+
+
+def test_missing_file(folder):
+    assert "no such file" in _error(folder / "nope.mp4")
+
+
+def test_text_renamed_mp4(folder):
+    path = folder / "notes.mp4"
+    path.write_text("this is a shopping list, not a video\n" * 20)
+    assert "not a readable audio/video file" in _error(path)
+
+
+@pytest.mark.parametrize("picture", ["astronaut.png", "rocket.jpg"])
+def test_image_renamed_mp4(folder, picture):
+    skimage_data = pytest.importorskip("skimage.data")
+    path = folder / f"{Path(picture).stem}.mp4"
+    shutil.copy(Path(skimage_data.__file__).parent / picture, path)
+    assert "still image" in _error(path)
+
+
+def test_truncated_mp4_without_index(folder, talking_clip):
+    """moov at the end (ffmpeg's default layout): cutting the file loses the index."""
+    whole = write_video(folder / "moov_last.mp4", seconds=3, fps=10, audio=tone(3, 16000))
+    data = whole.read_bytes()
+    path = folder / "cut_index.mp4"
+    path.write_bytes(data[: len(data) // 2])
+    assert "damaged, truncated or not media" in _error(path)
+
+
+def test_truncated_mp4_with_index(folder, talking_clip):
+    """faststart layout: the index survives, the media data stops halfway."""
+    data = talking_clip.read_bytes()
+    path = folder / "cut_data.mp4"
+    path.write_bytes(data[: len(data) // 2])
+    assert "truncated" in _error(path)
+
+
+@pytest.mark.parametrize("name", ["clip.avi", "clip.txt", "clip"])
+def test_unsupported_extension(folder, name):
+    path = folder / name
+    path.write_bytes(b"RIFF....")
+    message = _error(path)
+    assert "unsupported file type" in message and "mp4" in message
+
+
+def test_no_audio_and_no_video_stream(folder):
+    if shutil.which("ffmpeg") is None:
+        pytest.skip("ffmpeg CLI not installed")
+    srt = folder / "subs.srt"
+    srt.write_text("1\n00:00:00,000 --> 00:00:01,000\nhello\n")
+    path = folder / "subtitles_only.mkv"
+    subprocess.run(["ffmpeg", "-y", "-loglevel", "error", "-i", str(srt), "-c:s", "srt", str(path)], check=True)
+    assert "neither an audio nor a video track" in _error(path)
+
+
+def test_clip_over_the_limit_is_refused(folder):
+    path = write_audio(folder / "long.wav", np.zeros(121 * 8000, np.float32), 8000)
+    message = _error(path)
+    assert "over the 120 s limit" in message and "--first-seconds" in message
+
+
+def test_first_seconds_truncates_and_flags(folder, talking_clip):
+    media = load_media(talking_clip, Settings(max_duration_s=2, first_seconds=1.5))
+    assert media.duration_s == pytest.approx(3.0, abs=0.1)
+    assert media.analysed_s == pytest.approx(1.5, abs=0.05)
+    assert media.audio.size == int(1.5 * 16000)
+    assert max(media.frame_times) < 1.5
+    assert "truncated" in media.flag_codes()
+
+
+def test_first_seconds_over_the_limit_is_refused(talking_clip):
+    assert "over the 2 s limit" in _error(talking_clip, Settings(max_duration_s=2, first_seconds=5))
+
+
+# ------------------------------------------------------------------------------------ audio handling
+
+
+@pytest.mark.parametrize("ext", [".wav", ".mp3", ".m4a", ".ogg", ".flac"])
+def test_audio_formats_decode_to_16k_mono(folder, ext):
+    sr = 48000 if ext == ".ogg" else 44100
+    path = write_audio(folder / f"tone{ext}", tone(2, sr, 440), sr)
+    media = load_media(path, SETTINGS)
+    assert media.audio.dtype == np.float32 and media.audio.ndim == 1
+    assert media.audio.size / 16000 == pytest.approx(2.0, abs=0.05)
+    assert _dominant_hz(media.audio, 16000) == pytest.approx(440, abs=5)
+    assert media.frames == [] and "no_video_track" in media.flag_codes()
+
+
+def test_stereo_48k_is_mixed_and_resampled(folder):
+    left, right = tone(2, 48000, 440, 0.4), tone(2, 48000, 440, 0.2)
+    media = load_media(write_audio(folder / "stereo.wav", np.stack([left, right], 1), 48000), SETTINGS)
+    assert media.source_channels == 2 and media.source_sample_rate == 48000
+    assert media.audio.size == 32000
+    assert np.abs(media.audio).max() == pytest.approx(0.3, abs=0.03)  # the mean of both channels
+    assert not media.flag_codes() & {"low_sample_rate", "clipped_audio"}
+
+
+def test_8k_audio_is_resampled_and_flagged(folder):
+    media = load_media(write_audio(folder / "phone.wav", tone(2, 8000, 300), 8000), SETTINGS)
+    assert media.audio.size == 32000 and _dominant_hz(media.audio, 16000) == pytest.approx(300, abs=5)
+    assert "low_sample_rate" in media.flag_codes()
+
+
+def test_clipped_audio_is_flagged(folder):
+    loud = np.clip(tone(2, 16000, 200, level=3.0), -1, 1)
+    media = load_media(write_audio(folder / "clipped.wav", loud, 16000), SETTINGS)
+    assert "clipped_audio" in media.flag_codes()
+
+
+# ------------------------------------------------------------------------------------ video handling
+
+
+@pytest.mark.parametrize("ext", [".mp4", ".mov", ".mkv", ".webm"])
+def test_video_containers_decode_frames_at_fps(folder, ext):
+    path = write_video(folder / f"small{ext}", size=(160, 120), seconds=2, fps=10, audio=tone(2, 16000))
+    media = load_media(path, SETTINGS)
+    assert media.frame_times == pytest.approx([0.0, 0.5, 1.0, 1.5], abs=0.06)
+    assert media.frames[0].shape == (120, 160, 3) and media.frames[0].dtype == np.uint8
+    assert media.audio.size / 16000 == pytest.approx(2.0, abs=0.1)
+    assert not media.flag_codes()
+
+
+def test_fps_setting_changes_the_sampling(talking_clip):
+    media = load_media(talking_clip, Settings(fps=1))
+    assert media.frame_times == pytest.approx([0.0, 1.0, 2.0], abs=0.06)
+
+
+def test_video_without_audio(folder):
+    media = load_media(write_video(folder / "mute.mp4", size=(160, 120), seconds=1, fps=10), SETTINGS)
+    assert media.audio is None and not media.has_audio and media.has_video
+    assert "no_audio_track" in media.flag_codes()
+
+
+def test_4k_frames_are_downscaled_as_decoded(folder):
+    path = write_video(folder / "uhd.mp4", size=(3840, 2160), seconds=1, fps=2)
+    media = load_media(path, SETTINGS)
+    assert media.source_size == (3840, 2160)
+    assert all(max(f.shape[:2]) <= SETTINGS.max_frame_side for f in media.frames)
+    assert media.frames[0].shape == (360, 640, 3)
+    assert "downscaled" in media.flag_codes()
+
+
+# ----------------------------------------------------------------------------------------- examples
+
+
+def test_example_clip_decodes(tmp_path):
+    media = load_media(EXAMPLES / "happy_news.mp4", SETTINGS)
+    assert 5 < media.duration_s <= 15 and media.has_audio and media.has_video
+    assert len(media.frames) == pytest.approx(media.duration_s * SETTINGS.fps, abs=2)
+    assert not media.flag_codes()
