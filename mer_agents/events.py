@@ -104,6 +104,7 @@ class RunFailed(_Event):
     kind: Literal["run_failed"] = "run_failed"
     stage: AnyStage | None = None
     error: str
+    detail: str = Field("", description="technical detail (a traceback) kept for the trace, not shown to users")
 
 
 Event = Annotated[

@@ -163,3 +163,4 @@ class Turn(_Model):
     emotion: Emotion | None = None
     strategy: Strategy | None = None
     reply: str | None = None
+    summary: str = Field("", description="the perception agent's one-sentence reading of this turn")

@@ -1,0 +1,148 @@
+"""Consistency-aware emotion forecaster: code fuses the modalities; the model explains and may nudge, within limits.
+
+Fusion (documented here because the numbers in every trace come from it):
+    w_m     = c_m                                   confidence of each available modality m
+    fused   = Σ_m w_m p_m / Σ_m w_m                 (uniform when no modality has weight)
+    agree   = Σ_{i<j} w_i w_j (1 − JSD₂(p_i, p_j)) / Σ_{i<j} w_i w_j     (1 with fewer than two modalities)
+    conf    = (Σ_m w_m c_m / Σ_m w_m) · (0.5 + 0.5 · agree)
+    inten   = (fused[top] − 1/7) / (1 − 1/7)        how far the top label stands above uniform
+JSD₂ is the Jensen–Shannon divergence in bits (0 = same distribution, 1 = disjoint). Conflicts are named
+for every pair of confident modalities whose top labels differ (a smiling face over sad words: masking or
+politeness?). The model may propose boosting one label by δ; code clamps δ to [0, MAX_BOOST] and mixes
+p' = (1 − δ) fused + δ · onehot(label), so at most δ probability mass moves and p' stays normalised.
+With settings.consistency False the forecast comes from the words alone (the ablation).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mer_agents.agents.base import AgentContext, generate_json, load_prompt
+from mer_agents.agents.perception import digest
+from mer_agents.labels import EMOTIONS, NEGATIVE_EMOTIONS, VALENCE
+from mer_agents.types import EmotionForecast, Evidence, uniform_probs
+
+MAX_TOKENS = 72
+MAX_BOOST = 0.15
+CONFLICT_CONFIDENCE = 0.3
+MODALITIES = ("text", "audio", "video")
+NOUN = {"text": "words", "audio": "voice", "video": "face"}
+ADJ = {"neutral": "neutral", "joy": "happy", "sadness": "sad", "anger": "angry", "surprise": "surprised",
+       "fear": "fearful", "disgust": "disgusted"}
+FACE_ADJ = {**ADJ, "joy": "smiling"}
+
+BoostLabel = Literal["none", "neutral", "joy", "sadness", "anger", "surprise", "fear", "disgust"]
+
+
+class ForecastOutput(BaseModel):
+    """What the model writes for the forecast stage."""
+
+    model_config = ConfigDict(title="ForecastOutput")
+    explanation: str = Field(min_length=1, max_length=240)
+    boost_label: BoostLabel = "none"
+    boost: float = 0.0
+
+
+def used_modalities(evidence: Evidence, consistency: bool) -> list[str]:
+    """Available modalities the forecaster may fuse (words only when consistency is off)."""
+    names = MODALITIES if consistency else ("text",)
+    return [n for n in names if getattr(evidence.modalities, n).available]
+
+
+def jsd(p: dict[str, float], q: dict[str, float]) -> float:
+    """Jensen–Shannon divergence in bits, in [0, 1]."""
+    def kl(a: dict[str, float], b: dict[str, float]) -> float:
+        return sum(a[k] * math.log2(a[k] / b[k]) for k in EMOTIONS if a[k] > 0 and b[k] > 0)
+    m = {k: 0.5 * (p[k] + q[k]) for k in EMOTIONS}
+    return max(0.0, min(1.0, 0.5 * kl(p, m) + 0.5 * kl(q, m)))
+
+
+def fuse(evidence: Evidence, modalities: list[str]) -> tuple[dict[str, float], float, float]:
+    """(fused probs, agreement, confidence) by the formulas of the module docstring."""
+    mods = [getattr(evidence.modalities, n) for n in modalities]
+    weights = [m.confidence for m in mods]
+    total = sum(weights)
+    if total <= 0:
+        return uniform_probs(), 1.0, 0.0
+    fused = {k: sum(w * m.probs[k] for w, m in zip(weights, mods)) / total for k in EMOTIONS}
+    num = den = 0.0
+    for i in range(len(mods)):
+        for j in range(i + 1, len(mods)):
+            w = weights[i] * weights[j]
+            num += w * (1.0 - jsd(mods[i].probs, mods[j].probs))
+            den += w
+    agreement = num / den if den > 0 else 1.0
+    mean_conf = sum(w * m.confidence for w, m in zip(weights, mods)) / total
+    return fused, agreement, mean_conf * (0.5 + 0.5 * agreement)
+
+
+def intensity(probs: dict[str, float]) -> float:
+    top = max(probs.values())
+    return max(0.0, min(1.0, (top - 1 / len(EMOTIONS)) / (1 - 1 / len(EMOTIONS))))
+
+
+def _phrase(modality: str, label: str) -> str:
+    return f"{(FACE_ADJ if modality == 'video' else ADJ)[label]} {NOUN[modality]}"
+
+
+def name_conflicts(evidence: Evidence, modalities: list[str]) -> list[str]:
+    """One sentence per pair of confident modalities whose top labels differ."""
+    tops = {}
+    for n in modalities:
+        mod = getattr(evidence.modalities, n)
+        if mod.confidence >= CONFLICT_CONFIDENCE:
+            tops[n] = max(mod.probs, key=mod.probs.__getitem__)
+    out = []
+    order = [n for n in ("video", "audio", "text") if n in tops]
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            la, lb = tops[a], tops[b]
+            if la == lb:
+                continue
+            if {la, lb} & {"joy"} and {la, lb} & NEGATIVE_EMOTIONS:
+                question = "masking or politeness?"
+            elif "neutral" in (la, lb):
+                question = "restraint, or a flat reading?"
+            elif VALENCE[la] * VALENCE[lb] < 0:
+                question = "mixed feelings, or a misreading?"
+            else:
+                question = "which one leads?"
+            out.append(f"{_phrase(a, la)} over {_phrase(b, lb)}: {question}")
+    return out
+
+
+def apply_boost(probs: dict[str, float], label: str, amount: float) -> tuple[dict[str, float], float]:
+    """Mix in a one-hot of `label` with weight clamp(amount, 0, MAX_BOOST); returns (probs, δ used)."""
+    if label not in EMOTIONS or not math.isfinite(amount):
+        return dict(probs), 0.0
+    delta = max(0.0, min(MAX_BOOST, amount))
+    return {k: (1 - delta) * p + (delta if k == label else 0.0) for k, p in probs.items()}, delta
+
+
+def run(ctx: AgentContext) -> EmotionForecast:
+    evidence = ctx.evidence
+    modalities = used_modalities(evidence, ctx.settings.consistency)
+    fused, agreement, confidence = fuse(evidence, modalities)
+    conflicts = name_conflicts(evidence, modalities)
+    messages = load_prompt("forecaster").render(
+        digest=digest(evidence), instruction=ctx.instruction, conflicts="; ".join(conflicts),
+        fused=", ".join(f"{k} {v:.2f}" for k, v in sorted(fused.items(), key=lambda kv: -kv[1])[:3]),
+        agreement=f"{agreement:.2f}",
+    )
+    out = generate_json(ctx, "forecast", messages, ForecastOutput, MAX_TOKENS)
+    probs, delta = apply_boost(fused, out.boost_label, out.boost)
+    required = ctx.hints.get("label")
+    top = max(probs, key=probs.__getitem__)
+    explanation = out.explanation.strip()
+    if required and top != required:  # the audit named the label strong agreeing evidence supports
+        probs, delta = dict(fused), 0.0
+        top = max(probs, key=probs.__getitem__)
+    if delta > 0:
+        explanation += f" (boosted {out.boost_label} by {delta:.2f})"
+    return EmotionForecast(
+        emotion=top, probs=probs, confidence=round(confidence, 4), intensity=round(intensity(probs), 4),
+        agreement=round(agreement, 4), fused_probs=fused, conflicts=conflicts, explanation=explanation,
+    )

@@ -1,0 +1,91 @@
+"""Perception agent: the evidence in words, per modality, citing its numbers, plus a one-sentence summary.
+
+The per-modality lines are rendered by code straight from the Evidence (so every number cited is a real
+reading, never a hallucinated one); the model writes the summary over them. Backends that take image/audio/
+video also get the clip itself as a media part, next to the same evidence in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt
+from mer_agents.backends.base import Part
+from mer_agents.types import Evidence, ModalityEvidence, PerceptionReport
+
+MAX_TOKENS = 64
+TOP_LABELS = 3
+MAX_CUES = 5
+TRANSCRIPT_CHARS = 240
+MODALITY_NAMES = {"text": "words", "audio": "voice", "video": "face"}
+
+
+class PerceptionOutput(BaseModel):
+    """What the model writes for the perception stage."""
+
+    model_config = ConfigDict(title="PerceptionOutput")
+    summary: str = Field(min_length=1, max_length=240)
+
+
+def _fmt(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if isinstance(value, int):
+        return str(value)
+    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+
+
+def describe_modality(mod: ModalityEvidence) -> str:
+    """`sadness 0.72, neutral 0.15, fear 0.06; confidence 0.80; cues: pitch_hz=182.3` (or why unavailable)."""
+    if not mod.available:
+        return f"unavailable ({mod.note})" if mod.note else "unavailable"
+    top = sorted(mod.probs.items(), key=lambda kv: -kv[1])[:TOP_LABELS]
+    parts = [", ".join(f"{label} {p:.2f}" for label, p in top), f"confidence {mod.confidence:.2f}"]
+    cues = [f"{k}={v}" for k, raw in mod.cues.items() if (v := _fmt(raw)) is not None][:MAX_CUES]
+    if cues:
+        parts.append("cues: " + ", ".join(cues))
+    if mod.note:
+        parts.append(mod.note)
+    return "; ".join(parts)
+
+
+def digest_lines(evidence: Evidence) -> dict[str, str]:
+    """One line per modality, keyed words/voice/face."""
+    return {MODALITY_NAMES[name]: describe_modality(getattr(evidence.modalities, name))
+            for name in ("text", "audio", "video")}
+
+
+def digest(evidence: Evidence) -> str:
+    """The evidence as prompt text: transcript, one line per modality, flags."""
+    lines = []
+    if evidence.transcript:
+        lines.append(f'transcript: "{evidence.transcript[:TRANSCRIPT_CHARS]}"')
+    lines += [f"{name}: {line}" for name, line in digest_lines(evidence).items()]
+    if evidence.flags:
+        lines.append("flags: " + "; ".join(f.message for f in evidence.flags[:4]))
+    return "\n".join(lines)
+
+
+def media_parts(ctx: AgentContext) -> list[Part]:
+    path, taken = ctx.evidence.media_path, ctx.backend.modalities
+    if not path:
+        return []
+    parts = []
+    if "video" in taken and ctx.evidence.has_video:
+        parts.append(Part(type="video", path=path))
+    if "audio" in taken and ctx.evidence.has_audio:
+        parts.append(Part(type="audio", path=path))
+    return parts
+
+
+def run(ctx: AgentContext) -> PerceptionReport:
+    lines = digest_lines(ctx.evidence)
+    messages = load_prompt("perception").render(
+        media=media_parts(ctx), digest=digest(ctx.evidence), instruction=ctx.instruction,
+        context=" / ".join(history_lines(ctx.history, limit=2)),
+    )
+    out = generate_json(ctx, "perception", messages, PerceptionOutput, MAX_TOKENS)
+    return PerceptionReport(words=lines["words"], voice=lines["voice"], face=lines["face"],
+                            summary=out.summary.strip())

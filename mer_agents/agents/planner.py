@@ -1,0 +1,106 @@
+"""Pragmatic strategy planner: code ranks the 8 ESConv strategies; the model picks among the top ones.
+
+SmolLM2-135M cannot classify strategies reliably, so the ranking is code:
+    score(s) = VOTE_WEIGHT · vote(s) + PRIOR_WEIGHT · prior(s)
+where vote is the similarity-weighted share of the K nearest ESConv exemplars (retrieval.py, MiniLM) using
+strategy s, and prior sums small, stated rules from the emotion, its intensity and the turn position
+(ESConv's exploration → comforting → action order). Strategies the audit told the planner to avoid are
+dropped. The model chooses one of the TOP_CANDIDATES (a schema enum, so it cannot leave them) and writes
+the reason; the runner-up becomes the secondary strategy.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt
+from mer_agents.labels import NEGATIVE_EMOTIONS, STRATEGIES
+from mer_agents.retrieval import Exemplar, retrieve
+from mer_agents.types import EmotionForecast, StrategyPlan, Turn
+
+MAX_TOKENS = 64
+K_VOTE = 12
+N_PROMPT_EXAMPLES = 2
+TOP_CANDIDATES = 3
+VOTE_WEIGHT, PRIOR_WEIGHT = 0.6, 0.4
+EXAMPLE_CHARS = 140
+HELP = {
+    "Question": "ask an open question to learn more about their situation",
+    "Restatement or Paraphrasing": "restate what they said in your own words",
+    "Reflection of feelings": "name the feeling you hear and show you understand it",
+    "Self-disclosure": "share briefly a similar experience of your own",
+    "Affirmation and Reassurance": "affirm their strength and reassure them",
+    "Providing Suggestions": "offer one gentle, concrete suggestion",
+    "Information": "give a useful piece of information",
+    "Others": "a friendly, natural remark",
+}
+
+
+def priors(forecast: EmotionForecast, history: list[Turn]) -> dict[str, float]:
+    """Rule-based prior per strategy (each rule is one line, see the module docstring)."""
+    prior = {s: 0.0 for s in STRATEGIES}
+    negative = forecast.emotion in NEGATIVE_EMOTIONS
+    if not history:                                    # opening: explore before acting
+        prior["Question"] += 0.3
+        prior["Reflection of feelings"] += 0.2
+        prior["Providing Suggestions"] -= 0.3
+        prior["Information"] -= 0.2
+    elif len(history) >= 3:                            # later: action becomes appropriate
+        prior["Providing Suggestions"] += 0.15
+        prior["Affirmation and Reassurance"] += 0.05
+    if negative and forecast.intensity >= 0.5:         # acute distress: comfort first
+        prior["Reflection of feelings"] += 0.2
+        prior["Affirmation and Reassurance"] += 0.15
+        prior["Others"] -= 0.2
+    if forecast.emotion == "joy":
+        prior["Affirmation and Reassurance"] += 0.1
+        prior["Question"] += 0.1
+    recent = [t.strategy for t in history[-2:]]
+    if recent and recent[-1] == "Question":            # do not interrogate
+        prior["Question"] -= 0.15 * recent.count("Question")
+    return prior
+
+
+def rank(forecast: EmotionForecast, history: list[Turn], exemplars: list[Exemplar],
+         avoid: list[str] = ()) -> list[tuple[str, float]]:
+    """Strategies by score, best first, without those to avoid."""
+    vote = {s: 0.0 for s in STRATEGIES}
+    total = sum(max(e.score, 0.0) for e in exemplars)
+    for e in exemplars:
+        vote[e.strategy] += max(e.score, 0.0) / total if total > 0 else 1.0 / len(exemplars)
+    prior = priors(forecast, history)
+    scores = {s: VOTE_WEIGHT * vote[s] + PRIOR_WEIGHT * prior[s] for s in STRATEGIES if s not in avoid}
+    return sorted(scores.items(), key=lambda kv: -kv[1])
+
+
+def query_text(ctx: AgentContext) -> str:
+    return ctx.evidence.transcript or (ctx.history[-1].user_text if ctx.history else "")
+
+
+def plan_output_model(candidates: list[str]) -> type[BaseModel]:
+    """The LLM output model whose `strategy` is an enum of the candidates only."""
+    return create_model(
+        "PlanOutput", __config__=ConfigDict(title="PlanOutput"),
+        strategy=(Literal[tuple(candidates)], ...), reason=(str, Field(min_length=1, max_length=200)),
+    )
+
+
+def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
+    query = query_text(ctx)
+    neighbours = retrieve(query, k=K_VOTE, exclude=set(ctx.exclude_dialogues)) if query else []
+    ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []))
+    candidates = [s for s, _ in ranked[:TOP_CANDIDATES]]
+    shown = [e for e in neighbours if e.strategy in candidates][:N_PROMPT_EXAMPLES]
+    messages = load_prompt("planner").render(
+        transcript=query[:300], emotion=forecast.emotion, intensity=f"{forecast.intensity:.2f}",
+        history="\n".join(history_lines(ctx.history)), instruction=ctx.instruction,
+        examples="\n".join(f'- "{e.seeker[:EXAMPLE_CHARS]}" -> {e.strategy}: "{e.reply[:EXAMPLE_CHARS]}"'
+                           for e in shown),
+        candidates="; ".join(f"{s} ({HELP[s]})" for s in candidates),
+    )
+    out = generate_json(ctx, "strategy", messages, plan_output_model(candidates), MAX_TOKENS)
+    secondary = next((s for s in candidates if s != out.strategy), None)
+    matching = [e.reply for e in neighbours if e.strategy == out.strategy][:N_PROMPT_EXAMPLES]
+    return StrategyPlan(strategy=out.strategy, secondary=secondary, reason=out.reason.strip(), exemplars=matching)

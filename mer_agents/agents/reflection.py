@@ -1,0 +1,107 @@
+"""Global reflection agent: audits perception → forecast → strategy → reply, in order, with code checks.
+
+A stage's verdict is `revise` exactly when one of its checks (checks.py) fails; the model cannot turn a
+failed check into a pass. For the earliest faulty stage (where the pipeline will re-enter) the model writes
+a short critique and an instruction (one JSON call), which are added to the code's issues and instruction
+unless they carry the very phrasing the checks forbid. Stages that pass cost no model call.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mer_agents.agents import checks
+from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prompt
+from mer_agents.agents.forecaster import used_modalities
+from mer_agents.agents.perception import digest
+from mer_agents.agents.responder import similarity
+from mer_agents.types import STAGES, AuditVerdict, EmotionForecast, PerceptionReport, Reply, StageName, StrategyPlan
+
+MAX_TOKENS = 80
+OUTPUT_CHARS = 300
+
+
+class CritiqueOutput(BaseModel):
+    """What the model writes for a failed stage."""
+
+    model_config = ConfigDict(title="CritiqueOutput")
+    critique: str = Field(min_length=1, max_length=200)
+    instruction: str = Field(min_length=1, max_length=200)
+
+
+@dataclass
+class Audit:
+    """One round's audit: a verdict per stage (in order), the checks behind them, tokens of the critique."""
+
+    verdicts: list[AuditVerdict]
+    results: dict[str, list[checks.CheckResult]]
+    usage: dict[str, Usage] = field(default_factory=dict)
+
+    @property
+    def earliest_revise(self) -> StageName | None:
+        return next((v.stage for v in self.verdicts if v.verdict == "revise"), None)
+
+    @property
+    def failed(self) -> int:
+        return sum(checks.failed_count(r) for r in self.results.values())
+
+    def hints(self, stage: str) -> dict[str, Any]:
+        return checks.merge_hints(self.results.get(stage, []))
+
+
+def run_checks(ctx: AgentContext, perception: PerceptionReport, forecast: EmotionForecast, plan: StrategyPlan,
+               reply: Reply) -> dict[str, list[checks.CheckResult]]:
+    """All code checks, keyed by stage, in stage order."""
+    ev = ctx.evidence
+    return {
+        "perception": checks.check_perception(perception.summary, ev, digest(ev)),
+        "forecast": checks.check_forecast(forecast, ev, used_modalities(ev, ctx.settings.consistency)),
+        "strategy": checks.check_strategy(plan, forecast, ctx.history),
+        "reply": checks.check_reply(reply.text, plan.strategy, forecast.emotion, ev.transcript, ctx.history,
+                                    similarity(reply.text, ev.transcript)),
+    }
+
+
+def _stage_text(stage: str, outputs: dict[str, BaseModel]) -> str:
+    out = outputs[stage]
+    text = {
+        "perception": lambda o: o.summary,
+        "forecast": lambda o: f"{o.emotion} ({o.probs[o.emotion]:.2f}); {o.explanation}",
+        "strategy": lambda o: f"{o.strategy}: {o.reason}",
+        "reply": lambda o: o.text,
+    }[stage](out)
+    return text[:OUTPUT_CHARS]
+
+
+def _safe(text: str) -> bool:
+    return not (checks.CHEERFUL.search(text) or checks.DISMISSIVE.search(text))
+
+
+def audit(ctx: AgentContext, perception: PerceptionReport, forecast: EmotionForecast, plan: StrategyPlan,
+          reply: Reply) -> Audit:
+    results = run_checks(ctx, perception, forecast, plan, reply)
+    verdicts = [checks.verdict(stage, results[stage]) for stage in STAGES]
+    result = Audit(verdicts=verdicts, results=results)
+    target = result.earliest_revise
+    if target is None:
+        return result
+    index = STAGES.index(target)
+    v = verdicts[index]
+    sub = dataclasses.replace(ctx, usage=Usage())
+    outputs = {"perception": perception, "forecast": forecast, "strategy": plan, "reply": reply}
+    messages = load_prompt("reflection").render(
+        transcript=ctx.evidence.transcript[:300], stage=target, output=_stage_text(target, outputs),
+        issues="; ".join(v.issues),
+    )
+    critic = generate_json(sub, "audit", messages, CritiqueOutput, MAX_TOKENS)
+    issues = [*v.issues, f"critic: {critic.critique.strip()}"]
+    instruction = v.instruction
+    if _safe(critic.instruction):
+        instruction = f"{instruction} {critic.instruction.strip()}"
+    verdicts[index] = v.model_copy(update={"issues": issues, "instruction": instruction})
+    result.usage[target] = sub.usage
+    return result

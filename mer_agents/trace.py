@@ -1,0 +1,112 @@
+"""The JSON trace of a run: every event plus the top-level answer, rounds, verdicts, timings and tokens.
+
+Each event is also appended to `<trace>.jsonl` as it arrives, so a crash loses nothing; `write()` then
+writes the full `<trace>.json` (also after a failure, with `error` set). `Trace.load` replays a trace.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from mer_agents.events import (
+    AuditVerdictEvent, Event, RegenerationRequested, RunFailed, RunFinished, RunStarted, StageFinished,
+    event_from_json, event_to_json,
+)
+
+JSONL_SUFFIX = ".jsonl"
+
+
+class Trace:
+    """Collects a run's events; optionally mirrors each one to a JSONL file as it goes."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path else None
+        self.events: list[Event] = []
+        self._jsonl = None
+        if self.path:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._jsonl = open(self.path.with_suffix(JSONL_SUFFIX), "w", encoding="utf-8")
+
+    def add(self, event: Event) -> Event:
+        self.events.append(event)
+        if self._jsonl:
+            self._jsonl.write(json.dumps(event_to_json(event), ensure_ascii=False) + "\n")
+            self._jsonl.flush()
+        return event
+
+    def record(self, events: Iterable[Event]) -> Iterator[Event]:
+        """Pass events through, keeping each."""
+        for event in events:
+            yield self.add(event)
+
+    # -- derived views ---------------------------------------------------------------------------------------
+    def _last(self, kind: type) -> Any:
+        return next((e for e in reversed(self.events) if isinstance(e, kind)), None)
+
+    def summary(self) -> dict[str, Any]:
+        started, finished, failed = self._last(RunStarted), self._last(RunFinished), self._last(RunFailed)
+        timings: dict[str, float] = {}
+        tokens: dict[str, dict[str, int]] = {}
+
+        def count(stage: str, seconds: float, prompt: int, completion: int) -> None:
+            timings[stage] = round(timings.get(stage, 0.0) + seconds, 4)
+            slot = tokens.setdefault(stage, {"prompt": 0, "completion": 0})
+            slot["prompt"] += prompt
+            slot["completion"] += completion
+
+        verdicts = []
+        for e in self.events:
+            if isinstance(e, StageFinished) and not e.reused:
+                count(e.stage, e.duration_s, e.prompt_tokens, e.completion_tokens)
+            elif isinstance(e, AuditVerdictEvent):
+                count("audit", e.duration_s, e.prompt_tokens, e.completion_tokens)
+                verdicts.append({"round": e.round, **e.verdict.model_dump(mode="json")})
+        if self.events:
+            timings["total"] = self.events[-1].t
+        rounds = finished.rounds if finished else sum(isinstance(e, RegenerationRequested) for e in self.events)
+        return {
+            "run_id": started.run_id if started else None,
+            "backend": started.backend if started else None,
+            "source": started.source if started else None,
+            "settings": started.settings if started else {},
+            "reply": finished.reply if finished else None,
+            "emotion": finished.emotion if finished else None,
+            "strategy": finished.strategy if finished else None,
+            "all_passed": finished.all_passed if finished else False,
+            "best_round": finished.best_round if finished else None,
+            "rounds": rounds,
+            "verdicts": verdicts,
+            "timings": timings,
+            "tokens": tokens,
+            "error": failed.error if failed else None,
+            "failed_stage": failed.stage if failed else None,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.summary(), "events": [event_to_json(e) for e in self.events]}
+
+    def write(self, path: str | Path | None = None) -> Path:
+        """Write the full trace JSON (to `path`, else the path given at construction)."""
+        target = Path(path) if path else self.path
+        if target is None:
+            raise ValueError("no trace path given")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(self.to_json(), indent=2, ensure_ascii=False), encoding="utf-8")
+        if self._jsonl:
+            self._jsonl.close()
+            self._jsonl = None
+        return target
+
+    @classmethod
+    def load(cls, path: str | Path) -> "Trace":
+        """Read a trace written by `write` (or only its `.jsonl`, when the run crashed before `write`)."""
+        path = Path(path)
+        trace = cls()
+        if path.suffix == JSONL_SUFFIX or not path.exists():
+            lines = path.with_suffix(JSONL_SUFFIX).read_text(encoding="utf-8").splitlines()
+            trace.events = [event_from_json(json.loads(line)) for line in lines if line.strip()]
+        else:
+            trace.events = [event_from_json(e) for e in json.loads(path.read_text(encoding="utf-8"))["events"]]
+        return trace

@@ -1,0 +1,74 @@
+"""A scripted backend for CONTROL-FLOW tests only: it replays canned outputs per stage, never a model.
+
+The stage of a call is read from the JSON schema title of the agent's LLM-output model (PerceptionOutput,
+ForecastOutput, PlanOutput, CritiqueOutput, OnePassOutput); a call without a schema is the responder.
+Each script entry is a string, or a callable (messages, params) -> str. The last entry repeats.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Callable
+
+from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback
+
+TITLES = {"PerceptionOutput": "perception", "ForecastOutput": "forecast", "PlanOutput": "strategy",
+          "CritiqueOutput": "audit", "OnePassOutput": "one_pass"}
+
+
+def first_candidate(messages: list[Message], params: GenerationParams) -> str:
+    """Planner script: pick the code's top-ranked candidate (first in the schema enum)."""
+    enum = params.json_schema["properties"]["strategy"]["enum"]
+    return json.dumps({"strategy": enum[0], "reason": "the person sounds sad, so I acknowledge it"})
+
+
+DEFAULTS: dict[str, list] = {
+    "perception": [json.dumps({"summary": "Words, voice and face all read sadness about losing the job."})],
+    "forecast": [json.dumps({"explanation": "All three modalities lean to sadness.", "boost_label": "none",
+                             "boost": 0})],
+    "strategy": [first_candidate],
+    "reply": ["Losing your job is hard, and it makes sense that you feel empty right now."],
+    "audit": [json.dumps({"critique": "The step missed the person's feeling.",
+                          "instruction": "Acknowledge the sadness first."})],
+    "one_pass": [json.dumps({"emotion": "sadness", "strategy": "Reflection of feelings",
+                             "reply": "That sounds really hard; losing your job can leave you feeling empty."})],
+}
+
+
+class ScriptedBackend:
+    name = "scripted"
+    modalities = frozenset({"text"})
+
+    def __init__(self, **scripts: list):
+        self.scripts = {stage: list(entries) for stage, entries in {**DEFAULTS, **scripts}.items()}
+        self.calls: list[tuple[str, list[Message], GenerationParams]] = []
+        self.lock = threading.Lock()
+        self.on_call: Callable[[str], None] | None = None
+
+    def stage_of(self, params: GenerationParams) -> str:
+        if params.json_schema is None:
+            return "reply"
+        return TITLES[params.json_schema.get("title", "")]
+
+    def count(self, stage: str) -> int:
+        return sum(1 for s, _, _ in self.calls if s == stage)
+
+    def generate(self, messages: list[Message], params: GenerationParams,
+                 on_token: TokenCallback | None = None) -> Generation:
+        with self.lock:
+            stage = self.stage_of(params)
+            self.calls.append((stage, messages, params))
+            queue = self.scripts[stage]
+            entry = queue.pop(0) if len(queue) > 1 else queue[0]
+            if self.on_call:
+                self.on_call(stage)
+            text = entry(messages, params) if callable(entry) else entry
+            if on_token:
+                for i, word in enumerate(text.split(" ")):
+                    on_token(word if i == 0 else " " + word)
+            prompt = sum(len(m.text().split()) for m in messages)
+            return Generation(text=text, prompt_tokens=prompt, completion_tokens=len(text.split()), model="scripted")
+
+    def describe(self) -> str:
+        return "scripted backend (control-flow tests only)"

@@ -1,0 +1,259 @@
+"""Control flow of the reflection loop (pipeline.run), on a SCRIPTED backend.
+
+Every test here uses tests/scripted_backend.ScriptedBackend (canned outputs per stage, no model) and stubs
+the MiniLM-based parts (exemplar retrieval, reply↔transcript similarity) so that only the loop's control
+flow is under test. The same loop on the real embedded model is tested in test_pipeline.py.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from mer_agents.agents import planner, reflection, responder
+from mer_agents.config import Settings
+from mer_agents.events import (
+    AuditVerdictEvent, RegenerationRequested, RunFailed, RunFinished, RunStarted, StageFailed, StageFinished,
+    StageStarted, TokenDelta, event_from_json, event_to_json,
+)
+from mer_agents.pipeline import RunRequest, run
+from mer_agents.retrieval import Exemplar
+from mer_agents.types import Evidence
+from tests.scripted_backend import ScriptedBackend
+
+FIXTURES = Path(__file__).parent / "fixtures"
+GOOD = "Losing your job is hard, and it makes sense that you feel empty right now."
+CHEERFUL = "That's great! Losing your job means a fresh start."          # tone_mismatch
+WORSE = "That's great! Awesome! At least you have your family."           # tone_mismatch + dismissive
+
+
+@pytest.fixture
+def evidence() -> Evidence:
+    return Evidence.model_validate_json((FIXTURES / "evidence_sad.json").read_text())
+
+
+@pytest.fixture(autouse=True)
+def no_minilm(monkeypatch):
+    """Scripted tests: no retrieval neighbours, no MiniLM similarity (control flow only)."""
+    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(): [])
+    monkeypatch.setattr(responder, "similarity", lambda a, b: None)
+    monkeypatch.setattr(reflection, "similarity", lambda a, b: None)
+
+
+def settings(**kw) -> Settings:
+    return Settings(**{"max_rounds": 2, **kw})
+
+
+def collect(backend, evidence, cancel=None, **kw):
+    events = list(run(RunRequest(evidence=evidence), backend, settings(**kw), cancel))
+    return events
+
+
+def of(events, kind):
+    return [e for e in events if isinstance(e, kind)]
+
+
+def test_all_pass_exits_after_one_audit(evidence):
+    """Scripted backend: a clean first pass → one audit, four passes, no regeneration."""
+    backend = ScriptedBackend()
+    events = collect(backend, evidence)
+    assert isinstance(events[0], RunStarted) and isinstance(events[-1], RunFinished)
+    assert [e.stage for e in of(events, StageFinished)] == ["perception", "forecast", "strategy", "reply"]
+    verdicts = of(events, AuditVerdictEvent)
+    assert [v.verdict.stage for v in verdicts] == ["perception", "forecast", "strategy", "reply"]
+    assert all(v.verdict.verdict == "pass" for v in verdicts)
+    assert not of(events, RegenerationRequested)
+    done = events[-1]
+    assert done.all_passed and done.rounds == 0 and done.reply == GOOD and done.emotion == "sadness"
+    assert backend.count("audit") == 0  # passing stages cost no critique call
+
+
+def test_each_stage_streams_between_start_and_finish(evidence):
+    """Scripted backend: StageStarted → TokenDelta* → StageFinished per stage, tokens counted."""
+    events = collect(ScriptedBackend(), evidence)
+    for stage in ("perception", "forecast", "strategy", "reply"):
+        idx = [i for i, e in enumerate(events) if getattr(e, "stage", None) == stage
+               and isinstance(e, (StageStarted, TokenDelta, StageFinished))]
+        kinds = [type(events[i]) for i in idx]
+        assert kinds[0] is StageStarted and kinds[-1] is StageFinished and TokenDelta in kinds
+        finished = events[idx[-1]]
+        assert finished.completion_tokens > 0 and finished.summary
+
+
+def test_reply_fault_reenters_at_reply_and_reuses_upstream(evidence):
+    """Scripted backend: a cheerful reply to sadness → re-entry at the reply only; upstream not rerun."""
+    backend = ScriptedBackend(reply=[CHEERFUL, GOOD])
+    events = collect(backend, evidence)
+    regen = of(events, RegenerationRequested)
+    assert len(regen) == 1 and regen[0].target_stage == "reply" and regen[0].round == 1
+    assert "cheerful" in regen[0].instruction.lower()
+    round1 = [e.stage for e in of(events, StageStarted) if e.round == 1]
+    assert round1 == ["reply", "audit"]
+    assert backend.count("perception") == backend.count("forecast") == backend.count("strategy") == 1
+    reply_started = [e for e in of(events, StageStarted) if e.stage == "reply" and e.round == 1][0]
+    assert reply_started.instruction == regen[0].instruction
+    # the instruction reached the responder's prompt
+    reply_prompts = [m for s, m, _ in backend.calls if s == "reply"]
+    assert "cheerful" in reply_prompts[-1][0].text().lower()
+    done = events[-1]
+    assert done.all_passed and done.rounds == 1 and done.reply == GOOD and done.best_round == 1
+
+
+def test_earliest_faulty_stage_wins(evidence):
+    """Scripted backend: perception AND reply faulty → re-entry at perception, then all stages rerun."""
+    bad_summary = json.dumps({"summary": "The person is furious and angry."})  # no modality reads anger
+    backend = ScriptedBackend(perception=[bad_summary, ScriptedBackend().scripts["perception"][0]],
+                              reply=[CHEERFUL, GOOD])
+    events = collect(backend, evidence)
+    verdicts0 = {v.verdict.stage: v.verdict.verdict for v in of(events, AuditVerdictEvent) if v.round == 0}
+    assert verdicts0["perception"] == "revise" and verdicts0["reply"] == "revise"
+    regen = of(events, RegenerationRequested)[0]
+    assert regen.target_stage == "perception"
+    assert [e.stage for e in of(events, StageStarted) if e.round == 1] == [
+        "perception", "forecast", "strategy", "reply", "audit"]
+    assert events[-1].all_passed and events[-1].rounds == 1
+
+
+def test_strategy_fault_reenters_at_strategy_and_avoids_it(evidence, monkeypatch):
+    """Scripted backend: retrieval votes 'Providing Suggestions' in a first turn of acute sadness → the audit
+    sends the run back to the strategy stage, which drops that strategy; perception/forecast are reused."""
+    neighbours = [Exemplar(id=f"x/{i}", dialogue="x", turn=i, seeker="lost my job", reply="Maybe try a new field.",
+                           strategy="Providing Suggestions", score=0.9) for i in range(6)]
+    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(): neighbours)
+    backend = ScriptedBackend(reply=["Maybe you could talk to your family about your job."])
+    events = collect(backend, evidence)
+    plans = [e.output for e in of(events, StageFinished) if e.stage == "strategy"]
+    assert plans[0].strategy == "Providing Suggestions"
+    regen = of(events, RegenerationRequested)[0]
+    assert regen.target_stage == "strategy"
+    assert plans[1].strategy != "Providing Suggestions"
+    assert backend.count("perception") == 1 and backend.count("forecast") == 1 and backend.count("strategy") == 2
+    assert [e.stage for e in of(events, StageStarted) if e.round == 1] == ["strategy", "reply", "audit"]
+
+
+def test_round_cap(evidence):
+    """Scripted backend: a reply that always fails → exactly max_rounds refinement rounds, then stop."""
+    for cap in (0, 1, 2):
+        backend = ScriptedBackend(reply=[CHEERFUL])
+        events = collect(backend, evidence, max_rounds=cap)
+        assert len(of(events, RegenerationRequested)) == cap
+        done = events[-1]
+        assert isinstance(done, RunFinished) and done.rounds == cap and not done.all_passed
+        assert backend.count("reply") == 1 + 3 * cap  # first pass: 1 draft; each refinement: 3 drafts
+
+
+def test_best_audited_reply_is_kept(evidence):
+    """Scripted backend: round 1 audits best (1 failed check), round 2 worse (2) → round 1's reply is final;
+    equal scores prefer the latest round."""
+    backend = ScriptedBackend(reply=[WORSE, WORSE, WORSE, CHEERFUL, WORSE])
+    events = collect(backend, evidence, max_rounds=2)
+    done = events[-1]
+    assert done.rounds == 2 and not done.all_passed
+    assert done.best_round == 1 and done.reply == CHEERFUL
+    backend = ScriptedBackend(reply=[CHEERFUL])
+    done = collect(backend, evidence, max_rounds=2)[-1]
+    assert done.best_round == 2  # tie → latest
+
+
+def test_regeneration_keeps_best_candidate(evidence):
+    """Scripted backend: in a refinement round the responder stops at the first draft that passes."""
+    backend = ScriptedBackend(reply=[CHEERFUL, WORSE, GOOD, CHEERFUL])
+    events = collect(backend, evidence)
+    final = [e.output for e in of(events, StageFinished) if e.stage == "reply"][-1]
+    assert final.text == GOOD and final.candidates == [WORSE]
+    assert backend.count("reply") == 3
+
+
+def test_cancel_between_stages(evidence):
+    """Scripted backend: cancel set after the first stage → RunFailed('cancelled'), no later stage."""
+    cancel = threading.Event()
+    events = []
+    for e in run(RunRequest(evidence=evidence), ScriptedBackend(), settings(), cancel):
+        events.append(e)
+        if isinstance(e, StageFinished):
+            cancel.set()
+    assert isinstance(events[-1], RunFailed) and events[-1].error == "cancelled"
+    assert [e.stage for e in of(events, StageFinished)] == ["perception"]
+
+
+def test_cancel_mid_tokens(evidence):
+    """Scripted backend: cancel at the first streamed token stops the generation at the next token."""
+    cancel = threading.Event()
+    events = []
+    for e in run(RunRequest(evidence=evidence), ScriptedBackend(), settings(), cancel):
+        events.append(e)
+        if isinstance(e, TokenDelta):
+            cancel.set()
+    assert isinstance(events[-1], RunFailed) and events[-1].error == "cancelled"
+    assert not of(events, StageFinished)
+
+
+def test_malformed_json_is_repaired_once(evidence):
+    """Scripted backend: invalid JSON then valid → the repair prompt carries the validation error."""
+    backend = ScriptedBackend(perception=["{not json", ScriptedBackend().scripts["perception"][0]])
+    events = collect(backend, evidence)
+    assert isinstance(events[-1], RunFinished)
+    assert backend.count("perception") == 2
+    repair = [m for s, m, _ in backend.calls if s == "perception"][1]
+    assert "did not validate" in repair[-1].text()
+
+
+def test_malformed_json_twice_fails_the_stage(evidence):
+    """Scripted backend: invalid JSON twice → StageFailed + RunFailed with a readable line, no traceback."""
+    backend = ScriptedBackend(forecast=['{"explanation": ""}'])
+    events = collect(backend, evidence)
+    failed = of(events, StageFailed)
+    assert failed and failed[0].stage == "forecast"
+    last = events[-1]
+    assert isinstance(last, RunFailed) and last.stage == "forecast"
+    assert "failed validation after one repair" in last.error and "Traceback" not in last.error
+
+
+def test_internal_error_is_one_line(evidence, monkeypatch):
+    """Scripted backend: an unexpected exception → RunFailed with one line; traceback only in `detail`."""
+    def boom(*a, **k):
+        raise ZeroDivisionError("division by zero")
+    monkeypatch.setattr(planner, "rank", boom)
+    last = collect(ScriptedBackend(), evidence)[-1]
+    assert isinstance(last, RunFailed) and last.stage == "strategy"
+    assert "\n" not in last.error and "ZeroDivisionError" in last.error and "Traceback" in last.detail
+
+
+def test_no_reflection_and_one_pass(evidence):
+    """Scripted backend: --no-reflection runs the four stages once unaudited; --one-pass is one call."""
+    events = collect(ScriptedBackend(reply=[CHEERFUL]), evidence, reflection=False)
+    assert not of(events, AuditVerdictEvent) and events[-1].reply == CHEERFUL and events[-1].rounds == 0
+    backend = ScriptedBackend()
+    events = collect(backend, evidence, one_pass=True)
+    assert [c[0] for c in backend.calls] == ["one_pass"]
+    assert [e.stage for e in of(events, StageFinished)] == ["reply"]
+    assert events[-1].emotion == "sadness" and events[-1].strategy == "Reflection of feelings"
+
+
+def test_nothing_to_analyse_fails_cleanly():
+    """Scripted backend: an empty request → RunFailed with a readable message."""
+    events = list(run(RunRequest(), ScriptedBackend(), settings()))
+    assert isinstance(events[-1], RunFailed) and "nothing to analyse" in events[-1].error
+
+
+def test_events_round_trip(evidence):
+    """Scripted backend: every event of a run survives JSON."""
+    events = collect(ScriptedBackend(reply=[CHEERFUL, GOOD]), evidence)
+    for e in events:
+        back = event_from_json(json.loads(json.dumps(event_to_json(e))))
+        assert type(back) is type(e)
+        assert close(event_to_json(back), event_to_json(e))
+
+
+def close(a, b, tol=1e-9) -> bool:
+    """Structural equality with float tolerance (probabilities are renormalised on load)."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(close(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(close(x, y) for x, y in zip(a, b))
+    if isinstance(a, float) or isinstance(b, float):
+        return abs(a - b) <= tol
+    return a == b
