@@ -69,7 +69,7 @@ def _command(args, argv_keys: list[tuple[str, str]]) -> str:
     parts = ["python -m mer_agents eval", args.task]
     for flag, attr in argv_keys:
         value = getattr(args, attr, None)
-        if value is None or value is False:
+        if value is None or value is False or (attr == "concurrency" and value == 1):
             continue
         parts.append(flag if value is True else f"{flag} {shlex.quote(str(value))}")
     return " ".join(parts)

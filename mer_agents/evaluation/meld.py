@@ -3,15 +3,15 @@
 Two variants:
 - `text_head`: `perceive_text(utterance, context=K preceding utterances)` → the text modality's argmax
   (the MELD-trained MiniLM head, no language model).
-- `llm_forecast`: the same evidence goes into the pipeline; the run stops once the emotion forecaster's
-  first output arrives (`StageFinished(stage="forecast", round=0)`), and its emotion is scored. That
-  forecast also carries `fused_probs` (the code's fusion before the LLM adjustment), so the paired
-  `llm_forecast_fused` numbers isolate what the LLM changed on exactly the same items.
+- `llm_forecast`: the same evidence goes to the pipeline's emotion forecaster agent (agents/forecaster.py,
+  called directly: the perception agent's prose is not among its inputs, so running it would only cost
+  time), and its emotion is scored. The forecast also carries `fused_probs` (the code's fusion before the
+  LLM adjustment), so the paired `llm_forecast_fused` numbers isolate what the LLM changed on exactly the
+  same items.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
@@ -38,34 +38,29 @@ def text_head_result(item: MeldItem, settings: Settings, context_turns: int) -> 
 
 
 def llm_forecast_result(item: MeldItem, settings: Settings, backend, context_turns: int) -> dict[str, Any]:
-    """Run the pipeline on the utterance's text evidence until the forecaster's first output."""
-    from mer_agents.events import RunFailed, StageFinished
+    """The emotion forecaster agent on the utterance's text evidence (code fusion, then the LLM's nudge)."""
+    from mer_agents.agents import forecaster
+    from mer_agents.agents.base import AgentContext
+    from mer_agents.errors import MerError
     from mer_agents.perception import perceive_text
-    from mer_agents.pipeline import RunRequest, run
 
     started = time.perf_counter()
     context = item.context[-context_turns:] if context_turns > 0 else ()
     evidence = perceive_text(item.text, settings, context=context)
-    cancel = threading.Event()
-    events = run(RunRequest(clip=None, evidence=evidence, text=None, history=[]), backend, settings, cancel)
+    ctx = AgentContext(backend=backend, settings=settings, evidence=evidence)
     try:
-        for event in events:
-            if isinstance(event, StageFinished) and event.stage == "forecast":
-                forecast = event.output
-                return {
-                    "pred": forecast.emotion,
-                    "fused_pred": top_emotion(forecast.fused_probs),
-                    "text_pred": top_emotion(evidence.modalities.text.probs),
-                    "confidence": forecast.confidence,
-                    "tokens": event.prompt_tokens + event.completion_tokens,
-                    "seconds": round(time.perf_counter() - started, 3),
-                }
-            if isinstance(event, RunFailed):
-                return {"error": event.error}
-    finally:
-        cancel.set()
-        events.close()
-    return {"error": "the pipeline ended without a forecast"}
+        forecast = forecaster.run(ctx)
+    except MerError as exc:
+        return {"error": str(exc)}
+    return {
+        "pred": forecast.emotion,
+        "fused_pred": top_emotion(forecast.fused_probs),
+        "text_pred": top_emotion(evidence.modalities.text.probs),
+        "confidence": forecast.confidence,
+        "explanation": forecast.explanation[:200],
+        "tokens": ctx.usage.prompt_tokens + ctx.usage.completion_tokens,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
 
 
 def evaluate_meld(
@@ -84,6 +79,7 @@ def evaluate_meld(
     """The OUT dict of `eval meld`: one block per variant under `variants`, plus what was run."""
     clock = Stopwatch()
     k = settings.text_context_turns if context_turns is None else context_turns
+    settings = settings.model_copy(update={"text_context_turns": k})  # perceive_text keeps the last K turns
     all_items = read_meld(csv_path)
     items = [all_items[i] for i in spread_subset(len(all_items), limit)]
     out: dict[str, Any] = {
@@ -109,7 +105,7 @@ def evaluate_meld(
 
         backend = backend or get_backend(settings)
         llm_items = [items[i] for i in spread_subset(len(items), llm_limit)]
-        llm_settings = settings.model_copy(update={"reflection": False})
+        llm_settings = settings
         llm_hash = settings_hash(llm_settings, task="meld", variant=LLM_VARIANT, context_turns=k,
                                  backend=backend.describe(), head=_head_fingerprint())
         llm_clock = Stopwatch()
