@@ -122,7 +122,8 @@ def perceive(
 
         say("reading the words…")
         with _timed(timings, "text"):
-            text_ev = text_evidence(transcription.text, transcription.segments, context, settings)
+            text_ev = text_evidence(transcription.text, transcription.segments, context, settings,
+                                    language=transcription.language)
     elif media.audio is None:
         text_ev = _unavailable("no audio track: there are no words to read")
     elif not segments:
