@@ -230,18 +230,28 @@ def test_extract_json():
 
 @pytest.mark.slow
 def test_full_pipeline_through_http(server_url):
+    """The whole audited run (agents, reflection, reply) with every model call going over HTTP."""
     if importlib.util.find_spec("mer_agents.pipeline") is None:
         pytest.skip("mer_agents/pipeline.py is not there yet")
-    from mer_agents.events import RunFailed, RunFinished
+    from mer_agents.events import RunFailed, RunFinished, StageFinished, TokenDelta
     from mer_agents.pipeline import RunRequest, run
 
     settings = Settings(backend="openai_http", base_url=server_url, model="smollm2", max_rounds=1)
     backend = get_backend(settings)
-    events = list(run(RunRequest(clip=None, evidence=None, text="I failed my exam and I feel awful.", history=[]),
-                      backend, settings))
-    assert not any(isinstance(e, RunFailed) for e in events), [e for e in events if isinstance(e, RunFailed)]
-    finished = events[-1]
-    assert isinstance(finished, RunFinished)
+    assert isinstance(backend, OpenAIHTTPBackend)
+    fixture = Path(__file__).parent / "fixtures" / "evidence_sad.json"
+    if fixture.is_file():  # evidence in hand: the run exercises the agents, not perception
+        from mer_agents.types import Evidence
+
+        request = RunRequest(evidence=Evidence.model_validate_json(fixture.read_text()))
+    else:
+        request = RunRequest(text="I failed my exam and I feel awful.")
+    events = list(run(request, backend, settings))
+    failures = [e for e in events if isinstance(e, RunFailed)]
+    assert not failures, failures
+    assert isinstance(events[-1], RunFinished) and events[-1].reply.strip()
+    assert any(isinstance(e, TokenDelta) for e in events)  # streamed over SSE
+    assert sum(isinstance(e, StageFinished) for e in events) >= 4
 
 
 def test_json_faults_name_what_is_wrong():

@@ -268,3 +268,22 @@ def test_bad_media_is_a_media_error(checkpoint, tmp_path):
     with pytest.raises(MediaError):
         backend.generate([Message(role="user", content=[Part(type="video", path=str(broken))])],
                          GenerationParams(max_tokens=2))
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not cuda_available(), reason="needs CUDA")
+def test_gpu_check_script_on_real_weights():
+    """The maintainer's check: real 4-bit Qwen2.5-Omni-3B on an example clip (skipped without weights)."""
+    import subprocess
+    import sys
+
+    from mer_agents.backends.transformers_omni import DEFAULT_MODEL, local_weights
+
+    if local_weights(DEFAULT_MODEL) is None or not list(EXAMPLES.glob("*.mp4")):
+        pytest.skip("Qwen2.5-Omni-3B weights or example clips not on this machine")
+    script = Path(__file__).resolve().parents[1] / "scripts" / "gpu_check.py"
+    done = subprocess.run([sys.executable, str(script), "--max-tokens", "48"], capture_output=True, text=True,
+                          timeout=900, env={**__import__("os").environ, "HF_HUB_OFFLINE": "1"})
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout)
+    assert report["reply"].strip() and report["four_bit_linears"] > 0 and report["vram_peak_gb"] < 16
