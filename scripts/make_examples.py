@@ -56,7 +56,7 @@ CLIPS = {
     "worried_audio_only.mp3": {
         "text": "My exam results come out tomorrow and I can't sleep. "
                 "What if I failed? I am really scared.",
-        "voice": "en-us+m3", "speed": 185, "pitch": 60, "amplitude": 120,
+        "voice": "en-gb", "speed": 170, "pitch": 60, "amplitude": 120,
         "image": None,
         "expected": {"words": "fear", "face": None, "voice": "aroused"},
         "about": "audio only, anxious words, fast voice",
