@@ -1,0 +1,115 @@
+"""ASR on the real Whisper-base weights: espeak-ng speech made in tmp_path, silence, another language."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+from mer_agents.config import Settings
+from mer_agents.errors import MediaError, ModelError
+from mer_agents.perception import asr
+
+ENGLISH = "The weather was lovely this morning, so we walked to the market and bought fresh bread."
+GERMAN = "Ich bin heute sehr glücklich, weil meine Schwester zu Besuch kommt."
+SPANISH = "Hoy estoy muy cansado porque no he dormido bien esta noche."
+
+needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+
+
+def wer(reference: str, hypothesis: str) -> float:
+    """Word error rate after lower-casing and stripping punctuation."""
+    ref, hyp = (re.findall(r"[\w']+", s.lower()) for s in (reference, hypothesis))
+    dist = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        prev, dist[0] = dist[0], i
+        for j, h in enumerate(hyp, 1):
+            prev, dist[j] = dist[j], min(dist[j] + 1, dist[j - 1] + 1, prev + (r != h))
+    return dist[-1] / max(1, len(ref))
+
+
+def speak(tmp_path, text: str, voice: str = "en") -> np.ndarray:
+    """espeak-ng speech as 16 kHz mono float32 (espeak writes 22.05 kHz)."""
+    import soundfile
+    import soxr
+
+    path = tmp_path / f"{voice}.wav"
+    subprocess.run(["espeak-ng", "-v", voice, "-w", str(path), text], check=True, capture_output=True)
+    audio, rate = soundfile.read(path, dtype="float32", always_2d=True)
+    return soxr.resample(audio.mean(axis=1), rate, asr.SAMPLE_RATE).astype(np.float32)
+
+
+@pytest.fixture(scope="module")
+def settings() -> Settings:
+    return Settings.from_env()
+
+
+def test_wer_helper():
+    assert wer("a b c d", "a b c d") == 0
+    assert wer("a b c d", "a x c") == 0.5
+
+
+@pytest.mark.slow
+@needs_espeak
+def test_english_transcript_matches_script(tmp_path, settings):
+    result = asr.transcribe(speak(tmp_path, ENGLISH), settings)
+    assert wer(ENGLISH, result.text) <= 0.15, result.text
+    assert result.language == "en" and result.language_prob > 0.5
+    assert result.segments and all(s.end > s.start >= 0 for s in result.segments)
+    assert result.segments[-1].end <= result.duration_s + 0.5
+    assert all(s.avg_logprob is not None and s.no_speech_prob is not None for s in result.segments)
+    assert asr.Transcription.model_validate_json(result.model_dump_json()) == result
+
+
+@pytest.mark.slow
+@needs_espeak
+@pytest.mark.parametrize("voice,text", [("de", GERMAN), ("es", SPANISH)])
+def test_other_language_is_transcribed_and_reported(tmp_path, settings, voice, text):
+    result = asr.transcribe(speak(tmp_path, text, voice), settings)
+    assert result.language == voice
+    assert result.text  # transcribed as spoken, not translated or dropped
+    assert wer(text, result.text) < 0.7
+
+
+@pytest.mark.slow
+def test_silence_and_faint_noise_give_empty_transcript(settings):
+    rng = np.random.default_rng(0)
+    for audio in (np.zeros(3 * asr.SAMPLE_RATE, np.float32),
+                  rng.normal(0, 0.005, 3 * asr.SAMPLE_RATE).astype(np.float32)):
+        result = asr.transcribe(audio, settings)
+        assert result.text == "" and result.segments == [] and result.language is None
+        assert result.duration_s == pytest.approx(3.0)
+
+
+def test_empty_and_malformed_audio(settings):
+    assert asr.transcribe(np.zeros(0, np.float32), settings).text == ""
+    with pytest.raises(MediaError, match="mono"):
+        asr.transcribe(np.zeros((2, 16000), np.float32), settings)
+    with pytest.raises(MediaError, match="NaN"):
+        asr.transcribe(np.full(16000, np.nan, np.float32), settings)
+
+
+@pytest.mark.slow
+def test_model_is_assembled_once_and_repaired(tmp_path):
+    settings = Settings(cache_dir=tmp_path)
+    target = asr.model_dir(settings)
+    model_bin = target / "model.bin"
+    part1, part2 = asr._part_dirs()
+    assert model_bin.stat().st_size == (part1 / "model.bin.part1").stat().st_size + (
+        part2 / "model.bin.part2").stat().st_size
+    assert {p.name for p in target.iterdir()} == {"model.bin", *asr.PLAIN_FILES, asr.MANIFEST}
+    stamp = model_bin.stat().st_mtime_ns
+    assert asr.model_dir(settings) == target and model_bin.stat().st_mtime_ns == stamp  # not copied again
+    with open(model_bin, "r+b") as handle:  # a crash mid-copy (outside our atomic writer) leaves it short
+        handle.truncate(1000)
+    asr.model_dir(settings)
+    assert model_bin.stat().st_size > 1000 and model_bin.stat().st_mtime_ns != stamp
+
+
+def test_missing_wheels_give_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(asr, "PART_PACKAGES", ("no_such_whisper_part",))
+    with pytest.raises(ModelError, match="pip install no-such-whisper-part"):
+        asr.model_dir(Settings(cache_dir=tmp_path))
