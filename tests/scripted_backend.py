@@ -20,16 +20,16 @@ TITLES = {"PerceptionOutput": "perception", "ForecastOutput": "forecast", "PlanO
 def first_candidate(messages: list[Message], params: GenerationParams) -> str:
     """Planner script: pick the code's top-ranked candidate (first in the schema enum)."""
     enum = params.json_schema["properties"]["strategy"]["enum"]
-    return json.dumps({"strategy": enum[0], "reason": "the person sounds sad, so I acknowledge it"})
+    return json.dumps({"strategy": enum[0], "reason": "Because they sound sad, the feeling comes first."})
 
 
 DEFAULTS: dict[str, list] = {
-    "perception": [json.dumps({"summary": "Words, voice and face all read sadness about losing the job."})],
-    "forecast": [json.dumps({"explanation": "All three modalities lean to sadness.", "boost_label": "none",
+    "perception": [json.dumps({"summary": "The person seems sad: words, voice and face all read sadness about the job."})],
+    "forecast": [json.dumps({"explanation": "The words, voice and face all lean to sadness.", "boost_label": "none",
                              "boost": 0})],
     "strategy": [first_candidate],
     "reply": ["Losing your job is hard, and it makes sense that you feel empty right now."],
-    "audit": [json.dumps({"critique": "The step missed the person's feeling.",
+    "audit": [json.dumps({"critique": "The reply missed the person's feeling.",
                           "instruction": "Acknowledge the sadness first."})],
     "one_pass": [json.dumps({"emotion": "sadness", "strategy": "Reflection of feelings",
                              "reply": "That sounds really hard; losing your job can leave you feeling empty."})],

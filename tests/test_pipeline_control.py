@@ -104,7 +104,7 @@ def test_reply_fault_reenters_at_reply_and_reuses_upstream(evidence):
 
 def test_earliest_faulty_stage_wins(evidence):
     """Scripted backend: perception AND reply faulty → re-entry at perception, then all stages rerun."""
-    bad_summary = json.dumps({"summary": "The person is furious and angry."})  # no modality reads anger
+    bad_summary = json.dumps({"summary": "The person seems furious and angry."})  # no modality reads anger
     backend = ScriptedBackend(perception=[bad_summary, ScriptedBackend().scripts["perception"][0]],
                               reply=[CHEERFUL, GOOD])
     events = collect(backend, evidence)

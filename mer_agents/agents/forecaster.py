@@ -20,7 +20,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.agents.base import AgentContext, generate_json, load_prompt
+from mer_agents.agents.base import AgentContext, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.perception import digest
 from mer_agents.labels import EMOTIONS, NEGATIVE_EMOTIONS, VALENCE
 from mer_agents.types import EmotionForecast, Evidence, uniform_probs
@@ -41,7 +41,7 @@ class ForecastOutput(BaseModel):
     """What the model writes for the forecast stage."""
 
     model_config = ConfigDict(title="ForecastOutput")
-    explanation: str = Field(min_length=1, max_length=240)
+    explanation: str = Field(pattern=sentence_pattern("The (words|voice|face|readings)"))
     boost_label: BoostLabel = "none"
     boost: float = 0.0
 
@@ -130,7 +130,7 @@ def run(ctx: AgentContext) -> EmotionForecast:
     messages = load_prompt("forecaster").render(
         digest=digest(evidence), instruction=ctx.instruction, conflicts="; ".join(conflicts),
         fused=", ".join(f"{k} {v:.2f}" for k, v in sorted(fused.items(), key=lambda kv: -kv[1])[:3]),
-        agreement=f"{agreement:.2f}",
+        agreement=f"{agreement:.2f}", top=max(fused, key=fused.__getitem__),
     )
     out = generate_json(ctx, "forecast", messages, ForecastOutput, MAX_TOKENS)
     probs, delta = apply_boost(fused, out.boost_label, out.boost)

@@ -31,7 +31,7 @@ class OnePassOutput(BaseModel):
 
 def run(ctx: AgentContext) -> OnePassOutput:
     messages = load_prompt("one_pass").render(
-        digest=digest(ctx.evidence), transcript=ctx.evidence.transcript[:300] or "(no words)",
+        digest=digest(ctx.evidence),
         context=" / ".join(history_lines(ctx.history, limit=2)),
     )
     return generate_json(ctx, "one_pass", messages, OnePassOutput, ctx.settings.max_reply_tokens + MAX_TOKENS_EXTRA)

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt
+from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.backends.base import Part
 from mer_agents.types import Evidence, ModalityEvidence, PerceptionReport
 
@@ -26,7 +26,7 @@ class PerceptionOutput(BaseModel):
     """What the model writes for the perception stage."""
 
     model_config = ConfigDict(title="PerceptionOutput")
-    summary: str = Field(min_length=1, max_length=240)
+    summary: str = Field(pattern=sentence_pattern("The person (seems|sounds|looks|feels)"))
 
 
 def _fmt(value: Any) -> str | None:

@@ -15,13 +15,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt
+from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.labels import NEGATIVE_EMOTIONS, STRATEGIES
 from mer_agents.retrieval import Exemplar, retrieve
 from mer_agents.types import EmotionForecast, StrategyPlan, Turn
 
 MAX_TOKENS = 64
 K_VOTE = 12
+K_WIDE = 80  # neighbours searched for example replies of the chosen strategy
 N_PROMPT_EXAMPLES = 2
 TOP_CANDIDATES = 3
 VOTE_WEIGHT, PRIOR_WEIGHT = 0.6, 0.4
@@ -83,7 +84,8 @@ def plan_output_model(candidates: list[str]) -> type[BaseModel]:
     """The LLM output model whose `strategy` is an enum of the candidates only."""
     return create_model(
         "PlanOutput", __config__=ConfigDict(title="PlanOutput"),
-        strategy=(Literal[tuple(candidates)], ...), reason=(str, Field(min_length=1, max_length=200)),
+        strategy=(Literal[tuple(candidates)], ...),
+        reason=(str, Field(pattern=sentence_pattern("Because (they|the person)", 8, 160))),
     )
 
 
@@ -93,7 +95,7 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
     ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []))
     candidates = [s for s, _ in ranked[:TOP_CANDIDATES]]
     shown = [e for e in neighbours if e.strategy in candidates][:N_PROMPT_EXAMPLES]
-    messages = load_prompt("planner").render(
+    messages = load_prompt("planner").render(  # the digest's transcript is the query
         transcript=query[:300], emotion=forecast.emotion, intensity=f"{forecast.intensity:.2f}",
         history="\n".join(history_lines(ctx.history)), instruction=ctx.instruction,
         examples="\n".join(f'- "{e.seeker[:EXAMPLE_CHARS]}" -> {e.strategy}: "{e.reply[:EXAMPLE_CHARS]}"'
@@ -103,4 +105,7 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
     out = generate_json(ctx, "strategy", messages, plan_output_model(candidates), MAX_TOKENS)
     secondary = next((s for s in candidates if s != out.strategy), None)
     matching = [e.reply for e in neighbours if e.strategy == out.strategy][:N_PROMPT_EXAMPLES]
+    if len(matching) < N_PROMPT_EXAMPLES and query:  # look further for replies that use the chosen strategy
+        wider = retrieve(query, k=K_WIDE, exclude=set(ctx.exclude_dialogues))
+        matching = [e.reply for e in wider if e.strategy == out.strategy][:N_PROMPT_EXAMPLES]
     return StrategyPlan(strategy=out.strategy, secondary=secondary, reason=out.reason.strip(), exemplars=matching)

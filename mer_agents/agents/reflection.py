@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from mer_agents.agents import checks
-from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prompt
+from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.perception import digest
 from mer_agents.agents.responder import similarity
@@ -29,8 +29,9 @@ class CritiqueOutput(BaseModel):
     """What the model writes for a failed stage."""
 
     model_config = ConfigDict(title="CritiqueOutput")
-    critique: str = Field(min_length=1, max_length=200)
-    instruction: str = Field(min_length=1, max_length=200)
+    critique: str = Field(pattern=sentence_pattern("The (summary|forecast|strategy|reply)", 8, 160))
+    instruction: str = Field(pattern=sentence_pattern(
+        "Acknowledge|Ask|Avoid|Cite|Choose|Do not|Drop|Keep|Name|Say|Use|Write", 8, 160))
 
 
 @dataclass

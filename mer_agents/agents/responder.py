@@ -27,9 +27,14 @@ EXAMPLE_CHARS = 160
 
 
 def clean(text: str) -> str:
-    """Strip a leading speaker label and surrounding quotes/whitespace (the stop sequences did the rest)."""
-    text = PREFIX.sub("", text.strip())
-    return " ".join(text.split()).strip('"').strip()
+    """Strip a leading speaker label, quotes and whitespace; drop a trailing fragment cut off by max_tokens
+    (the stop sequences did the rest; sentence count and content are left for the audit to judge)."""
+    text = " ".join(PREFIX.sub("", text.strip()).split()).strip('"').strip()
+    if text and text[-1] not in ".!?\"')":
+        end = max(text.rfind(". "), text.rfind("! "), text.rfind("? "))
+        if end > 0:
+            text = text[: end + 1]
+    return text
 
 
 def similarity(a: str, b: str) -> float | None:

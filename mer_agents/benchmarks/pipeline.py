@@ -1,0 +1,113 @@
+"""`python -m mer_agents bench pipeline`: a full audited run, timed after warm-up.
+
+Reports per run: wall time, tokens per stage, RTF (wall time ÷ clip duration; for an evidence file the
+perception models are skipped, so it is the reasoning-only RTF), peak RSS of the process, refinement rounds,
+and the refinement/rerun token ratio: completion tokens generated in one refinement round (the re-entered
+stages, plus its audit) ÷ those of the first, full pass (all four stages plus its audit). Aims on 2 cores:
+full audited run RTF ≤ 0.8 for a 10 s clip, ratio ≤ 0.4, peak RSS ≤ 2.5 GB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_EVIDENCE = ROOT / "tests" / "fixtures" / "evidence_sad.json"
+AIMS = {"rtf": 0.8, "ratio": 0.4, "rss_gb": 2.5}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--clip", type=Path, help="a clip to run end to end (default: the first in examples/)")
+    parser.add_argument("--evidence", type=Path, help="an evidence JSON instead of a clip (reasoning only)")
+    parser.add_argument("--runs", type=int, default=3, help="timed runs after the warm-up (3)")
+    parser.add_argument("--warmup", type=int, default=1, help="untimed warm-up runs (1)")
+    parser.add_argument("--max-rounds", type=int, default=None)
+    parser.add_argument("--backend", default=None)
+    parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="write the numbers here")
+
+
+def _default_clip() -> Path | None:
+    examples = sorted(p for p in (ROOT / "examples").glob("*") if p.suffix.lower() in {".mp4", ".webm", ".wav"})
+    return examples[0] if examples else None
+
+
+def round_tokens(events) -> dict[int, int]:
+    """Completion tokens per round (stage outputs plus that round's audit)."""
+    from mer_agents.events import AuditVerdictEvent, StageFinished
+
+    out: dict[int, int] = {}
+    for e in events:
+        if isinstance(e, (StageFinished, AuditVerdictEvent)):
+            out[e.round] = out.get(e.round, 0) + e.completion_tokens
+    return out
+
+
+def peak_rss_gb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 ** 2  # KiB on Linux
+
+
+def main(args: argparse.Namespace) -> int:
+    from mer_agents.backends import get_backend
+    from mer_agents.config import Settings
+    from mer_agents.errors import MerError
+    from mer_agents.events import EvidenceReady, RunFailed
+    from mer_agents.pipeline import RunRequest, run
+    from mer_agents.trace import Trace
+    from mer_agents.types import Evidence
+
+    settings = Settings.from_env(max_rounds=args.max_rounds, backend=args.backend)
+    clip = None if args.evidence else (args.clip or _default_clip())
+    evidence = Evidence.model_validate_json((args.evidence or DEFAULT_EVIDENCE).read_text()) if not clip else None
+    backend = get_backend(settings)
+    rows = []
+    for i in range(args.warmup + args.runs):
+        s = settings.model_copy(update={"seed": settings.seed + i})
+        trace = Trace()
+        start = time.perf_counter()
+        for _ in trace.record(run(RunRequest(clip=str(clip) if clip else None, evidence=evidence), backend, s)):
+            pass
+        wall = time.perf_counter() - start
+        if isinstance(trace.events[-1], RunFailed):
+            raise MerError(f"benchmark run failed: {trace.events[-1].error}")
+        if i < args.warmup:
+            continue
+        summary = trace.summary()
+        duration = next(e.evidence.duration_s for e in trace.events if isinstance(e, EvidenceReady))
+        per_round = round_tokens(trace.events)
+        ratios = [per_round[r] / per_round[0] for r in per_round if r > 0 and per_round.get(0)]
+        rows.append({
+            "wall_s": round(wall, 2), "duration_s": duration, "rtf": round(wall / duration, 3) if duration else None,
+            "rounds": summary["rounds"], "all_passed": summary["all_passed"],
+            "tokens": summary["tokens"], "round_tokens": per_round,
+            "refine_ratio": round(statistics.mean(ratios), 3) if ratios else None,
+            "timings": summary["timings"], "reply": summary["reply"],
+        })
+        print(f"run {len(rows)}: {wall:.1f} s, RTF {rows[-1]['rtf']}, rounds {summary['rounds']}, "
+              f"tokens/round {per_round}, reply: {summary['reply']!r}", file=sys.stderr)
+    ratios = [r["refine_ratio"] for r in rows if r["refine_ratio"] is not None]
+    result = {
+        "backend": backend.describe(), "threads": settings.n_threads,
+        "input": str(clip) if clip else f"evidence {args.evidence or DEFAULT_EVIDENCE.name} (reasoning only)",
+        "runs": rows,
+        "median_wall_s": statistics.median(r["wall_s"] for r in rows),
+        "median_rtf": statistics.median(r["rtf"] for r in rows if r["rtf"] is not None),
+        "mean_refine_ratio": round(statistics.mean(ratios), 3) if ratios else None,
+        "peak_rss_gb": round(peak_rss_gb(), 3),
+        "aims": AIMS,
+    }
+    print(f"backend: {result['backend']}\ninput: {result['input']}")
+    print(f"median wall {result['median_wall_s']:.1f} s · median RTF {result['median_rtf']:.2f} (aim ≤ {AIMS['rtf']}) · "
+          f"refinement/rerun tokens {result['mean_refine_ratio']} (aim ≤ {AIMS['ratio']}) · "
+          f"peak RSS {result['peak_rss_gb']:.2f} GB (aim ≤ {AIMS['rss_gb']})")
+    stages = ("perception", "forecast", "strategy", "reply", "audit")
+    print("completion tokens per stage (median): " + ", ".join(
+        f"{st} {statistics.median(r['tokens'].get(st, {}).get('completion', 0) for r in rows):.0f}" for st in stages))
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    return 0

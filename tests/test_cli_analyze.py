@@ -1,0 +1,56 @@
+"""`python -m mer_agents analyze` (commands/analyze.py): clear errors, a trace in every case, a real run."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mer_agents.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_nothing_to_analyse_is_one_line(capsys):
+    assert main(["analyze"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: give a clip") and "Traceback" not in err
+
+
+def test_bad_evidence_file_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"duration_s": -1}')
+    assert main(["analyze", "--evidence", str(bad), "--trace", str(tmp_path / "t.json")]) == 2
+    assert "not a valid evidence JSON" in capsys.readouterr().err
+    assert main(["analyze", "--evidence", str(tmp_path / "missing.json")]) == 2
+
+
+def test_missing_clip_fails_with_a_trace(tmp_path, capsys):
+    out = tmp_path / "trace.json"
+    assert main(["analyze", str(tmp_path / "nope.mp4"), "--backend", "embedded", "--trace", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "clip not found" in err and "Traceback" not in err
+    data = json.loads(out.read_text())
+    assert "clip not found" in data["error"] and data["reply"] is None and data["events"]
+
+
+def test_ablation_flags_are_exclusive(capsys):
+    with pytest.raises(SystemExit):
+        main(["analyze", "--text", "hi", "--one-pass", "--no-reflection"])
+
+
+@pytest.mark.slow
+def test_real_run_on_evidence(tmp_path, capsys):
+    out = tmp_path / "trace.json"
+    code = main(["analyze", "--evidence", str(FIXTURES / "evidence_conflict.json"), "--backend", "embedded",
+                 "--max-rounds", "1", "--trace", str(out), "--quiet"])
+    stdout = capsys.readouterr().out
+    assert code == 0, stdout
+    assert "round 0: perception" in stdout and "reply: " in stdout and str(out) in stdout
+    data = json.loads(out.read_text())
+    assert data["reply"] and data["emotion"] and data["strategy"] and data["verdicts"]
+    assert set(data["tokens"]) >= {"perception", "forecast", "strategy", "reply"}
+    assert data["settings"]["max_rounds"] == 1
+    forecast = [e for e in data["events"] if e["kind"] == "stage_finished" and e["stage"] == "forecast"][0]
+    assert "smiling face over sad words: masking or politeness?" in forecast["output"]["conflicts"]

@@ -1,0 +1,77 @@
+"""The full pipeline on the REAL embedded model (SmolLM2-135M via xllamacpp) and real MiniLM retrieval."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mer_agents.backends.base import Generation
+from mer_agents.config import Settings
+from mer_agents.events import (
+    AuditVerdictEvent, RegenerationRequested, RunFinished, StageFinished, TokenDelta,
+)
+from mer_agents.pipeline import RunRequest, run
+from mer_agents.types import Evidence
+
+FIXTURES = Path(__file__).parent / "fixtures"
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def backend():
+    from mer_agents.backends.embedded import EmbeddedBackend
+
+    return EmbeddedBackend(Settings(backend="embedded"))
+
+
+def load(name: str) -> Evidence:
+    return Evidence.model_validate_json((FIXTURES / f"{name}.json").read_text())
+
+
+def test_full_run_on_evidence(backend):
+    events = list(run(RunRequest(evidence=load("evidence_sad")), backend, Settings(backend="embedded",
+                                                                                   max_rounds=1)))
+    done = events[-1]
+    assert isinstance(done, RunFinished), events[-1]
+    stages = {e.stage for e in events if isinstance(e, StageFinished)}
+    assert stages == {"perception", "forecast", "strategy", "reply"}
+    assert any(isinstance(e, TokenDelta) for e in events)
+    assert len([e for e in events if isinstance(e, AuditVerdictEvent)]) >= 4
+    assert done.reply.strip() and done.emotion == "sadness"
+    forecast = [e.output for e in events if isinstance(e, StageFinished) and e.stage == "forecast"][0]
+    assert forecast.agreement > 0.9 and forecast.explanation.startswith("The ")
+
+
+class CheerfulFirstReply:
+    """The real embedded backend, except that the FIRST reply it writes gets "That's great! " put in front:
+    a crafted cheerful reply to sad evidence, so the real audit and the real re-entry must act on it."""
+
+    def __init__(self, inner):
+        self.inner, self.name, self.modalities = inner, inner.name, inner.modalities
+        self.replies = 0
+
+    def describe(self) -> str:
+        return self.inner.describe() + " (first reply made cheerful for a test)"
+
+    def generate(self, messages, params, on_token=None) -> Generation:
+        gen = self.inner.generate(messages, params, on_token)
+        if params.json_schema is None:
+            self.replies += 1
+            if self.replies == 1:
+                gen = gen.model_copy(update={"text": "That's great! " + gen.text})
+        return gen
+
+
+def test_cheerful_reply_to_sadness_gets_revised(backend):
+    proxy = CheerfulFirstReply(backend)
+    events = list(run(RunRequest(evidence=load("evidence_sad")), proxy, Settings(backend="embedded", max_rounds=1)))
+    first = [e for e in events if isinstance(e, AuditVerdictEvent) and e.round == 0 and e.verdict.stage == "reply"][0]
+    assert first.verdict.verdict == "revise"
+    assert any("cheerful" in issue for issue in first.verdict.issues)
+    regen = [e for e in events if isinstance(e, RegenerationRequested)]
+    assert regen and regen[0].round == 1
+    assert [e.stage for e in events if isinstance(e, StageFinished) and e.round == 1][-1] == "reply"
+    done = events[-1]
+    assert isinstance(done, RunFinished) and not done.reply.startswith("That's great!")
+    assert proxy.replies >= 2

@@ -1,0 +1,64 @@
+"""Trace (trace.py): top-level fields, JSONL mirror, writing after a failure, load/replay.
+
+Runs come from the pipeline on a SCRIPTED backend (tests/scripted_backend.py): control flow only.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mer_agents.agents import planner, reflection, responder
+from mer_agents.config import Settings
+from mer_agents.events import RunFailed
+from mer_agents.pipeline import RunRequest, run
+from mer_agents.trace import Trace
+from mer_agents.types import Evidence
+from tests.scripted_backend import ScriptedBackend
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture(autouse=True)
+def no_minilm(monkeypatch):
+    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(): [])
+    monkeypatch.setattr(responder, "similarity", lambda a, b: None)
+    monkeypatch.setattr(reflection, "similarity", lambda a, b: None)
+
+
+def evidence() -> Evidence:
+    return Evidence.model_validate_json((FIXTURES / "evidence_sad.json").read_text())
+
+
+def test_trace_of_a_refined_run(tmp_path):
+    """Scripted backend: a run with one refinement round → reply, rounds, verdicts, timings, tokens."""
+    trace = Trace(tmp_path / "run.json")
+    backend = ScriptedBackend(reply=["That's great!", "Losing your job is hard; feeling empty makes sense."])
+    for _ in trace.record(run(RunRequest(evidence=evidence()), backend, Settings())):
+        pass
+    path = trace.write()
+    data = json.loads(path.read_text())
+    assert data["reply"].startswith("Losing your job") and data["emotion"] == "sadness" and data["strategy"]
+    assert data["rounds"] == 1 and data["error"] is None and data["all_passed"]
+    assert len(data["verdicts"]) == 8 and {v["round"] for v in data["verdicts"]} == {0, 1}
+    for stage in ("perception", "forecast", "strategy", "reply"):
+        assert stage in data["timings"] and data["tokens"][stage]["completion"] > 0
+    assert data["timings"]["total"] > 0
+    # the JSONL mirror holds the same events, line by line
+    lines = path.with_suffix(".jsonl").read_text().splitlines()
+    assert len(lines) == len(data["events"])
+    replay = Trace.load(path)
+    assert replay.summary()["reply"] == data["reply"] and len(replay.events) == len(trace.events)
+    assert len(Trace.load(path.with_suffix(".jsonl")).events) == len(lines)
+
+
+def test_trace_after_failure(tmp_path):
+    """Scripted backend: a failed run still writes a trace with the error."""
+    trace = Trace(tmp_path / "fail.json")
+    backend = ScriptedBackend(forecast=["not json"])
+    events = list(trace.record(run(RunRequest(evidence=evidence()), backend, Settings())))
+    assert isinstance(events[-1], RunFailed)
+    data = json.loads(trace.write().read_text())
+    assert data["reply"] is None and "forecast" in data["error"] and data["failed_stage"] == "forecast"
