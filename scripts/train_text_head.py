@@ -18,7 +18,7 @@ import json
 import logging
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -51,6 +51,7 @@ MLP_ALPHA = 0.3  # L2; 0.01-1 tried
 TFIDF_C = (3.0, 10.0)
 PRIOR_TAUS = (0.0, 0.25, 0.5, 0.75, 1.0)  # shift = -tau * log(train prior): 0 = as trained, 1 = balanced
 ENSEMBLES = (("lr",), ("mlp",), ("lr", "mlp"), ("lr", "tfidf"), ("mlp", "tfidf"), ("lr", "mlp", "tfidf"))
+TFIDF_WEIGHTS = (0.5, 1.0, 1.5, 2.0)  # weight of the TF-IDF member relative to each embedding member
 
 log = logging.getLogger("train_text_head")
 
@@ -198,9 +199,75 @@ def run_grid(train: Split, dev: Split, log_prior: np.ndarray) -> tuple[list[dict
                          "members": ["lr"], **s})
             log.info("%-58s           wF1=%.4f", rows[-1]["name"], s["weighted_f1"])
         for combo in ENSEMBLES:
-            head = TextHead(spec, [fitted[k] for k in combo])
-            record(f"{tag} {'+'.join(combo)}", head, x_dev, {"members": list(combo)})
+            for w in TFIDF_WEIGHTS if "tfidf" in combo else (1.0,):
+                members = [replace(fitted[k], weight=w if k == "tfidf" else 1.0) for k in combo]
+                name = f"{tag} {'+'.join(combo)}" + (f" (tfidf x{w})" if "tfidf" in combo else "")
+                record(name, TextHead(spec, members), x_dev, {"members": list(combo), "tfidf_weight": w})
     return rows, heads
+
+
+README = """# MELD text-emotion head
+
+`head.npz` is the small classifier that `mer_agents/perception/text.py` puts on top of MiniLM-L6 sentence
+embeddings to read 7 emotions (neutral, joy, sadness, anger, surprise, fear, disgust) from words. It is a
+plain NumPy archive (arrays + a JSON metadata string, loaded with `allow_pickle=False`); the feature recipe
+and inference live in `mer_agents/perception/text_head.py`.
+
+## Source and license
+
+- **Training data**: MELD (Poria et al., ACL 2019), repository `declare-lab/MELD`, files
+  `train_sent_emo.csv` (fit) and `dev_sent_emo.csv` (all model selection). The repository is GPL-3.0; the
+  utterances are transcribed from the TV series *Friends* and are for research use. No test split was read.
+- **Embedding model** (not stored here, loaded from its wheel): {embedding_model}.
+- **This head** is a model derived from MELD; it is distributed under **GPL-3.0** (the license of its source
+  repository), for research use, with the same attribution. It stores TF-IDF n-gram vocabulary drawn from
+  the MELD training utterances.
+
+## What it is
+
+Chosen on MELD dev weighted-F1: `{name}`.
+Members (probabilities averaged, then a log-prior shift of tau = {tau} x -log(train prior)):
+{members}
+
+## Rebuild
+
+```
+.venv/bin/python scripts/train_text_head.py
+```
+
+Runs the grid below (about 10-15 minutes on two busy CPU cores; the MiniLM embeddings of train/dev are
+cached under `<cache_dir>/text_head/` after the first run, which itself takes ~4 minutes to embed).
+
+## MELD dev scores (1,109 utterances; selection was done on this same split, so these are optimistic)
+
+| setting | configuration | weighted-F1 | macro-F1 | accuracy |
+|---|---|---|---|---|
+{table}
+
+Selecting on dev and reporting dev overstates what a fresh split would give by a point or two; the
+evaluation issue measures the shipped head through `classify_texts`.
+"""
+
+
+def write_readme(out: Path, summary: dict, head: TextHead) -> None:
+    labels = {"utterance_only_single": "utterance only, single classifier",
+              "utterance_only": "utterance only, best ensemble",
+              "with_context_single": "with context, single classifier",
+              "with_context": "with context, best ensemble", "chosen": "**shipped**"}
+    table = "\n".join(
+        f"| {labels[key]} | {row['name']} (tau={row['tau']}) | {row['weighted_f1']:.4f} | {row['macro_f1']:.4f} | "
+        f"{row['accuracy']:.4f} |" for key, row in summary.items())
+    members = "\n".join(
+        f"- `{m.kind}` weight {m.weight}: " + (f"{len(m.vocab)} uni/bigrams, softmax layer" if m.kind == "tfidf" else
+                                              ("one-hidden-layer MLP" if "W2" in m.arrays else "softmax layer")
+                                              + f" over {m.arrays['W1'].shape[0]} embedding features")
+        for m in head.members)
+    spec = head.spec
+    members += (f"\n- context: the {spec.context_turns} preceding turns, mode `{spec.mode}`, weight "
+                f"{spec.ctx_weight}, decay {spec.decay}" if spec.context_turns else "\n- no dialogue context")
+    text = README.format(embedding_model=MODEL_NAME, name=summary["chosen"]["name"], tau=summary["chosen"]["tau"],
+                         members=members, table=table)
+    (out / "README.md").write_text(text, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -250,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     path = head.save(args.out)
     report = {"summary": summary, "grid": rows}
     (args.out / "dev_scores.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    write_readme(args.out, summary, head)
     log.info("wrote %s (%.0f KB)", path, path.stat().st_size / 1024)
     return 0
 

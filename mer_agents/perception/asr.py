@@ -38,6 +38,7 @@ BEAM_SIZE = 2  # 1 is ~25 % faster but misreads more; 5 (the default) doubles th
 VAD_PARAMETERS = {"threshold": 0.5, "min_silence_duration_ms": 500, "speech_pad_ms": 200}
 NO_SPEECH_THRESHOLD = 0.6  # Whisper's rule: skip a window with p(no speech) above this ...
 LOG_PROB_THRESHOLD = -1.0  # ... when its average token log-probability is also below this
+TEMPERATURES = (0.0, 0.3, 0.6)  # re-decode a looping/unsure window warmer; fewer steps bound the worst case
 DROP_SEGMENT_NO_SPEECH = 0.8  # a decoded segment this likely to be non-speech is dropped as a hallucination
 MIN_RMS = 1e-4  # quieter than this (≈ -80 dBFS) is digital silence: skip the model altogether
 
@@ -141,7 +142,8 @@ def warm_up(settings: Settings) -> None:
     model = get_model(settings)
     t = np.arange(SAMPLE_RATE, dtype=np.float32) / SAMPLE_RATE
     tone = (0.1 * np.sin(2 * np.pi * 220 * t)).astype(np.float32)
-    segments, _ = model.transcribe(tone, beam_size=1, vad_filter=False, language="en", without_timestamps=True)
+    segments, _ = model.transcribe(tone, beam_size=1, vad_filter=False, language="en", without_timestamps=True,
+                                   temperature=0.0, max_new_tokens=4)
     list(segments)
 
 
@@ -178,6 +180,7 @@ def transcribe(audio: np.ndarray, settings: Settings) -> Transcription:
         vad_filter=True,
         vad_parameters=VAD_PARAMETERS,
         condition_on_previous_text=False,  # stops one misheard window from derailing the rest
+        temperature=list(TEMPERATURES),
         no_speech_threshold=NO_SPEECH_THRESHOLD,
         log_prob_threshold=LOG_PROB_THRESHOLD,
     )
