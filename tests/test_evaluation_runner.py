@@ -135,17 +135,19 @@ def _eval(argv):
 
 @pytest.fixture(scope="module")
 def real_outs(tmp_path_factory):
-    """Real runs: the MELD text head (5 utterances) and ESConv full vs no-reflection (2 turns, embedded LLM)."""
+    """Real runs: MELD text head (5 utterances) + forecaster (2), ESConv full vs no-reflection (2 turns),
+    on the embedded LLM."""
     if not MELD_DEV.is_file() or not ESCONV_DEV.is_file():
         pytest.skip("shared dev data absent")
     root = tmp_path_factory.mktemp("eval")
     cache = root / "cache.jsonl"
     meld = root / "results" / "meld.json"
-    assert _eval(["meld", "--csv", str(MELD_DEV), "--limit", "5", "--no-llm", "--no-progress",
-                  "--cache", str(cache), "--out", str(meld)]) == 0
+    assert _eval(["meld", "--csv", str(MELD_DEV), "--limit", "5", "--llm-limit", "2", "--backend", "embedded",
+                  "--threads", "1", "--no-progress", "--cache", str(cache), "--out", str(meld)]) == 0
     esconv = root / "results" / "esconv.json"
     assert _eval(["esconv", "--tsv", str(ESCONV_DEV), "--limit", "2", "--variants", "full,no-reflection",
-                  "--backend", "embedded", "--max-rounds", "1", "--no-progress", "--cache", str(cache),
+                  "--backend", "embedded", "--max-rounds", "1", "--threads", "1", "--no-progress",
+                  "--cache", str(cache),
                   "--out", str(esconv)]) == 0
     return root, cache, meld, esconv
 
@@ -157,6 +159,8 @@ def test_real_meld_and_esconv_runs_resume_from_cache(real_outs):
     head = meld["variants"]["text_head"]
     assert meld["n"] == 5 and head["n"] == 5 and 0 <= head["weighted_f1"] <= 1
     assert sum(map(sum, head["confusion"])) == 5 and meld["models"]["text_head"]
+    llm = meld["variants"]["llm_forecast"]
+    assert llm["n"] + llm["failed"] == 2 and meld["variants"]["llm_forecast_fused"]["n"] == llm["n"]
     esconv = json.loads(esconv_path.read_text())
     for name in ("full", "no-reflection"):
         block = esconv["variants"][name]
@@ -169,7 +173,8 @@ def test_real_meld_and_esconv_runs_resume_from_cache(real_outs):
     # the same command again is answered from the cache, item by item
     again = root / "again.json"
     assert _eval(["esconv", "--tsv", str(ESCONV_DEV), "--limit", "2", "--variants", "full,no-reflection",
-                  "--backend", "embedded", "--max-rounds", "1", "--no-progress", "--cache", str(cache),
+                  "--backend", "embedded", "--max-rounds", "1", "--threads", "1", "--no-progress",
+                  "--cache", str(cache),
                   "--out", str(again)]) == 0
     second = json.loads(again.read_text())
     assert second["cache"]["hits"] == 4
@@ -197,3 +202,20 @@ def test_bad_inputs_are_one_line_errors(tmp_path):
     with pytest.raises(MerError, match="unknown variant"):
         _eval(["esconv", "--tsv", str(tmp_path / "x.tsv"), "--variants", "full,half", "--out", str(tmp_path / "o")])
     assert "\n" not in str(missing.value) and "\n" not in str(empty.value)
+
+
+@pytest.mark.slow
+def test_batched_text_head_equals_perceive_text():
+    """The MELD text_head variant's batch reading is perceive_text's reading, utterance by utterance."""
+    if not MELD_DEV.is_file():
+        pytest.skip("shared dev data absent")
+    from mer_agents.evaluation.meld import text_head_predictions
+    from mer_agents.evaluation.readers import read_meld
+    from mer_agents.perception import perceive_text
+
+    settings = Settings()
+    items = read_meld(MELD_DEV)[:6]
+    batch, _ = text_head_predictions(items, settings)
+    for item, probs in zip(items, batch):
+        single = perceive_text(item.text, settings, context=item.context).modalities.text.probs
+        assert single == pytest.approx(probs, abs=1e-5)

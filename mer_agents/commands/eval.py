@@ -52,6 +52,8 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--max-rounds", type=int, default=None)
     p.add_argument("--concurrency", type=int, default=1, help="items in flight at once (useful with openai_http)")
+    p.add_argument("--threads", type=int, default=None, help="CPU threads of the embedded model (settings.n_threads;"
+                                                             " 1 is much faster on an oversubscribed machine)")
     p.add_argument("--cache", type=Path, default=None, help="JSONL result cache (default <cache_dir>/eval/...)")
     p.add_argument("--no-cache", action="store_true", help="recompute everything, write no cache")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
@@ -61,7 +63,7 @@ def _settings(args):
     from mer_agents.config import Settings
 
     return Settings.from_env(backend=args.backend, base_url=args.base_url, model=args.model, seed=args.seed,
-                             max_rounds=args.max_rounds)
+                             max_rounds=args.max_rounds, n_threads=args.threads)
 
 
 def _command(args, argv_keys: list[tuple[str, str]]) -> str:
@@ -76,7 +78,8 @@ def _command(args, argv_keys: list[tuple[str, str]]) -> str:
 
 
 COMMON_FLAGS = [("--limit", "limit"), ("--backend", "backend"), ("--base-url", "base_url"), ("--model", "model"),
-                ("--seed", "seed"), ("--max-rounds", "max_rounds"), ("--concurrency", "concurrency")]
+                ("--seed", "seed"), ("--max-rounds", "max_rounds"), ("--concurrency", "concurrency"),
+                ("--threads", "threads")]
 
 
 def main(args) -> int:

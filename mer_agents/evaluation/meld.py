@@ -1,8 +1,9 @@
 """MELD emotion recognition through the pipeline's text path, with and without the forecaster's LLM step.
 
 Two variants:
-- `text_head`: `perceive_text(utterance, context=K preceding utterances)` → the text modality's argmax
-  (the MELD-trained MiniLM head, no language model).
+- `text_head`: the text modality's argmax for the utterance with its K preceding utterances (the
+  MELD-trained MiniLM head, no language model), computed in one batch with the very function
+  `perceive_text` uses (perception.text.classify_texts), so it runs over the whole dev set in seconds.
 - `llm_forecast`: the same evidence goes to the pipeline's emotion forecaster agent (agents/forecaster.py,
   called directly: the perception agent's prose is not among its inputs, so running it would only cost
   time), and its emotion is scored. The forecast also carries `fused_probs` (the code's fusion before the
@@ -27,14 +28,15 @@ TEXT_VARIANT = "text_head"
 LLM_VARIANT = "llm_forecast"
 
 
-def text_head_result(item: MeldItem, settings: Settings, context_turns: int) -> dict[str, Any]:
-    """One utterance through perceive_text: the head's distribution and its argmax."""
-    from mer_agents.perception import perceive_text
+def text_head_predictions(items: list[MeldItem], settings: Settings) -> tuple[list[dict[str, float]], str]:
+    """The text path's reading of every utterance in one batch: perception.text.classify_texts with the
+    context text_evidence gives it (the last min(K, head's K) turns), i.e. exactly perceive_text's probs."""
+    from mer_agents.perception.text import classify_texts, load_head, model_name
 
-    context = item.context[-context_turns:] if context_turns > 0 else ()
-    evidence = perceive_text(item.text, settings, context=context)
-    text = evidence.modalities.text
-    return {"pred": top_emotion(text.probs), "probs": text.probs, "model": text.model}
+    turns = min(settings.text_context_turns, load_head().spec.context_turns)
+    contexts = [list(item.context[-turns:]) if turns else [] for item in items]
+    probs = classify_texts([item.text for item in items], contexts)
+    return [dict(zip(EMOTIONS, map(float, row))) for row in probs], model_name()
 
 
 def llm_forecast_result(item: MeldItem, settings: Settings, backend, context_turns: int) -> dict[str, Any]:
@@ -89,16 +91,12 @@ def evaluate_meld(
     }
     gold = [item.emotion for item in items]
 
-    text_hash = settings_hash(settings, task="meld", variant=TEXT_VARIANT, context_turns=k,
-                              head=_head_fingerprint())
     head_clock = Stopwatch()
-    head_results = run_items(items, lambda it: text_head_result(it, settings, k), cache=cache,
-                             variant=TEXT_VARIANT, hash_=text_hash, concurrency=1, progress=progress,
-                             desc="meld text head")
-    preds = [r["pred"] for r in head_results]
+    head_probs, head_model = text_head_predictions(items, settings)
+    preds = [top_emotion(p) for p in head_probs]
     out["variants"][TEXT_VARIANT] = dict(classification_report(gold, preds, EMOTIONS), seconds=head_clock(),
                                          description="MiniLM text head on the utterance + context, argmax")
-    out["models"]["text_head"] = head_results[0]["model"] if head_results else ""
+    out["models"]["text_head"] = head_model
 
     if llm:
         from mer_agents.backends import get_backend
