@@ -1,0 +1,136 @@
+"""Text emotion: the words of the transcript (and the preceding dialogue turns) → 7 MELD emotions.
+
+MiniLM-L6 sentence embeddings + the small head trained by scripts/train_text_head.py on MELD train (selected
+on MELD dev). The whole transcript gets one reading with the dialogue context the head was trained with;
+each ASR segment gets its own reading for the timeline (its context: the dialogue turns, then the earlier
+segments); the words that move the top emotion most (leave-one-word-out) are reported as cues, so the
+perception agent can cite them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import numpy as np
+
+from mer_agents.cache import load_once
+from mer_agents.config import Settings
+from mer_agents.embeddings import MODEL_NAME as EMBEDDING_MODEL
+from mer_agents.embeddings import embed
+from mer_agents.labels import EMOTIONS
+from mer_agents.perception.text_head import ASSET_DIR, TextHead, normalise_text
+from mer_agents.types import ModalityEvidence, Segment, TimePoint
+
+MAX_SALIENT_WORDS = 40  # leave-one-out costs one embedding per word: longer transcripts skip it
+TOP_WORDS = 3
+PROB_UNITS = 1 << 20  # probabilities are reported in steps of 2**-20 (about 1e-6)
+NON_ENGLISH_CONFIDENCE = 0.5  # the head learned English (Friends); other languages get half the confidence
+
+
+@load_once
+def load_head() -> TextHead:
+    """The shipped head (assets/text_head/head.npz), loaded once per process."""
+    return TextHead.load(ASSET_DIR)
+
+
+def model_name() -> str:
+    head = load_head()
+    score = head.meta.get("dev_scores", {}).get("weighted_f1")
+    dev = f", MELD dev weighted-F1 {score:.3f}" if score is not None else ""
+    return f"MELD text head ({head.meta.get('name', '?')}{dev}) over {EMBEDDING_MODEL}"
+
+
+def classify_texts(texts: Sequence[str], contexts: Sequence[Sequence[str]] | None = None) -> np.ndarray:
+    """Probabilities (n, 7) in EMOTIONS order; contexts[i] = turns before texts[i], oldest first."""
+    head = load_head()
+    if not texts:
+        return np.zeros((0, len(EMOTIONS)))
+    contexts = contexts if contexts is not None else [()] * len(texts)
+    if len(contexts) != len(texts):
+        raise ValueError(f"{len(texts)} texts but {len(contexts)} contexts")
+    k = head.spec.context_turns
+    utts = [normalise_text(t) for t in texts]
+    ctxs = [[normalise_text(c) for c in ctx if str(c).strip()][-k:] if k else [] for ctx in contexts]
+    features = None
+    if head.uses_embeddings:
+        unique = list(dict.fromkeys(utts + [c for ctx in ctxs for c in ctx]))
+        vectors = embed(unique)
+        row = {text: i for i, text in enumerate(unique)}
+        utt_emb = vectors[[row[t] for t in utts]]
+        ctx_emb = [vectors[[row[c] for c in ctx]] if ctx else vectors[:0] for ctx in ctxs]
+        features = head.spec.features(utt_emb, ctx_emb)
+    return head.predict_proba(features, utts)
+
+
+def _confidence(probs: np.ndarray) -> float:
+    """1 − normalised entropy: 0 for a uniform reading, 1 for a one-hot one."""
+    p = np.clip(probs, 1e-12, 1.0)
+    return float(max(0.0, 1.0 - (-(p * np.log(p)).sum()) / math.log(len(p))))
+
+
+def _salient_words(text: str, context: Sequence[str], label: int, base: float) -> list[dict]:
+    """Words whose removal lowers the top emotion's probability most (leave-one-word-out)."""
+    words = text.split()
+    if len(words) < 2 or len(words) > MAX_SALIENT_WORDS:
+        return []
+    variants = [" ".join(words[:i] + words[i + 1:]) for i in range(len(words))]
+    probs = classify_texts(variants, [context] * len(variants))
+    drops = base - probs[:, label]
+    order = np.argsort(-drops)[:TOP_WORDS]
+    return [{"word": words[i].strip(".,!?;:\"'"), "drop": round(float(drops[i]), 3)} for i in order if drops[i] > 0.01]
+
+
+def _as_probs(row: np.ndarray) -> dict[str, float]:
+    """Probabilities as multiples of 2**-20 summing to exactly 1.0 (largest-remainder rounding): every partial
+    sum is exact in binary floating point, so the Probs validator and a JSON round-trip leave them unchanged."""
+    scaled = np.asarray(row, dtype=np.float64) / max(float(np.sum(row)), 1e-300) * PROB_UNITS
+    units = np.floor(scaled).astype(np.int64)
+    short = PROB_UNITS - int(units.sum())
+    units[np.argsort(-(scaled - units))[:short]] += 1
+    return {label: int(u) / PROB_UNITS for label, u in zip(EMOTIONS, units)}
+
+
+def text_evidence(
+    transcript: str,
+    segments: Sequence[Segment],
+    context: Sequence[str],
+    settings: Settings,
+    language: str | None = None,
+) -> ModalityEvidence:
+    """The words' emotional reading: probs, confidence, a per-segment timeline and the cues behind them."""
+    transcript = normalise_text(transcript or "")
+    if not transcript:
+        return ModalityEvidence(available=False, model=model_name(),
+                                note="no words to read: the transcript is empty")
+    head = load_head()
+    turns = min(settings.text_context_turns, head.spec.context_turns)
+    used = [normalise_text(c) for c in context if str(c).strip()][-turns:] if turns else []
+
+    texts, contexts = [transcript], [used]
+    spoken = [s for s in segments if normalise_text(s.text)]
+    for i, seg in enumerate(spoken):
+        texts.append(normalise_text(seg.text))
+        contexts.append((used + [normalise_text(s.text) for s in spoken[:i]])[-max(turns, 0):] if turns else [])
+    probs = classify_texts(texts, contexts)
+    whole = probs[0]
+    top = int(whole.argmax())
+    confidence = _confidence(whole)
+    note = ""
+    if language and language != "en":
+        confidence *= NON_ENGLISH_CONFIDENCE
+        note = f"the text head was trained on English dialogue; this speech is '{language}', so trust it less"
+
+    ranked = sorted(zip(EMOTIONS, whole), key=lambda kv: -kv[1])
+    cues = {
+        "scores": {label: round(float(p), 4) for label, p in zip(EMOTIONS, whole)},
+        "top": [{"emotion": label, "p": round(float(p), 3)} for label, p in ranked[:3]],
+        "salient_words": _salient_words(transcript, used, top, float(whole[top])),
+        "context_used": used,
+        "n_words": len(transcript.split()),
+        "language": language,
+    }
+    timeline = [TimePoint(start=max(0.0, seg.start), end=max(0.0, seg.end, seg.start), probs=_as_probs(row))
+                for seg, row in zip(spoken, probs[1:])]
+    return ModalityEvidence(available=True, probs=_as_probs(whole), confidence=round(confidence, 4),
+                            timeline=timeline, cues=cues, model=model_name(), note=note)
