@@ -73,7 +73,10 @@ def parse_turn(raw: str) -> EsconvTurn:
             raise MerError(f"unknown ESConv strategy tag [{name}]")
         strategy = TAG_TO_STRATEGY[name]
     return EsconvTurn(
-        index=int(index), speaker="supporter" if speaker == "1" else "seeker", text=rest.strip(), strategy=strategy,
+        index=int(index),
+        speaker="supporter" if speaker == "1" else "seeker",
+        text=rest.strip(),
+        strategy=strategy,
     )
 
 

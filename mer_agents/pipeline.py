@@ -1,4 +1,4 @@
-"""The run: evidence → perception → forecast → strategy → reply → audit → re-entry at the earliest faulty stage.
+"""The run: evidence → perception → forecast → strategy → reply → audit → back to the earliest faulty stage.
 
 `run` is a plain generator of typed events (events.py); it never raises for user errors and always ends in
 RunFinished or RunFailed. Each stage runs in a worker thread so its tokens stream out as TokenDelta events
@@ -33,8 +33,18 @@ from mer_agents.backends.base import Backend
 from mer_agents.config import Settings
 from mer_agents.errors import MediaError, MerError, StageError
 from mer_agents.events import (
-    AuditVerdictEvent, Event, EvidenceReady, Progress, RegenerationRequested, RunFailed, RunFinished, RunStarted,
-    StageFailed, StageFinished, StageStarted, TokenDelta,
+    AuditVerdictEvent,
+    Event,
+    EvidenceReady,
+    Progress,
+    RegenerationRequested,
+    RunFailed,
+    RunFinished,
+    RunStarted,
+    StageFailed,
+    StageFinished,
+    StageStarted,
+    TokenDelta,
 )
 from mer_agents.types import STAGES, Evidence, Reply, StageName, Turn
 
@@ -52,8 +62,9 @@ class RunRequest(BaseModel):
     evidence: Evidence | None = None
     text: str | None = None
     history: list[Turn] = Field(default_factory=list)
-    exclude_dialogues: list[str] = Field(default_factory=list,
-                                         description="ESConv dialogue ids retrieval must skip (evaluation)")
+    exclude_dialogues: list[str] = Field(
+        default_factory=list, description="ESConv dialogue ids retrieval must skip (evaluation)"
+    )
 
 
 class _Cancelled(Exception):
@@ -86,8 +97,9 @@ class _Run:
             raise _Cancelled()
 
     # -- threaded steps: stream what the worker reports as events, return its value --------------------
-    def threaded(self, fn: Callable[[Callable[[str], None]], T], to_event: Callable[[str], Event]
-                 ) -> Generator[Event, None, T]:
+    def threaded(
+        self, fn: Callable[[Callable[[str], None]], T], to_event: Callable[[str], Event]
+    ) -> Generator[Event, None, T]:
         q: queue.Queue = queue.Queue()
         box: dict[str, Any] = {}
 
@@ -105,11 +117,13 @@ class _Run:
 
         worker = threading.Thread(target=work, name=f"mer-{self.stage}", daemon=True)
         worker.start()
+        drained = False
         try:
             while (item := q.get()) is not None:
                 yield to_event(item)
-        finally:  # a consumer that stops iterating cancels the worker at its next token
-            if worker.is_alive():
+            drained = True
+        finally:  # a consumer that stopped iterating (generator closed) cancels the worker at its next token
+            if not drained:
                 self.closed.set()
             worker.join()
         if "error" in box:
@@ -117,11 +131,19 @@ class _Run:
         self.check_cancel()
         return box["value"]
 
-    def context(self, evidence: Evidence, round_: int = 0, instruction: str = "",
-                hints: dict[str, Any] | None = None) -> AgentContext:
-        return AgentContext(backend=self.backend, settings=self.settings, evidence=evidence,
-                            history=self.request.history, round=round_, instruction=instruction,
-                            hints=hints or {}, exclude_dialogues=frozenset(self.request.exclude_dialogues))
+    def context(
+        self, evidence: Evidence, round_: int = 0, instruction: str = "", hints: dict[str, Any] | None = None
+    ) -> AgentContext:
+        return AgentContext(
+            backend=self.backend,
+            settings=self.settings,
+            evidence=evidence,
+            history=self.request.history,
+            round=round_,
+            instruction=instruction,
+            hints=hints or {},
+            exclude_dialogues=frozenset(self.request.exclude_dialogues),
+        )
 
     # -- steps ----------------------------------------------------------------------------------------------
     def evidence(self) -> Generator[Event, None, Evidence]:
@@ -132,22 +154,31 @@ class _Run:
         self.stage = "media"
         if req.clip:
             from mer_agents.perception import perceive  # heavy: imported when a clip is analysed
+
             if not Path(req.clip).exists():
                 raise MediaError(f"clip not found: {req.clip}")
             yield Progress(t=self.t(), stage="media", message=f"analysing {Path(req.clip).name}")
-            return (yield from self.threaded(
-                lambda sink: perceive(req.clip, self.settings, context=context, progress=sink),
-                lambda msg: Progress(t=self.t(), stage="media", message=msg)))
+            return (
+                yield from self.threaded(
+                    lambda sink: perceive(req.clip, self.settings, context=context, progress=sink),
+                    lambda msg: Progress(t=self.t(), stage="media", message=msg),
+                )
+            )
         if req.text and req.text.strip():
             from mer_agents.perception import perceive_text
+
             yield Progress(t=self.t(), stage="media", message="reading the typed message")
-            return (yield from self.threaded(
-                lambda sink: perceive_text(req.text, self.settings, context=context),
-                lambda msg: Progress(t=self.t(), stage="media", message=msg)))
+            return (
+                yield from self.threaded(
+                    lambda sink: perceive_text(req.text, self.settings, context=context),
+                    lambda msg: Progress(t=self.t(), stage="media", message=msg),
+                )
+            )
         raise MediaError("nothing to analyse: give a clip, an evidence file or a text")
 
-    def stage_step(self, stage: StageName, ctx: AgentContext, fn: Callable[[AgentContext], BaseModel]
-                   ) -> Generator[Event, None, BaseModel]:
+    def stage_step(
+        self, stage: StageName, ctx: AgentContext, fn: Callable[[AgentContext], BaseModel]
+    ) -> Generator[Event, None, BaseModel]:
         self.check_cancel()
         self.stage, self.round = stage, ctx.round
         yield StageStarted(t=self.t(), stage=stage, round=ctx.round, instruction=ctx.instruction)
@@ -157,15 +188,24 @@ class _Run:
             ctx.on_token = sink
             return fn(ctx)
 
-        output = yield from self.threaded(call, lambda text: TokenDelta(t=self.t(), stage=stage, round=ctx.round,
-                                                                        text=text))
-        yield StageFinished(t=self.t(), stage=stage, round=ctx.round, output=output, summary=summarise(output),
-                            duration_s=round(time.perf_counter() - started, 4),
-                            prompt_tokens=ctx.usage.prompt_tokens, completion_tokens=ctx.usage.completion_tokens)
+        output = yield from self.threaded(
+            call, lambda text: TokenDelta(t=self.t(), stage=stage, round=ctx.round, text=text)
+        )
+        yield StageFinished(
+            t=self.t(),
+            stage=stage,
+            round=ctx.round,
+            output=output,
+            summary=summarise(output),
+            duration_s=round(time.perf_counter() - started, 4),
+            prompt_tokens=ctx.usage.prompt_tokens,
+            completion_tokens=ctx.usage.completion_tokens,
+        )
         return output
 
-    def audit_step(self, ctx: AgentContext, outputs: dict[str, Any]
-                   ) -> Generator[Event, None, reflection.Audit]:
+    def audit_step(
+        self, ctx: AgentContext, outputs: dict[str, Any]
+    ) -> Generator[Event, None, reflection.Audit]:
         self.check_cancel()
         self.stage, self.round = "audit", ctx.round
         yield StageStarted(t=self.t(), stage="audit", round=ctx.round)
@@ -173,21 +213,28 @@ class _Run:
 
         def call(sink: Callable[[str], None]) -> reflection.Audit:
             ctx.on_token = sink
-            return reflection.audit(ctx, outputs["perception"], outputs["forecast"], outputs["strategy"],
-                                    outputs["reply"])
+            return reflection.audit(
+                ctx, outputs["perception"], outputs["forecast"], outputs["strategy"], outputs["reply"]
+            )
 
-        result = yield from self.threaded(call, lambda text: TokenDelta(t=self.t(), stage="audit",
-                                                                        round=ctx.round, text=text))
+        result = yield from self.threaded(
+            call, lambda text: TokenDelta(t=self.t(), stage="audit", round=ctx.round, text=text)
+        )
         llm = sum(u.seconds for u in result.usage.values())
         code_share = max(0.0, time.perf_counter() - started - llm) / len(STAGES)
         for verdict in result.verdicts:
             usage = result.usage.get(verdict.stage, Usage())
-            yield AuditVerdictEvent(t=self.t(), round=ctx.round, verdict=verdict,
-                                    duration_s=round(code_share + usage.seconds, 4),
-                                    prompt_tokens=usage.prompt_tokens, completion_tokens=usage.completion_tokens)
+            yield AuditVerdictEvent(
+                t=self.t(),
+                round=ctx.round,
+                verdict=verdict,
+                duration_s=round(code_share + usage.seconds, 4),
+                prompt_tokens=usage.prompt_tokens,
+                completion_tokens=usage.completion_tokens,
+            )
         return result
 
-    # -- the run -----------------------------------------------------------------------------------------------
+    # -- the run ---------------------------------------------------------------------------------------
     def body(self) -> Iterator[Event]:
         evidence = yield from self.evidence()
         yield EvidenceReady(t=self.t(), evidence=evidence)
@@ -207,7 +254,9 @@ class _Run:
             for i, stage in enumerate(STAGES[start:]):
                 first = i == 0 and round_ > 0
                 ctx = self.context(evidence, round_, instruction if first else "", hints if first else {})
-                outputs[stage] = yield from self.stage_step(stage, ctx, lambda c, s=stage: agents[s](c, outputs))
+                outputs[stage] = yield from self.stage_step(
+                    stage, ctx, lambda c, s=stage: agents[s](c, outputs)
+                )
             if not self.settings.reflection:
                 yield self.finish(outputs, rounds=0, all_passed=False, best_round=0)
                 return
@@ -216,12 +265,16 @@ class _Run:
             target = result.earliest_revise
             if target is None or round_ >= self.settings.max_rounds:
                 best = min(records, key=lambda r: (r.failed, -r.round))
-                yield self.finish(best.outputs, rounds=round_, all_passed=target is None, best_round=best.round)
+                yield self.finish(
+                    best.outputs, rounds=round_, all_passed=target is None, best_round=best.round
+                )
                 return
             round_ += 1
             verdict = next(v for v in result.verdicts if v.stage == target)
             instruction, hints, start = verdict.instruction, result.hints(target), STAGES.index(target)
-            yield RegenerationRequested(t=self.t(), round=round_, target_stage=target, instruction=instruction)
+            yield RegenerationRequested(
+                t=self.t(), round=round_, target_stage=target, instruction=instruction
+            )
 
     def one_pass(self, evidence: Evidence) -> Iterator[Event]:
         yield Progress(t=self.t(), stage="one_pass", message="one prompt from evidence to reply (ablation)")
@@ -234,13 +287,26 @@ class _Run:
 
         reply = yield from self.stage_step("reply", ctx, fn)
         out = holder["out"]
-        yield RunFinished(t=self.t(), reply=reply.text, emotion=out.emotion, strategy=out.strategy, rounds=0,
-                          all_passed=False, best_round=0)
+        yield RunFinished(
+            t=self.t(),
+            reply=reply.text,
+            emotion=out.emotion,
+            strategy=out.strategy,
+            rounds=0,
+            all_passed=False,
+            best_round=0,
+        )
 
     def finish(self, outputs: dict[str, Any], rounds: int, all_passed: bool, best_round: int) -> RunFinished:
-        return RunFinished(t=self.t(), reply=outputs["reply"].text, emotion=outputs["forecast"].emotion,
-                           strategy=outputs["strategy"].strategy, rounds=rounds, all_passed=all_passed,
-                           best_round=best_round)
+        return RunFinished(
+            t=self.t(),
+            reply=outputs["reply"].text,
+            emotion=outputs["forecast"].emotion,
+            strategy=outputs["strategy"].strategy,
+            rounds=rounds,
+            all_passed=all_passed,
+            best_round=best_round,
+        )
 
 
 def summarise(output: BaseModel) -> str:
@@ -249,8 +315,10 @@ def summarise(output: BaseModel) -> str:
     if stage == "perception":
         line = output.summary
     elif stage == "forecast":
-        line = (f"{output.emotion} {output.probs[output.emotion]:.2f} · agreement {output.agreement:.2f} · "
-                f"confidence {output.confidence:.2f}")
+        line = (
+            f"{output.emotion} {output.probs[output.emotion]:.2f} · agreement {output.agreement:.2f} · "
+            f"confidence {output.confidence:.2f}"
+        )
         if output.conflicts:
             line += f" · {output.conflicts[0]}"
     elif stage == "strategy":
@@ -261,20 +329,29 @@ def summarise(output: BaseModel) -> str:
     return line if len(line) <= SUMMARY_CHARS else line[: SUMMARY_CHARS - 1] + "…"
 
 
-def run(request: RunRequest, backend: Backend, settings: Settings,
-        cancel: threading.Event | None = None) -> Iterator[Event]:
+def run(
+    request: RunRequest, backend: Backend, settings: Settings, cancel: threading.Event | None = None
+) -> Iterator[Event]:
     """Analyse one turn; yields events and always ends in RunFinished or RunFailed (see module docstring)."""
     state = _Run(request=request, backend=backend, settings=settings, cancel=cancel or threading.Event())
     source = Path(request.clip).name if request.clip else ("evidence" if request.evidence else "text")
-    yield RunStarted(t=0.0, run_id=uuid.uuid4().hex[:12], source=source, backend=_describe(backend),
-                     settings=settings.model_dump(mode="json"))
+    yield RunStarted(
+        t=0.0,
+        run_id=uuid.uuid4().hex[:12],
+        source=source,
+        backend=_describe(backend),
+        settings=settings.model_dump(mode="json"),
+    )
     try:
         yield from state.body()
     except _Cancelled:
         yield RunFailed(t=state.t(), stage=state.stage, error=CANCELLED)
     except StageError as exc:
-        stage = exc.stage if exc.stage in ("perception", "forecast", "strategy", "reply", "audit", "one_pass") \
+        stage = (
+            exc.stage
+            if exc.stage in ("perception", "forecast", "strategy", "reply", "audit", "one_pass")
             else state.stage
+        )
         yield StageFailed(t=state.t(), stage=stage, round=state.round, error=str(exc))
         yield RunFailed(t=state.t(), stage=stage, error=str(exc))
     except MerError as exc:
@@ -283,8 +360,12 @@ def run(request: RunRequest, backend: Backend, settings: Settings,
         yield RunFailed(t=state.t(), stage=state.stage, error=str(exc))
     except Exception as exc:  # noqa: BLE001 - the user gets one line; the trace keeps the traceback
         log.exception("run failed")
-        yield RunFailed(t=state.t(), stage=state.stage, error=f"internal error in {state.stage or 'run'}: "
-                        f"{type(exc).__name__}: {exc}", detail=traceback.format_exc())
+        yield RunFailed(
+            t=state.t(),
+            stage=state.stage,
+            error=f"internal error in {state.stage or 'run'}: {type(exc).__name__}: {exc}",
+            detail=traceback.format_exc(),
+        )
 
 
 def _describe(backend: Backend) -> str:

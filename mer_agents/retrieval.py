@@ -19,7 +19,9 @@ from pydantic import BaseModel, ConfigDict
 from mer_agents.embeddings import embed
 from mer_agents.errors import ModelError
 
-BANK_DIR = Path(os.environ.get("MER_EXEMPLAR_BANK", Path(__file__).resolve().parents[1] / "assets" / "exemplars"))
+BANK_DIR = Path(
+    os.environ.get("MER_EXEMPLAR_BANK", Path(__file__).resolve().parents[1] / "assets" / "exemplars")
+)
 BANK_NAME = "esconv_dev"
 
 
@@ -52,10 +54,16 @@ class Bank:
             raise ModelError(
                 f"strategy exemplar bank missing in {directory} (run: python scripts/build_exemplar_bank.py)"
             )
-        rows = [Exemplar.model_validate_json(line) for line in jsonl.read_text(encoding="utf-8").splitlines() if line]
+        rows = [
+            Exemplar.model_validate_json(line)
+            for line in jsonl.read_text(encoding="utf-8").splitlines()
+            if line
+        ]
         return cls(rows, np.load(npz)["vectors"])
 
-    def search(self, query: str, k: int = 2, exclude: set[str] | frozenset[str] = frozenset()) -> list[Exemplar]:
+    def search(
+        self, query: str, k: int = 2, exclude: set[str] | frozenset[str] = frozenset()
+    ) -> list[Exemplar]:
         """The k nearest exemplars by cosine similarity, skipping the dialogues in `exclude`."""
         if not query.strip() or k <= 0 or not self.exemplars:
             return []
@@ -63,8 +71,11 @@ class Bank:
         if exclude:
             scores = np.where(np.isin(self.dialogues, list(exclude)), -np.inf, scores)
         order = np.argsort(-scores)[:k]
-        return [self.exemplars[i].model_copy(update={"score": float(scores[i])}) for i in order
-                if np.isfinite(scores[i])]
+        return [
+            self.exemplars[i].model_copy(update={"score": float(scores[i])})
+            for i in order
+            if np.isfinite(scores[i])
+        ]
 
 
 _bank: Bank | None = None

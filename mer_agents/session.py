@@ -25,8 +25,13 @@ class Session:
         self.settings = settings
         self.turns: list[Turn] = list(turns or [])
 
-    def run(self, clip: str | None = None, evidence: Evidence | None = None, text: str | None = None,
-            cancel: threading.Event | None = None) -> Iterator[Event]:
+    def run(
+        self,
+        clip: str | None = None,
+        evidence: Evidence | None = None,
+        text: str | None = None,
+        cancel: threading.Event | None = None,
+    ) -> Iterator[Event]:
         """Run one turn with the dialogue so far; the turn is kept only when the run finishes."""
         request = RunRequest(clip=clip, evidence=evidence, text=text, history=self.turns[-MAX_TURNS:])
         user_text, summary = text or "", ""
@@ -36,8 +41,15 @@ class Session:
             elif isinstance(event, StageFinished) and event.stage == "perception":
                 summary = event.output.summary
             elif isinstance(event, RunFinished):
-                self.turns.append(Turn(user_text=user_text, emotion=event.emotion, strategy=event.strategy,
-                                       reply=event.reply, summary=summary))
+                self.turns.append(
+                    Turn(
+                        user_text=user_text,
+                        emotion=event.emotion,
+                        strategy=event.strategy,
+                        reply=event.reply,
+                        summary=summary,
+                    )
+                )
             yield event
 
     def reset(self) -> None:

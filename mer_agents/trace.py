@@ -11,8 +11,15 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from mer_agents.events import (
-    AuditVerdictEvent, Event, RegenerationRequested, RunFailed, RunFinished, RunStarted, StageFinished,
-    event_from_json, event_to_json,
+    AuditVerdictEvent,
+    Event,
+    RegenerationRequested,
+    RunFailed,
+    RunFinished,
+    RunStarted,
+    StageFinished,
+    event_from_json,
+    event_to_json,
 )
 
 JSONL_SUFFIX = ".jsonl"
@@ -65,7 +72,9 @@ class Trace:
                 verdicts.append({"round": e.round, **e.verdict.model_dump(mode="json")})
         if self.events:
             timings["total"] = self.events[-1].t
-        rounds = finished.rounds if finished else sum(isinstance(e, RegenerationRequested) for e in self.events)
+        rounds = (
+            finished.rounds if finished else sum(isinstance(e, RegenerationRequested) for e in self.events)
+        )
         return {
             "run_id": started.run_id if started else None,
             "backend": started.backend if started else None,
@@ -108,5 +117,7 @@ class Trace:
             lines = path.with_suffix(JSONL_SUFFIX).read_text(encoding="utf-8").splitlines()
             trace.events = [event_from_json(json.loads(line)) for line in lines if line.strip()]
         else:
-            trace.events = [event_from_json(e) for e in json.loads(path.read_text(encoding="utf-8"))["events"]]
+            trace.events = [
+                event_from_json(e) for e in json.loads(path.read_text(encoding="utf-8"))["events"]
+            ]
         return trace

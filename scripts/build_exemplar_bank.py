@@ -42,10 +42,16 @@ def build(source: Path, exclude: set[str]) -> list[Exemplar]:
         if not seeker or not target.text:
             continue
         seen.add(key)
-        out.append(Exemplar(
-            id=f"{line.dialogue}/{target.index}", dialogue=line.dialogue, turn=target.index,
-            seeker=seeker[-1][:MAX_CHARS], reply=target.text[:MAX_CHARS], strategy=target.strategy,
-        ))
+        out.append(
+            Exemplar(
+                id=f"{line.dialogue}/{target.index}",
+                dialogue=line.dialogue,
+                turn=target.index,
+                seeker=seeker[-1][:MAX_CHARS],
+                reply=target.text[:MAX_CHARS],
+                strategy=target.strategy,
+            )
+        )
     return out
 
 
@@ -54,8 +60,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE)
     parser.add_argument("--out", type=Path, default=ROOT / "assets" / "exemplars")
     parser.add_argument("--name", default=BANK_NAME)
-    parser.add_argument("--exclude-dialogues", type=Path, help="file with one dialogue id per line to leave out")
-    parser.add_argument("--holdout-fraction", type=float, default=0.0, help="leave out this share of dialogues")
+    parser.add_argument(
+        "--exclude-dialogues", type=Path, help="file with one dialogue id per line to leave out"
+    )
+    parser.add_argument(
+        "--holdout-fraction", type=float, default=0.0, help="leave out this share of dialogues"
+    )
     parser.add_argument("--holdout-out", type=Path, help="where to write the held-out dialogue ids")
     args = parser.parse_args(argv)
 
@@ -72,8 +82,10 @@ def main(argv: list[str] | None = None) -> int:
     exemplars = build(args.source, exclude)
     vectors = embed([e.seeker for e in exemplars])
     save_bank(exemplars, vectors, args.out, args.name)
-    print(f"{len(exemplars)} exemplars from {len({e.dialogue for e in exemplars})} dialogues "
-          f"({len(exclude)} excluded) → {args.out}/{args.name}.{{jsonl,npz}}")
+    print(
+        f"{len(exemplars)} exemplars from {len({e.dialogue for e in exemplars})} dialogues "
+        f"({len(exclude)} excluded) → {args.out}/{args.name}.{{jsonl,npz}}"
+    )
     return 0
 
 

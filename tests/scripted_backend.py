@@ -1,7 +1,8 @@
 """A scripted backend for CONTROL-FLOW tests only: it replays canned outputs per stage, never a model.
 
 The stage of a call is read from the JSON schema title of the agent's LLM-output model (PerceptionOutput,
-ForecastOutput, PlanOutput, CritiqueOutput, OnePassOutput); a call without a schema is the responder.
+ForecastOutput, PlanOutput, CritiqueOutput, OnePassOutput, ReplyOutput); a call without a schema is the
+responder's free-text first draft.
 Each script entry is a string, or a callable (messages, params) -> str. The last entry repeats.
 """
 
@@ -13,8 +14,14 @@ from typing import Callable
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback
 
-TITLES = {"PerceptionOutput": "perception", "ForecastOutput": "forecast", "PlanOutput": "strategy",
-          "CritiqueOutput": "audit", "OnePassOutput": "one_pass"}
+TITLES = {
+    "ReplyOutput": "reply",
+    "PerceptionOutput": "perception",
+    "ForecastOutput": "forecast",
+    "PlanOutput": "strategy",
+    "CritiqueOutput": "audit",
+    "OnePassOutput": "one_pass",
+}
 
 
 def first_candidate(messages: list[Message], params: GenerationParams) -> str:
@@ -24,15 +31,37 @@ def first_candidate(messages: list[Message], params: GenerationParams) -> str:
 
 
 DEFAULTS: dict[str, list] = {
-    "perception": [json.dumps({"summary": "The person seems sad: words, voice and face all read sadness about the job."})],
-    "forecast": [json.dumps({"explanation": "The words, voice and face all lean to sadness.", "boost_label": "none",
-                             "boost": 0})],
+    "perception": [
+        json.dumps({"summary": "The person seems sad: words, voice and face all read sadness about the job."})
+    ],
+    "forecast": [
+        json.dumps(
+            {
+                "explanation": "The words, voice and face all lean to sadness.",
+                "boost_label": "none",
+                "boost": 0,
+            }
+        )
+    ],
     "strategy": [first_candidate],
     "reply": ["Losing your job is hard, and it makes sense that you feel empty right now."],
-    "audit": [json.dumps({"critique": "The reply missed the person's feeling.",
-                          "instruction": "Acknowledge the sadness first."})],
-    "one_pass": [json.dumps({"emotion": "sadness", "strategy": "Reflection of feelings",
-                             "reply": "That sounds really hard; losing your job can leave you feeling empty."})],
+    "audit": [
+        json.dumps(
+            {
+                "critique": "The reply missed the person's feeling.",
+                "instruction": "Acknowledge the sadness first.",
+            }
+        )
+    ],
+    "one_pass": [
+        json.dumps(
+            {
+                "emotion": "sadness",
+                "strategy": "Reflection of feelings",
+                "reply": "That sounds really hard; losing your job can leave you feeling empty.",
+            }
+        )
+    ],
 }
 
 
@@ -54,8 +83,9 @@ class ScriptedBackend:
     def count(self, stage: str) -> int:
         return sum(1 for s, _, _ in self.calls if s == stage)
 
-    def generate(self, messages: list[Message], params: GenerationParams,
-                 on_token: TokenCallback | None = None) -> Generation:
+    def generate(
+        self, messages: list[Message], params: GenerationParams, on_token: TokenCallback | None = None
+    ) -> Generation:
         with self.lock:
             stage = self.stage_of(params)
             self.calls.append((stage, messages, params))
@@ -64,11 +94,15 @@ class ScriptedBackend:
             if self.on_call:
                 self.on_call(stage)
             text = entry(messages, params) if callable(entry) else entry
+            if stage == "reply" and params.json_schema is not None:  # a refinement draft under a grammar
+                text = json.dumps({"reply": text})
             if on_token:
                 for i, word in enumerate(text.split(" ")):
                     on_token(word if i == 0 else " " + word)
             prompt = sum(len(m.text().split()) for m in messages)
-            return Generation(text=text, prompt_tokens=prompt, completion_tokens=len(text.split()), model="scripted")
+            return Generation(
+                text=text, prompt_tokens=prompt, completion_tokens=len(text.split()), model="scripted"
+            )
 
     def describe(self) -> str:
         return "scripted backend (control-flow tests only)"

@@ -21,24 +21,35 @@ def sad() -> Evidence:
 
 def forecast(emotion="sadness", intensity=0.6) -> EmotionForecast:
     probs = {emotion: 0.7}
-    return EmotionForecast(emotion=emotion, probs=probs, confidence=0.7, intensity=intensity, agreement=0.9,
-                           fused_probs=probs)
+    return EmotionForecast(
+        emotion=emotion, probs=probs, confidence=0.7, intensity=intensity, agreement=0.9, fused_probs=probs
+    )
 
 
 def failed(results) -> set[str]:
     return {r.name for r in results if not r.ok}
 
 
-def reply_fails(text, strategy="Reflection of feelings", emotion="sadness", transcript=TRANSCRIPT,
-                history=(), similarity=0.5) -> set[str]:
+def reply_fails(
+    text,
+    strategy="Reflection of feelings",
+    emotion="sadness",
+    transcript=TRANSCRIPT,
+    history=(),
+    similarity=0.5,
+) -> set[str]:
     return failed(checks.check_reply(text, strategy, emotion, transcript, list(history), similarity))
 
 
 # --- perception ---------------------------------------------------------------------------------------------
 
+
 def test_perception_passes_a_grounded_summary(sad):
-    assert not failed(checks.check_perception("Words, voice and face all read sadness (0.71 in the words).",
-                                              sad, digest(sad)))
+    assert not failed(
+        checks.check_perception(
+            "Words, voice and face all read sadness (0.71 in the words).", sad, digest(sad)
+        )
+    )
 
 
 def test_perception_flags_unsupported_emotion_invented_numbers_and_absent_face(sad):
@@ -47,11 +58,14 @@ def test_perception_flags_unsupported_emotion_invented_numbers_and_absent_face(s
     assert not failed(checks.check_perception("Sadness at 71%.", sad, digest(sad)))  # 0.71 as a percentage
     text_only = sad.model_copy(deep=True)
     text_only.modalities.video.available = False
-    assert "absent_modality" in failed(checks.check_perception("Her face looks sad.", text_only, digest(text_only)))
+    assert "absent_modality" in failed(
+        checks.check_perception("Her face looks sad.", text_only, digest(text_only))
+    )
     assert "empty" in failed(checks.check_perception(" ", sad, digest(sad)))
 
 
 # --- forecast -----------------------------------------------------------------------------------------------
+
 
 def test_forecast_must_follow_confident_agreeing_modalities(sad):
     res = checks.check_forecast(forecast("joy"), sad, ["text", "audio", "video"])
@@ -64,12 +78,15 @@ def test_forecast_must_follow_confident_agreeing_modalities(sad):
 
 # --- strategy -----------------------------------------------------------------------------------------------
 
+
 def plan(strategy) -> StrategyPlan:
     return StrategyPlan(strategy=strategy, reason="because")
 
 
 def test_no_suggestions_in_the_first_turn_of_acute_distress():
-    assert "action_before_exploration" in failed(checks.check_strategy(plan("Providing Suggestions"), forecast(), []))
+    assert "action_before_exploration" in failed(
+        checks.check_strategy(plan("Providing Suggestions"), forecast(), [])
+    )
     later = [Turn(user_text="hi", reply="hello", strategy="Question")]
     assert not failed(checks.check_strategy(plan("Providing Suggestions"), forecast(), later))
     assert not failed(checks.check_strategy(plan("Providing Suggestions"), forecast(intensity=0.2), []))
@@ -77,14 +94,20 @@ def test_no_suggestions_in_the_first_turn_of_acute_distress():
 
 
 def test_no_third_question_in_a_row_and_no_small_talk_to_distress():
-    qs = [Turn(user_text="a", reply="?", strategy="Question"), Turn(user_text="b", reply="?", strategy="Question")]
+    qs = [
+        Turn(user_text="a", reply="?", strategy="Question"),
+        Turn(user_text="b", reply="?", strategy="Question"),
+    ]
     res = checks.check_strategy(plan("Question"), forecast(), qs)
     assert "question_streak" in failed(res)
     assert checks.merge_hints(res)["avoid"] == ["Question"]
-    assert "generic_for_distress" in failed(checks.check_strategy(plan("Others"), forecast(intensity=0.8), qs))
+    assert "generic_for_distress" in failed(
+        checks.check_strategy(plan("Others"), forecast(intensity=0.8), qs)
+    )
 
 
-# --- reply ----------------------------------------------------------------------------------------------------
+# --- reply ---------------------------------------------------------------------------------------------
+
 
 def test_a_good_reply_passes():
     assert not reply_fails("Losing your job is so hard, and feeling empty after it makes sense.")
@@ -97,15 +120,27 @@ def test_question_strategy_needs_a_question():
     assert "follows_strategy" in reply_fails("Losing a job hurts.", strategy="Self-disclosure")
 
 
-@pytest.mark.parametrize("text", ["That's great! A new job will come.", "Awesome, your family will help!",
-                                  "Congrats on the free time after the job!"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "That's great! A new job will come.",
+        "Awesome, your family will help!",
+        "Congrats on the free time after the job!",
+    ],
+)
 def test_cheerful_words_to_sadness(text):
     assert "tone_mismatch" in reply_fails(text)
     assert "tone_mismatch" not in reply_fails(text, emotion="joy")
 
 
-@pytest.mark.parametrize("text", ["Calm down, a job is not a big deal.", "At least you have your family.",
-                                  "Just get over it and find a job."])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Calm down, a job is not a big deal.",
+        "At least you have your family.",
+        "Just get over it and find a job.",
+    ],
+)
 def test_dismissive_phrases(text):
     assert "dismissive" in reply_fails(text)
 
@@ -118,8 +153,9 @@ def test_ignoring_the_person_needs_no_shared_words_and_low_similarity():
 
 def test_repetition_length_and_continuation():
     assert "repetition" in reply_fails("I'm so sorry about your job. I'm so sorry about your job.")
-    assert "repetition" in reply_fails("Losing the job hurts.",
-                                       history=[Turn(user_text="x", reply="Losing the job hurts.")])
+    assert "repetition" in reply_fails(
+        "Losing the job hurts.", history=[Turn(user_text="x", reply="Losing the job hurts.")]
+    )
     assert "length" in reply_fails("Job. " * 5)
     assert "length" in reply_fails("")
     assert "continuation" in reply_fails("Losing a job is hard. Seeker: yes it is")
@@ -128,8 +164,17 @@ def test_repetition_length_and_continuation():
 
 
 def test_verdict_joins_failed_checks():
-    res = checks.check_reply("That's great! At least you have a family.", "Question", "sadness", TRANSCRIPT, [], 0.5)
+    res = checks.check_reply(
+        "That's great! At least you have a family.", "Question", "sadness", TRANSCRIPT, [], 0.5
+    )
     v = checks.verdict("reply", res)
     assert v.verdict == "revise" and len(v.issues) == 3 and v.evidence and "?" in v.instruction
-    assert checks.verdict("reply", checks.check_reply("How is your family taking the job news?", "Question",
-                                                      "sadness", TRANSCRIPT, [], 0.5)).verdict == "pass"
+    assert (
+        checks.verdict(
+            "reply",
+            checks.check_reply(
+                "How is your family taking the job news?", "Question", "sadness", TRANSCRIPT, [], 0.5
+            ),
+        ).verdict
+        == "pass"
+    )

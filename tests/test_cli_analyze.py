@@ -43,8 +43,20 @@ def test_ablation_flags_are_exclusive(capsys):
 @pytest.mark.slow
 def test_real_run_on_evidence(tmp_path, capsys):
     out = tmp_path / "trace.json"
-    code = main(["analyze", "--evidence", str(FIXTURES / "evidence_conflict.json"), "--backend", "embedded",
-                 "--max-rounds", "1", "--trace", str(out), "--quiet"])
+    code = main(
+        [
+            "analyze",
+            "--evidence",
+            str(FIXTURES / "evidence_conflict.json"),
+            "--backend",
+            "embedded",
+            "--max-rounds",
+            "1",
+            "--trace",
+            str(out),
+            "--quiet",
+        ]
+    )
     stdout = capsys.readouterr().out
     assert code == 0, stdout
     assert "round 0: perception" in stdout and "reply: " in stdout and str(out) in stdout

@@ -6,8 +6,19 @@ import json
 from pathlib import Path
 
 from mer_agents.events import (
-    AuditVerdictEvent, EvidenceReady, Progress, RegenerationRequested, RunFailed, RunFinished, RunStarted,
-    StageFailed, StageFinished, StageStarted, TokenDelta, event_from_json, event_to_json,
+    AuditVerdictEvent,
+    EvidenceReady,
+    Progress,
+    RegenerationRequested,
+    RunFailed,
+    RunFinished,
+    RunStarted,
+    StageFailed,
+    StageFinished,
+    StageStarted,
+    TokenDelta,
+    event_from_json,
+    event_to_json,
 )
 from mer_agents.types import AuditVerdict, EmotionForecast, Evidence, PerceptionReport, Reply, StrategyPlan
 
@@ -18,10 +29,21 @@ def all_events():
     ev = Evidence.model_validate_json((FIXTURES / "evidence_conflict.json").read_text())
     probs = ev.modalities.text.probs
     outputs = [
-        PerceptionReport(words="sadness 0.74", voice="neutral 0.46", face="joy 0.86", summary="Smiling, sad words."),
-        EmotionForecast(emotion="sadness", probs=probs, confidence=0.6, intensity=0.5, agreement=0.4,
-                        fused_probs=probs, conflicts=["smiling face over sad words: masking or politeness?"]),
-        StrategyPlan(strategy="Reflection of feelings", secondary="Question", reason="grief", exemplars=["..."]),
+        PerceptionReport(
+            words="sadness 0.74", voice="neutral 0.46", face="joy 0.86", summary="Smiling, sad words."
+        ),
+        EmotionForecast(
+            emotion="sadness",
+            probs=probs,
+            confidence=0.6,
+            intensity=0.5,
+            agreement=0.4,
+            fused_probs=probs,
+            conflicts=["smiling face over sad words: masking or politeness?"],
+        ),
+        StrategyPlan(
+            strategy="Reflection of feelings", secondary="Question", reason="grief", exemplars=["..."]
+        ),
         Reply(text="That sounds so hard.", candidates=["Great!"]),
     ]
     return [
@@ -30,14 +52,35 @@ def all_events():
         EvidenceReady(t=0.2, evidence=ev),
         StageStarted(t=0.3, stage="reply", round=1, instruction="drop cheer"),
         TokenDelta(t=0.4, stage="audit", text=" tok"),
-        *[StageFinished(t=0.5, stage=o.stage, output=o, summary="s", duration_s=0.1, prompt_tokens=3,
-                        completion_tokens=4, reused=False) for o in outputs],
+        *[
+            StageFinished(
+                t=0.5,
+                stage=o.stage,
+                output=o,
+                summary="s",
+                duration_s=0.1,
+                prompt_tokens=3,
+                completion_tokens=4,
+                reused=False,
+            )
+            for o in outputs
+        ],
         StageFailed(t=0.6, stage="forecast", error="forecast: bad"),
-        AuditVerdictEvent(t=0.7, round=0, verdict=AuditVerdict(stage="reply", verdict="revise", issues=["cheer"],
-                                                                evidence=["found 'great!'"], instruction="x")),
+        AuditVerdictEvent(
+            t=0.7,
+            round=0,
+            verdict=AuditVerdict(
+                stage="reply",
+                verdict="revise",
+                issues=["cheer"],
+                evidence=["found 'great!'"],
+                instruction="x",
+            ),
+        ),
         RegenerationRequested(t=0.8, round=1, target_stage="reply", instruction="x"),
-        RunFinished(t=0.9, reply="r", emotion="sadness", strategy="Question", rounds=1, all_passed=True,
-                    best_round=1),
+        RunFinished(
+            t=0.9, reply="r", emotion="sadness", strategy="Question", rounds=1, all_passed=True, best_round=1
+        ),
         RunFailed(t=1.0, stage="media", error="clip not found", detail="Traceback ..."),
     ]
 
@@ -55,8 +98,19 @@ def close(a, b, tol=1e-9) -> bool:
 def test_every_kind_round_trips():
     events = all_events()
     kinds = {e.kind for e in events}
-    assert kinds == {"run_started", "progress", "evidence", "stage_started", "token", "stage_finished",
-                     "stage_failed", "audit_verdict", "regeneration_requested", "run_finished", "run_failed"}
+    assert kinds == {
+        "run_started",
+        "progress",
+        "evidence",
+        "stage_started",
+        "token",
+        "stage_finished",
+        "stage_failed",
+        "audit_verdict",
+        "regeneration_requested",
+        "run_finished",
+        "run_failed",
+    }
     for e in events:
         back = event_from_json(json.loads(json.dumps(event_to_json(e))))
         assert type(back) is type(e) and close(event_to_json(back), event_to_json(e))

@@ -9,7 +9,11 @@ import pytest
 from mer_agents.backends.base import Generation
 from mer_agents.config import Settings
 from mer_agents.events import (
-    AuditVerdictEvent, RegenerationRequested, RunFinished, StageFinished, TokenDelta,
+    AuditVerdictEvent,
+    RegenerationRequested,
+    RunFinished,
+    StageFinished,
+    TokenDelta,
 )
 from mer_agents.pipeline import RunRequest, run
 from mer_agents.types import Evidence
@@ -22,7 +26,7 @@ pytestmark = pytest.mark.slow
 def backend():
     from mer_agents.backends.embedded import EmbeddedBackend
 
-    return EmbeddedBackend(Settings(backend="embedded"))
+    return EmbeddedBackend(Settings.from_env(backend="embedded"))
 
 
 def load(name: str) -> Evidence:
@@ -30,8 +34,13 @@ def load(name: str) -> Evidence:
 
 
 def test_full_run_on_evidence(backend):
-    events = list(run(RunRequest(evidence=load("evidence_sad")), backend, Settings(backend="embedded",
-                                                                                   max_rounds=1)))
+    events = list(
+        run(
+            RunRequest(evidence=load("evidence_sad")),
+            backend,
+            Settings.from_env(backend="embedded", max_rounds=1),
+        )
+    )
     done = events[-1]
     assert isinstance(done, RunFinished), events[-1]
     stages = {e.stage for e in events if isinstance(e, StageFinished)}
@@ -56,7 +65,7 @@ class CheerfulFirstReply:
 
     def generate(self, messages, params, on_token=None) -> Generation:
         gen = self.inner.generate(messages, params, on_token)
-        if params.json_schema is None:
+        if params.json_schema is None or params.json_schema.get("title") == "ReplyOutput":
             self.replies += 1
             if self.replies == 1:
                 gen = gen.model_copy(update={"text": "That's great! " + gen.text})
@@ -65,8 +74,11 @@ class CheerfulFirstReply:
 
 def test_cheerful_reply_to_sadness_gets_revised(backend):
     proxy = CheerfulFirstReply(backend)
-    events = list(run(RunRequest(evidence=load("evidence_sad")), proxy, Settings(backend="embedded", max_rounds=1)))
-    first = [e for e in events if isinstance(e, AuditVerdictEvent) and e.round == 0 and e.verdict.stage == "reply"][0]
+    settings = Settings.from_env(backend="embedded", max_rounds=1)
+    events = list(run(RunRequest(evidence=load("evidence_sad")), proxy, settings))
+    first = [
+        e for e in events if isinstance(e, AuditVerdictEvent) and e.round == 0 and e.verdict.stage == "reply"
+    ][0]
     assert first.verdict.verdict == "revise"
     assert any("cheerful" in issue for issue in first.verdict.issues)
     regen = [e for e in events if isinstance(e, RegenerationRequested)]

@@ -16,8 +16,17 @@ import pytest
 from mer_agents.agents import planner, reflection, responder
 from mer_agents.config import Settings
 from mer_agents.events import (
-    AuditVerdictEvent, RegenerationRequested, RunFailed, RunFinished, RunStarted, StageFailed, StageFinished,
-    StageStarted, TokenDelta, event_from_json, event_to_json,
+    AuditVerdictEvent,
+    RegenerationRequested,
+    RunFailed,
+    RunFinished,
+    RunStarted,
+    StageFailed,
+    StageFinished,
+    StageStarted,
+    TokenDelta,
+    event_from_json,
+    event_to_json,
 )
 from mer_agents.pipeline import RunRequest, run
 from mer_agents.retrieval import Exemplar
@@ -26,8 +35,8 @@ from tests.scripted_backend import ScriptedBackend
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GOOD = "Losing your job is hard, and it makes sense that you feel empty right now."
-CHEERFUL = "That's great! Losing your job means a fresh start."          # tone_mismatch
-WORSE = "That's great! Awesome! At least you have your family."           # tone_mismatch + dismissive
+CHEERFUL = "That's great! Losing your job means a fresh start."  # tone_mismatch
+WORSE = "That's great! Awesome! At least you have your family."  # tone_mismatch + dismissive
 
 
 @pytest.fixture
@@ -75,8 +84,11 @@ def test_each_stage_streams_between_start_and_finish(evidence):
     """Scripted backend: StageStarted → TokenDelta* → StageFinished per stage, tokens counted."""
     events = collect(ScriptedBackend(), evidence)
     for stage in ("perception", "forecast", "strategy", "reply"):
-        idx = [i for i, e in enumerate(events) if getattr(e, "stage", None) == stage
-               and isinstance(e, (StageStarted, TokenDelta, StageFinished))]
+        idx = [
+            i
+            for i, e in enumerate(events)
+            if getattr(e, "stage", None) == stage and isinstance(e, (StageStarted, TokenDelta, StageFinished))
+        ]
         kinds = [type(events[i]) for i in idx]
         assert kinds[0] is StageStarted and kinds[-1] is StageFinished and TokenDelta in kinds
         finished = events[idx[-1]]
@@ -105,23 +117,39 @@ def test_reply_fault_reenters_at_reply_and_reuses_upstream(evidence):
 def test_earliest_faulty_stage_wins(evidence):
     """Scripted backend: perception AND reply faulty → re-entry at perception, then all stages rerun."""
     bad_summary = json.dumps({"summary": "The person seems furious and angry."})  # no modality reads anger
-    backend = ScriptedBackend(perception=[bad_summary, ScriptedBackend().scripts["perception"][0]],
-                              reply=[CHEERFUL, GOOD])
+    backend = ScriptedBackend(
+        perception=[bad_summary, ScriptedBackend().scripts["perception"][0]], reply=[CHEERFUL, GOOD]
+    )
     events = collect(backend, evidence)
     verdicts0 = {v.verdict.stage: v.verdict.verdict for v in of(events, AuditVerdictEvent) if v.round == 0}
     assert verdicts0["perception"] == "revise" and verdicts0["reply"] == "revise"
     regen = of(events, RegenerationRequested)[0]
     assert regen.target_stage == "perception"
     assert [e.stage for e in of(events, StageStarted) if e.round == 1] == [
-        "perception", "forecast", "strategy", "reply", "audit"]
+        "perception",
+        "forecast",
+        "strategy",
+        "reply",
+        "audit",
+    ]
     assert events[-1].all_passed and events[-1].rounds == 1
 
 
 def test_strategy_fault_reenters_at_strategy_and_avoids_it(evidence, monkeypatch):
     """Scripted backend: retrieval votes 'Providing Suggestions' in a first turn of acute sadness → the audit
     sends the run back to the strategy stage, which drops that strategy; perception/forecast are reused."""
-    neighbours = [Exemplar(id=f"x/{i}", dialogue="x", turn=i, seeker="lost my job", reply="Maybe try a new field.",
-                           strategy="Providing Suggestions", score=0.9) for i in range(6)]
+    neighbours = [
+        Exemplar(
+            id=f"x/{i}",
+            dialogue="x",
+            turn=i,
+            seeker="lost my job",
+            reply="Maybe try a new field.",
+            strategy="Providing Suggestions",
+            score=0.9,
+        )
+        for i in range(6)
+    ]
     monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(): neighbours)
     backend = ScriptedBackend(reply=["Maybe you could talk to your family about your job."])
     events = collect(backend, evidence)
@@ -130,7 +158,9 @@ def test_strategy_fault_reenters_at_strategy_and_avoids_it(evidence, monkeypatch
     regen = of(events, RegenerationRequested)[0]
     assert regen.target_stage == "strategy"
     assert plans[1].strategy != "Providing Suggestions"
-    assert backend.count("perception") == 1 and backend.count("forecast") == 1 and backend.count("strategy") == 2
+    assert (
+        backend.count("perception") == 1 and backend.count("forecast") == 1 and backend.count("strategy") == 2
+    )
     assert [e.stage for e in of(events, StageStarted) if e.round == 1] == ["strategy", "reply", "audit"]
 
 
@@ -214,8 +244,10 @@ def test_malformed_json_twice_fails_the_stage(evidence):
 
 def test_internal_error_is_one_line(evidence, monkeypatch):
     """Scripted backend: an unexpected exception → RunFailed with one line; traceback only in `detail`."""
+
     def boom(*a, **k):
         raise ZeroDivisionError("division by zero")
+
     monkeypatch.setattr(planner, "rank", boom)
     last = collect(ScriptedBackend(), evidence)[-1]
     assert isinstance(last, RunFailed) and last.stage == "strategy"
@@ -257,3 +289,35 @@ def close(a, b, tol=1e-9) -> bool:
     if isinstance(a, float) or isinstance(b, float):
         return abs(a - b) <= tol
     return a == b
+
+
+def test_refinement_drafts_are_grammar_constrained_and_stream_plain_text(evidence):
+    """Scripted backend: round-0 reply is free text; refinement drafts carry the strategy's pattern, and only
+    the reply text (not the JSON around it) streams."""
+    backend = ScriptedBackend(reply=[CHEERFUL, GOOD])
+    events = collect(backend, evidence)
+    params = [p for s, _, p in backend.calls if s == "reply"]
+    assert params[0].json_schema is None
+    assert params[1].json_schema["properties"]["reply"]["pattern"].startswith("^")
+    streamed = "".join(e.text for e in of(events, TokenDelta) if e.stage == "reply" and e.round == 1)
+    assert streamed == GOOD
+
+
+def test_field_stream_extracts_the_string():
+    """Pure: the JSON field extractor used for streaming grammar-constrained drafts."""
+    got = []
+    stream = responder.FieldStream(got.append)
+    for chunk in ['{"re', 'ply": "How', ' are \\"you', '\\"?"', "}"]:
+        stream(chunk)
+    assert "".join(got) == 'How are "you"?'
+
+
+def test_closing_the_generator_stops_the_worker(evidence):
+    """Scripted backend: a consumer that stops iterating mid-stage leaves no generation running on."""
+    backend = ScriptedBackend()
+    gen = run(RunRequest(evidence=evidence), backend, settings())
+    for e in gen:
+        if isinstance(e, TokenDelta):
+            break
+    gen.close()
+    assert backend.count("perception") == 1 and backend.count("forecast") == 0

@@ -1,4 +1,4 @@
-"""Session (session.py): turns accumulate and reach the next turn's agents. SCRIPTED backend (control flow)."""
+"""Session (session.py): turns accumulate and reach the next turn's agents. SCRIPTED backend (control)."""
 
 from __future__ import annotations
 

@@ -37,8 +37,15 @@ TEXT_CHARS = r"[A-Za-z0-9 ,.;:!?'%()/-]"
 def sentence_pattern(openings: str, low: int = 10, high: int = 200) -> str:
     """A regex for one short sentence that starts with one of `openings` (an alternation)."""
     return rf"^({openings}){TEXT_CHARS}{{{low},{high}}}$"
-_ENV = jinja2.Environment(undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                          keep_trailing_newline=False, autoescape=False)
+
+
+_ENV = jinja2.Environment(
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=False,
+    autoescape=False,
+)
 
 
 @dataclass
@@ -75,8 +82,10 @@ class AgentContext:
     def params(self, max_tokens: int, *, offset: int = 0, **extra: Any) -> GenerationParams:
         """Sampling params; each round and candidate derives its own seed from settings.seed."""
         return GenerationParams(
-            max_tokens=max_tokens, temperature=self.settings.temperature,
-            seed=self.settings.seed + 1000 * self.round + offset, **extra,
+            max_tokens=max_tokens,
+            temperature=self.settings.temperature,
+            seed=self.settings.seed + 1000 * self.round + offset,
+            **extra,
         )
 
 
@@ -86,8 +95,9 @@ class Prompt:
     system: jinja2.Template
     user: jinja2.Template
 
-    def render(self, chat: list[Message] | None = None, media: list[Part] | None = None,
-               **variables: Any) -> list[Message]:
+    def render(
+        self, chat: list[Message] | None = None, media: list[Part] | None = None, **variables: Any
+    ) -> list[Message]:
         """system, then prior chat turns (if any), then the user message (with media parts if given)."""
         try:
             system = self.system.render(**variables).strip()
@@ -113,8 +123,14 @@ def llm_schema(model: type[BaseModel]) -> dict[str, Any]:
     return model.model_json_schema()
 
 
-def generate_json(ctx: AgentContext, stage: str, messages: list[Message], model: type[M],
-                  max_tokens: int, schema: dict[str, Any] | None = None) -> M:
+def generate_json(
+    ctx: AgentContext,
+    stage: str,
+    messages: list[Message],
+    model: type[M],
+    max_tokens: int,
+    schema: dict[str, Any] | None = None,
+) -> M:
     """One schema-constrained call, validated; one repair attempt; else StageError."""
     params = ctx.params(max_tokens, json_schema=schema or llm_schema(model))
     gen = _call(ctx, stage, messages, params)
@@ -122,25 +138,43 @@ def generate_json(ctx: AgentContext, stage: str, messages: list[Message], model:
         return model.model_validate_json(gen.text)
     except ValidationError as exc:
         error = _short_error(exc)
-    repair = [*messages, Message(role="assistant", content=gen.text or "(empty)"),
-              Message(role="user", content=REPAIR_NOTE.format(error=error))]
+    repair = [
+        *messages,
+        Message(role="assistant", content=gen.text or "(empty)"),
+        Message(role="user", content=REPAIR_NOTE.format(error=error)),
+    ]
     gen = _call(ctx, stage, repair, params.model_copy(update={"seed": params.seed + 7}))
     try:
         return model.model_validate_json(gen.text)
     except ValidationError as exc:
-        raise StageError(stage, f"model output failed validation after one repair: {_short_error(exc)}") from exc
+        raise StageError(
+            stage, f"model output failed validation after one repair: {_short_error(exc)}"
+        ) from exc
 
 
-def generate_text(ctx: AgentContext, stage: str, messages: list[Message], params: GenerationParams,
-                  stream: bool = True) -> str:
-    return _call(ctx, stage, messages, params, stream=stream).text
+def generate_text(
+    ctx: AgentContext,
+    stage: str,
+    messages: list[Message],
+    params: GenerationParams,
+    stream: bool = True,
+    on_token: TokenCallback | None = None,
+) -> str:
+    """Free text; streams to `on_token` if given, else to the stage's token sink when `stream`."""
+    return _call(ctx, stage, messages, params, stream=stream, on_token=on_token).text
 
 
-def _call(ctx: AgentContext, stage: str, messages: list[Message], params: GenerationParams,
-          stream: bool = True) -> Generation:
-    if ctx.backend.modalities == frozenset({"text"}) or not ctx.backend.modalities - {"text"}:
+def _call(
+    ctx: AgentContext,
+    stage: str,
+    messages: list[Message],
+    params: GenerationParams,
+    stream: bool = True,
+    on_token: TokenCallback | None = None,
+) -> Generation:
+    if not ctx.backend.modalities - {"text"}:
         messages = [m.text_only() for m in messages]
-    gen = ctx.backend.generate(messages, params, ctx.on_token if stream else None)
+    gen = ctx.backend.generate(messages, params, on_token or (ctx.on_token if stream else None))
     ctx.usage.add(gen)
     return gen
 

@@ -16,13 +16,13 @@ from mer_agents.labels import EMOTIONS, NEGATIVE_EMOTIONS
 from mer_agents.types import AuditVerdict, EmotionForecast, Evidence, StageName, StrategyPlan, Turn
 
 # --- thresholds -----------------------------------------------------------------------------------
-STRONG_CONFIDENCE = 0.5      # a modality counts as "strong" at this confidence ...
-STRONG_PROB = 0.5            # ... when its top label has at least this probability
-MENTION_FLOOR = 0.2          # the summary may name an emotion some modality reads at least this high
-ACUTE_INTENSITY = 0.5        # negative emotion at least this intense = acute distress
+STRONG_CONFIDENCE = 0.5  # a modality counts as "strong" at this confidence ...
+STRONG_PROB = 0.5  # ... when its top label has at least this probability
+MENTION_FLOOR = 0.2  # the summary may name an emotion some modality reads at least this high
+ACUTE_INTENSITY = 0.5  # negative emotion at least this intense = acute distress
 MAX_SENTENCES = 3
 MAX_WORDS = 60
-MIN_SIMILARITY = 0.25        # MiniLM cosine reply↔transcript below which (with no shared word) it ignores them
+MIN_SIMILARITY = 0.25  # MiniLM cosine reply↔transcript below which (with no shared word) it ignores them
 REPEAT_NGRAM = 4
 
 EMOTION_WORDS: dict[str, tuple[str, ...]] = {
@@ -36,22 +36,31 @@ EMOTION_WORDS: dict[str, tuple[str, ...]] = {
 }
 CHEERFUL = re.compile(
     r"\b(great!|that'?s great|sounds great|great news|awesome|congrats|congratulations|wonderful|fantastic|"
-    r"yay|amazing|hooray|so exciting|glad to hear|happy to hear|lol|haha)\b|:\)|😀|😊", re.I)
+    r"yay|amazing|hooray|so exciting|glad to hear|happy to hear|lol|haha)\b|:\)|😀|😊",
+    re.I,
+)
 DISMISSIVE = re.compile(
-    r"\b(calm down|get over it|not a big deal|no big deal|at least|you'?re overreacting|stop being|just relax|"
+    r"\b(calm down|get over it|not a big deal|no big deal|at least|you'?re overreacting|stop being|"
+    r"just relax|"
     r"cheer up|could be worse|move on|everything happens for a reason|don'?t be sad|man up|snap out of it|"
-    r"kill yourself|hurt yourself|end it all|you should die|give up on life|nobody cares)\b", re.I)
+    r"kill yourself|hurt yourself|end it all|you should die|give up on life|nobody cares)\b",
+    re.I,
+)
 SPEAKER_TAG = re.compile(r"((^|\n|\s)(seeker|user|person|supporter|assistant|human)|(^|\n)\s*you)\s*:", re.I)
 SUGGESTION = re.compile(
     r"\b(try|could|might|maybe|perhaps|how about|what about|consider|suggest|recommend|have you thought|"
-    r"it may help|it might help|would it help|you can|you may want)\b", re.I)
+    r"it may help|it might help|would it help|you can|you may want)\b",
+    re.I,
+)
 FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|my|me)\b", re.I)
 STOPWORDS = frozenset(
-    "a an the and or but if so to of in on at for with from by about as is are was were be been being am do does "
-    "did have has had i me my you your he she it we they them their our this that these those there here what "
-    "when where why how who which not no yes just very really so too can could would should will shall may might "
-    "must im ive id dont its thats youre feel feeling like get got go going know think want one also still even "
-    "all any some much many more most than then now well ok okay oh".split())
+    "a an the and or but if so to of in on at for with from by about as is are was were be been "
+    "being am do does did have has had i me my you your he she it we they them their our this that "
+    "these those there here what when where why how who which not no yes just very really so too can "
+    "could would should will shall may might must im ive id dont its thats youre feel feeling like "
+    "get got go going know think want one also still even all any some much many more most than then "
+    "now well ok okay oh ".split()
+)
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 FACE_WORDS = re.compile(r"\b(face|facial|smil\w*|frown\w*|expression)\b", re.I)
 VOICE_WORDS = re.compile(r"\b(voice|tone|pitch|prosody|speaking rate)\b", re.I)
@@ -69,10 +78,18 @@ class CheckResult(BaseModel):
     hint: dict[str, Any] = Field(default_factory=dict)
 
 
-def _fail(stage: StageName, name: str, issue: str, evidence: Iterable[str], instruction: str,
-          **hint: Any) -> CheckResult:
-    return CheckResult(stage=stage, name=name, ok=False, issue=issue, evidence=list(evidence),
-                       instruction=instruction, hint=hint)
+def _fail(
+    stage: StageName, name: str, issue: str, evidence: Iterable[str], instruction: str, **hint: Any
+) -> CheckResult:
+    return CheckResult(
+        stage=stage,
+        name=name,
+        ok=False,
+        issue=issue,
+        evidence=list(evidence),
+        instruction=instruction,
+        hint=hint,
+    )
 
 
 def _ok(stage: StageName, name: str) -> CheckResult:
@@ -80,6 +97,7 @@ def _ok(stage: StageName, name: str) -> CheckResult:
 
 
 # --- text helpers -----------------------------------------------------------------------------------
+
 
 def words(text: str) -> list[str]:
     return re.findall(r"[a-z']+", text.lower())
@@ -113,43 +131,70 @@ def strong_labels(evidence: Evidence, modalities: Iterable[str]) -> dict[str, st
 
 # --- perception ---------------------------------------------------------------------------------------
 
+
 def check_perception(summary: str, evidence: Evidence, digest: str) -> list[CheckResult]:
     stage: StageName = "perception"
     results: list[CheckResult] = []
     if not summary.strip():
         return [_fail(stage, "empty", "the summary is empty", [], "Write one sentence over all modalities.")]
     available = [n for n in ("text", "audio", "video") if getattr(evidence.modalities, n).available]
-    readable = {label for n in available for label, p in getattr(evidence.modalities, n).probs.items()
-                if p >= MENTION_FLOOR}
+    readable = {
+        label
+        for n in available
+        for label, p in getattr(evidence.modalities, n).probs.items()
+        if p >= MENTION_FLOOR
+    }
     unsupported = emotions_named(summary) - readable - {"neutral"}
-    results.append(_fail(
-        stage, "unsupported_emotion", f"the summary names {', '.join(sorted(unsupported))}, which no modality reads",
-        [f"labels read at ≥{MENTION_FLOOR}: {', '.join(sorted(readable)) or 'none'}"],
-        f"Name only emotions the evidence shows: {', '.join(sorted(readable)) or 'neutral'}.",
-    ) if unsupported else _ok(stage, "unsupported_emotion"))
+    results.append(
+        _fail(
+            stage,
+            "unsupported_emotion",
+            f"the summary names {', '.join(sorted(unsupported))}, which no modality reads",
+            [f"labels read at ≥{MENTION_FLOOR}: {', '.join(sorted(readable)) or 'none'}"],
+            f"Name only emotions the evidence shows: {', '.join(sorted(readable)) or 'neutral'}.",
+        )
+        if unsupported
+        else _ok(stage, "unsupported_emotion")
+    )
     known = {float(x) for x in NUMBER.findall(digest)}
     known |= {round(x * 100) for x in list(known) if x <= 1}
     invented = [x for x in NUMBER.findall(summary) if float(x) not in known]
-    results.append(_fail(
-        stage, "invented_numbers", f"the summary cites numbers not in the evidence: {', '.join(invented[:4])}",
-        [f"evidence numbers: {', '.join(sorted({x for x in NUMBER.findall(digest)})[:12])}"],
-        "Cite only numbers that appear in the evidence, or none.",
-    ) if invented else _ok(stage, "invented_numbers"))
+    results.append(
+        _fail(
+            stage,
+            "invented_numbers",
+            f"the summary cites numbers not in the evidence: {', '.join(invented[:4])}",
+            [f"evidence numbers: {', '.join(sorted({x for x in NUMBER.findall(digest)})[:12])}"],
+            "Cite only numbers that appear in the evidence, or none.",
+        )
+        if invented
+        else _ok(stage, "invented_numbers")
+    )
     absent = []
     if not evidence.modalities.video.available and FACE_WORDS.search(summary):
         absent.append("face")
     if not evidence.modalities.audio.available and VOICE_WORDS.search(summary):
         absent.append("voice")
-    results.append(_fail(
-        stage, "absent_modality", f"the summary describes the {' and '.join(absent)}, which is unavailable",
-        [f"{m}: unavailable" for m in absent], f"Do not describe the {' or '.join(absent)}: it was not observed.",
-    ) if absent else _ok(stage, "absent_modality"))
+    results.append(
+        _fail(
+            stage,
+            "absent_modality",
+            f"the summary describes the {' and '.join(absent)}, which is unavailable",
+            [f"{m}: unavailable" for m in absent],
+            f"Do not describe the {' or '.join(absent)}: it was not observed.",
+        )
+        if absent
+        else _ok(stage, "absent_modality")
+    )
     return results
 
 
 # --- forecast -------------------------------------------------------------------------------------------
 
-def check_forecast(forecast: EmotionForecast, evidence: Evidence, modalities: Iterable[str]) -> list[CheckResult]:
+
+def check_forecast(
+    forecast: EmotionForecast, evidence: Evidence, modalities: Iterable[str]
+) -> list[CheckResult]:
     """The forecast may not contradict two or more confident modalities that agree on one label."""
     stage: StageName = "forecast"
     strong = strong_labels(evidence, modalities)
@@ -159,59 +204,91 @@ def check_forecast(forecast: EmotionForecast, evidence: Evidence, modalities: It
     agreeing = {label: mods for label, mods in counts.items() if len(mods) >= 2}
     for label, mods in agreeing.items():
         if forecast.emotion != label:
-            ev = [f"{m}: {label} {getattr(evidence.modalities, m).probs[label]:.2f} "
-                  f"(confidence {getattr(evidence.modalities, m).confidence:.2f})" for m in mods]
-            return [_fail(stage, "contradicts_agreeing_evidence",
-                          f"forecast says {forecast.emotion} but {' and '.join(mods)} agree on {label}",
-                          [*ev, f"forecast: {forecast.emotion} {forecast.probs[forecast.emotion]:.2f}"],
-                          f"The confident modalities agree on {label}; do not move the forecast away from it.",
-                          label=label)]
+            ev = [
+                f"{m}: {label} {getattr(evidence.modalities, m).probs[label]:.2f} "
+                f"(confidence {getattr(evidence.modalities, m).confidence:.2f})"
+                for m in mods
+            ]
+            return [
+                _fail(
+                    stage,
+                    "contradicts_agreeing_evidence",
+                    f"forecast says {forecast.emotion} but {' and '.join(mods)} agree on {label}",
+                    [*ev, f"forecast: {forecast.emotion} {forecast.probs[forecast.emotion]:.2f}"],
+                    f"The confident modalities agree on {label}; do not move the forecast away from it.",
+                    label=label,
+                )
+            ]
     return [_ok(stage, "contradicts_agreeing_evidence")]
 
 
 # --- strategy -------------------------------------------------------------------------------------------
+
 
 def check_strategy(plan: StrategyPlan, forecast: EmotionForecast, history: list[Turn]) -> list[CheckResult]:
     stage: StageName = "strategy"
     acute = forecast.emotion in NEGATIVE_EMOTIONS and forecast.intensity >= ACUTE_INTENSITY
     results: list[CheckResult] = []
     early_action = not history and acute and plan.strategy in ("Providing Suggestions", "Information")
-    results.append(_fail(
-        stage, "action_before_exploration",
-        f"{plan.strategy} in the first turn to a person in acute {forecast.emotion}",
-        [f"first turn; {forecast.emotion} intensity {forecast.intensity:.2f}"],
-        "Acknowledge and explore the feelings first (reflection, affirmation or a question).",
-        avoid=[plan.strategy],
-    ) if early_action else _ok(stage, "action_before_exploration"))
+    results.append(
+        _fail(
+            stage,
+            "action_before_exploration",
+            f"{plan.strategy} in the first turn to a person in acute {forecast.emotion}",
+            [f"first turn; {forecast.emotion} intensity {forecast.intensity:.2f}"],
+            "Acknowledge and explore the feelings first (reflection, affirmation or a question).",
+            avoid=[plan.strategy],
+        )
+        if early_action
+        else _ok(stage, "action_before_exploration")
+    )
     recent = [t.strategy for t in history[-2:]]
     interrogation = plan.strategy == "Question" and len(recent) == 2 and all(s == "Question" for s in recent)
-    results.append(_fail(
-        stage, "question_streak", "a third question in a row: the person is being interrogated",
-        ["previous two strategies: Question, Question"], "Do not ask again; reflect or affirm what they said.",
-        avoid=["Question"],
-    ) if interrogation else _ok(stage, "question_streak"))
-    offtopic = plan.strategy == "Others" and forecast.emotion in NEGATIVE_EMOTIONS and forecast.intensity >= 0.6
-    results.append(_fail(
-        stage, "generic_for_distress", f"'Others' (small talk) to a person in strong {forecast.emotion}",
-        [f"{forecast.emotion} intensity {forecast.intensity:.2f}"], "Choose a strategy that engages the feeling.",
-        avoid=["Others"],
-    ) if offtopic else _ok(stage, "generic_for_distress"))
+    results.append(
+        _fail(
+            stage,
+            "question_streak",
+            "a third question in a row: the person is being interrogated",
+            ["previous two strategies: Question, Question"],
+            "Do not ask again; reflect or affirm what they said.",
+            avoid=["Question"],
+        )
+        if interrogation
+        else _ok(stage, "question_streak")
+    )
+    offtopic = (
+        plan.strategy == "Others" and forecast.emotion in NEGATIVE_EMOTIONS and forecast.intensity >= 0.6
+    )
+    results.append(
+        _fail(
+            stage,
+            "generic_for_distress",
+            f"'Others' (small talk) to a person in strong {forecast.emotion}",
+            [f"{forecast.emotion} intensity {forecast.intensity:.2f}"],
+            "Choose a strategy that engages the feeling.",
+            avoid=["Others"],
+        )
+        if offtopic
+        else _ok(stage, "generic_for_distress")
+    )
     return results
 
 
 # --- reply ------------------------------------------------------------------------------------------------
 
+
 def repeated_ngrams(text: str, n: int = REPEAT_NGRAM) -> list[str]:
     toks = words(text)
     seen: dict[tuple[str, ...], int] = {}
     for i in range(len(toks) - n + 1):
-        gram = tuple(toks[i:i + n])
+        gram = tuple(toks[i : i + n])
         seen[gram] = seen.get(gram, 0) + 1
     return [" ".join(g) for g, c in seen.items() if c > 1]
 
 
-def check_reply(reply: str, strategy: str, emotion: str, transcript: str, history: list[Turn],
-                similarity: float | None) -> list[CheckResult]:
+def check_reply(
+    reply: str, strategy: str, emotion: str, transcript: str, history: list[Turn], similarity: float | None
+) -> list[CheckResult]:
     """Lexical checks on the reply; `similarity` is the MiniLM cosine reply↔transcript (None: unknown)."""
     stage: StageName = "reply"
     text = reply.strip()
@@ -219,15 +296,29 @@ def check_reply(reply: str, strategy: str, emotion: str, transcript: str, histor
         return [_fail(stage, "length", "the reply is empty", [], "Write one to three sentences.")]
     results: list[CheckResult] = []
     sents, nwords = sentences(text), len(words(text))
-    results.append(_fail(
-        stage, "length", f"{len(sents)} sentences, {nwords} words: too long",
-        [f"limit {MAX_SENTENCES} sentences / {MAX_WORDS} words"], "Say it in one to three short sentences.",
-    ) if len(sents) > MAX_SENTENCES or nwords > MAX_WORDS else _ok(stage, "length"))
+    results.append(
+        _fail(
+            stage,
+            "length",
+            f"{len(sents)} sentences, {nwords} words: too long",
+            [f"limit {MAX_SENTENCES} sentences / {MAX_WORDS} words"],
+            "Say it in one to three short sentences.",
+        )
+        if len(sents) > MAX_SENTENCES or nwords > MAX_WORDS
+        else _ok(stage, "length")
+    )
     tag = SPEAKER_TAG.search(text)
-    results.append(_fail(
-        stage, "continuation", "the reply writes the other side of the dialogue",
-        [f"found {tag.group(0).strip()!r}"] if tag else [], "Write only your own reply, no speaker labels.",
-    ) if tag else _ok(stage, "continuation"))
+    results.append(
+        _fail(
+            stage,
+            "continuation",
+            "the reply writes the other side of the dialogue",
+            [f"found {tag.group(0).strip()!r}"] if tag else [],
+            "Write only your own reply, no speaker labels.",
+        )
+        if tag
+        else _ok(stage, "continuation")
+    )
     follows, need = True, ""
     if strategy == "Question" and "?" not in text:
         follows, need = False, "ask one open question (end it with '?')"
@@ -235,43 +326,82 @@ def check_reply(reply: str, strategy: str, emotion: str, transcript: str, histor
         follows, need = False, "offer one concrete, gentle suggestion ('maybe you could ...')"
     elif strategy == "Self-disclosure" and not FIRST_PERSON.search(text):
         follows, need = False, "share a brief experience of your own ('I ...')"
-    results.append(_fail(stage, "follows_strategy", f"the reply does not carry out {strategy}",
-                         [f"strategy: {strategy}"], f"Follow the strategy: {need}.")
-                   if not follows else _ok(stage, "follows_strategy"))
+    results.append(
+        _fail(
+            stage,
+            "follows_strategy",
+            f"the reply does not carry out {strategy}",
+            [f"strategy: {strategy}"],
+            f"Follow the strategy: {need}.",
+        )
+        if not follows
+        else _ok(stage, "follows_strategy")
+    )
     cheer = CHEERFUL.search(text)
     mismatch = emotion in NEGATIVE_EMOTIONS and cheer
-    results.append(_fail(
-        stage, "tone_mismatch", f"cheerful words to a person feeling {emotion}",
-        [f"found {cheer.group(0)!r}", f"emotion: {emotion}"] if cheer else [],
-        f"Drop the cheerful words; acknowledge the {emotion} gently.",
-    ) if mismatch else _ok(stage, "tone_mismatch"))
+    results.append(
+        _fail(
+            stage,
+            "tone_mismatch",
+            f"cheerful words to a person feeling {emotion}",
+            [f"found {cheer.group(0)!r}", f"emotion: {emotion}"] if cheer else [],
+            f"Drop the cheerful words; acknowledge the {emotion} gently.",
+        )
+        if mismatch
+        else _ok(stage, "tone_mismatch")
+    )
     harm = DISMISSIVE.search(text)
-    results.append(_fail(
-        stage, "dismissive", "dismissive or harmful phrasing", [f"found {harm.group(0)!r}"] if harm else [],
-        "Never minimise or dismiss the feeling; validate it instead.",
-    ) if harm else _ok(stage, "dismissive"))
+    results.append(
+        _fail(
+            stage,
+            "dismissive",
+            "dismissive or harmful phrasing",
+            [f"found {harm.group(0)!r}"] if harm else [],
+            "Never minimise or dismiss the feeling; validate it instead.",
+        )
+        if harm
+        else _ok(stage, "dismissive")
+    )
     shared = content_words(text) & content_words(transcript)
-    ignores = bool(transcript.strip()) and not shared and similarity is not None and similarity < MIN_SIMILARITY
-    results.append(_fail(
-        stage, "ignores_person", "the reply does not speak to what the person said",
-        [f"shared content words: none; similarity {similarity:.2f} < {MIN_SIMILARITY}" if similarity is not None
-         else "shared content words: none"],
-        "Refer to what the person actually said.",
-    ) if ignores else _ok(stage, "ignores_person"))
+    ignores = (
+        bool(transcript.strip()) and not shared and similarity is not None and similarity < MIN_SIMILARITY
+    )
+    results.append(
+        _fail(
+            stage,
+            "ignores_person",
+            "the reply does not speak to what the person said",
+            [
+                f"shared content words: none; similarity {similarity:.2f} < {MIN_SIMILARITY}"
+                if similarity is not None
+                else "shared content words: none"
+            ],
+            "Refer to what the person actually said.",
+        )
+        if ignores
+        else _ok(stage, "ignores_person")
+    )
     repeats = repeated_ngrams(text)
     norm = [re.sub(r"\W+", " ", s.lower()).strip() for s in sents]
     dup_sent = len(norm) != len(set(norm))
     earlier = {re.sub(r"\W+", " ", (t.reply or "").lower()).strip() for t in history}
     same_as_before = re.sub(r"\W+", " ", text.lower()).strip() in earlier
     repetitive = bool(repeats) or dup_sent or same_as_before
-    detail = ([f"repeated: {repeats[0]!r}"] if repeats else []) + (["a sentence repeats"] if dup_sent else []) + \
-        (["same as an earlier reply"] if same_as_before else [])
-    results.append(_fail(stage, "repetition", "the reply repeats itself", detail, "Say each thing once, freshly.")
-                   if repetitive else _ok(stage, "repetition"))
+    detail = (
+        ([f"repeated: {repeats[0]!r}"] if repeats else [])
+        + (["a sentence repeats"] if dup_sent else [])
+        + (["same as an earlier reply"] if same_as_before else [])
+    )
+    results.append(
+        _fail(stage, "repetition", "the reply repeats itself", detail, "Say each thing once, freshly.")
+        if repetitive
+        else _ok(stage, "repetition")
+    )
     return results
 
 
 # --- verdicts ---------------------------------------------------------------------------------------------
+
 
 def verdict(stage: StageName, results: list[CheckResult]) -> AuditVerdict:
     """pass iff every check passed; otherwise the issues, their evidence and the joined instructions."""
@@ -279,8 +409,11 @@ def verdict(stage: StageName, results: list[CheckResult]) -> AuditVerdict:
     if not failed:
         return AuditVerdict(stage=stage, verdict="pass", evidence=[f"{len(results)} checks passed"])
     return AuditVerdict(
-        stage=stage, verdict="revise", issues=[f.issue for f in failed],
-        evidence=[e for f in failed for e in f.evidence], instruction=" ".join(f.instruction for f in failed),
+        stage=stage,
+        verdict="revise",
+        issues=[f.issue for f in failed],
+        evidence=[e for f in failed for e in f.evidence],
+        instruction=" ".join(f.instruction for f in failed),
     )
 
 
@@ -300,5 +433,14 @@ def merge_hints(results: Iterable[CheckResult]) -> dict[str, Any]:
     return hints
 
 
-__all__ = ["CheckResult", "check_perception", "check_forecast", "check_strategy", "check_reply", "verdict",
-           "failed_count", "merge_hints", "EMOTIONS"]
+__all__ = [
+    "CheckResult",
+    "check_perception",
+    "check_forecast",
+    "check_strategy",
+    "check_reply",
+    "verdict",
+    "failed_count",
+    "merge_hints",
+    "EMOTIONS",
+]

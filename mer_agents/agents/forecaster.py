@@ -1,4 +1,4 @@
-"""Consistency-aware emotion forecaster: code fuses the modalities; the model explains and may nudge, within limits.
+"""Consistency-aware emotion forecaster: code fuses the modalities; the model explains, nudges within limits.
 
 Fusion (documented here because the numbers in every trace come from it):
     w_m     = c_m                                   confidence of each available modality m
@@ -30,8 +30,15 @@ MAX_BOOST = 0.15
 CONFLICT_CONFIDENCE = 0.3
 MODALITIES = ("text", "audio", "video")
 NOUN = {"text": "words", "audio": "voice", "video": "face"}
-ADJ = {"neutral": "neutral", "joy": "happy", "sadness": "sad", "anger": "angry", "surprise": "surprised",
-       "fear": "fearful", "disgust": "disgusted"}
+ADJ = {
+    "neutral": "neutral",
+    "joy": "happy",
+    "sadness": "sad",
+    "anger": "angry",
+    "surprise": "surprised",
+    "fear": "fearful",
+    "disgust": "disgusted",
+}
 FACE_ADJ = {**ADJ, "joy": "smiling"}
 
 BoostLabel = Literal["none", "neutral", "joy", "sadness", "anger", "surprise", "fear", "disgust"]
@@ -54,8 +61,10 @@ def used_modalities(evidence: Evidence, consistency: bool) -> list[str]:
 
 def jsd(p: dict[str, float], q: dict[str, float]) -> float:
     """Jensen–Shannon divergence in bits, in [0, 1]."""
+
     def kl(a: dict[str, float], b: dict[str, float]) -> float:
         return sum(a[k] * math.log2(a[k] / b[k]) for k in EMOTIONS if a[k] > 0 and b[k] > 0)
+
     m = {k: 0.5 * (p[k] + q[k]) for k in EMOTIONS}
     return max(0.0, min(1.0, 0.5 * kl(p, m) + 0.5 * kl(q, m)))
 
@@ -98,7 +107,7 @@ def name_conflicts(evidence: Evidence, modalities: list[str]) -> list[str]:
     out = []
     order = [n for n in ("video", "audio", "text") if n in tops]
     for i, a in enumerate(order):
-        for b in order[i + 1:]:
+        for b in order[i + 1 :]:
             la, lb = tops[a], tops[b]
             if la == lb:
                 continue
@@ -128,9 +137,12 @@ def run(ctx: AgentContext) -> EmotionForecast:
     fused, agreement, confidence = fuse(evidence, modalities)
     conflicts = name_conflicts(evidence, modalities)
     messages = load_prompt("forecaster").render(
-        digest=digest(evidence), instruction=ctx.instruction, conflicts="; ".join(conflicts),
+        digest=digest(evidence),
+        instruction=ctx.instruction,
+        conflicts="; ".join(conflicts),
         fused=", ".join(f"{k} {v:.2f}" for k, v in sorted(fused.items(), key=lambda kv: -kv[1])[:3]),
-        agreement=f"{agreement:.2f}", top=max(fused, key=fused.__getitem__),
+        agreement=f"{agreement:.2f}",
+        top=max(fused, key=fused.__getitem__),
     )
     out = generate_json(ctx, "forecast", messages, ForecastOutput, MAX_TOKENS)
     probs, delta = apply_boost(fused, out.boost_label, out.boost)
@@ -143,6 +155,12 @@ def run(ctx: AgentContext) -> EmotionForecast:
     if delta > 0:
         explanation += f" (boosted {out.boost_label} by {delta:.2f})"
     return EmotionForecast(
-        emotion=top, probs=probs, confidence=round(confidence, 4), intensity=round(intensity(probs), 4),
-        agreement=round(agreement, 4), fused_probs=fused, conflicts=conflicts, explanation=explanation,
+        emotion=top,
+        probs=probs,
+        confidence=round(confidence, 4),
+        intensity=round(intensity(probs), 4),
+        agreement=round(agreement, 4),
+        fused_probs=fused,
+        conflicts=conflicts,
+        explanation=explanation,
     )

@@ -17,8 +17,14 @@ from mer_agents.labels import Emotion
 MAX_TOKENS_EXTRA = 40
 
 OnePassStrategy = Literal[
-    "Question", "Restatement or Paraphrasing", "Reflection of feelings", "Self-disclosure",
-    "Affirmation and Reassurance", "Providing Suggestions", "Information", "Others",
+    "Question",
+    "Restatement or Paraphrasing",
+    "Reflection of feelings",
+    "Self-disclosure",
+    "Affirmation and Reassurance",
+    "Providing Suggestions",
+    "Information",
+    "Others",
 ]
 
 
@@ -34,4 +40,6 @@ def run(ctx: AgentContext) -> OnePassOutput:
         digest=digest(ctx.evidence),
         context=" / ".join(history_lines(ctx.history, limit=2)),
     )
-    return generate_json(ctx, "one_pass", messages, OnePassOutput, ctx.settings.max_reply_tokens + MAX_TOKENS_EXTRA)
+    return generate_json(
+        ctx, "one_pass", messages, OnePassOutput, ctx.settings.max_reply_tokens + MAX_TOKENS_EXTRA
+    )

@@ -53,8 +53,10 @@ def describe_modality(mod: ModalityEvidence) -> str:
 
 def digest_lines(evidence: Evidence) -> dict[str, str]:
     """One line per modality, keyed words/voice/face."""
-    return {MODALITY_NAMES[name]: describe_modality(getattr(evidence.modalities, name))
-            for name in ("text", "audio", "video")}
+    return {
+        MODALITY_NAMES[name]: describe_modality(getattr(evidence.modalities, name))
+        for name in ("text", "audio", "video")
+    }
 
 
 def digest(evidence: Evidence) -> str:
@@ -83,9 +85,12 @@ def media_parts(ctx: AgentContext) -> list[Part]:
 def run(ctx: AgentContext) -> PerceptionReport:
     lines = digest_lines(ctx.evidence)
     messages = load_prompt("perception").render(
-        media=media_parts(ctx), digest=digest(ctx.evidence), instruction=ctx.instruction,
+        media=media_parts(ctx),
+        digest=digest(ctx.evidence),
+        instruction=ctx.instruction,
         context=" / ".join(history_lines(ctx.history, limit=2)),
     )
     out = generate_json(ctx, "perception", messages, PerceptionOutput, MAX_TOKENS)
-    return PerceptionReport(words=lines["words"], voice=lines["voice"], face=lines["face"],
-                            summary=out.summary.strip())
+    return PerceptionReport(
+        words=lines["words"], voice=lines["voice"], face=lines["face"], summary=out.summary.strip()
+    )

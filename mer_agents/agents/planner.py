@@ -27,15 +27,15 @@ N_PROMPT_EXAMPLES = 2
 TOP_CANDIDATES = 3
 VOTE_WEIGHT, PRIOR_WEIGHT = 0.6, 0.4
 EXAMPLE_CHARS = 140
-HELP = {
-    "Question": "ask an open question to learn more about their situation",
-    "Restatement or Paraphrasing": "restate what they said in your own words",
-    "Reflection of feelings": "name the feeling you hear and show you understand it",
-    "Self-disclosure": "share briefly a similar experience of your own",
-    "Affirmation and Reassurance": "affirm their strength and reassure them",
-    "Providing Suggestions": "offer one gentle, concrete suggestion",
-    "Information": "give a useful piece of information",
-    "Others": "a friendly, natural remark",
+HELP = {  # also the responder's instruction for each strategy: short and imperative for a small model
+    "Question": "ask one short open question about what they said, ending with '?'",
+    "Restatement or Paraphrasing": "say back in your own words what they told you",
+    "Reflection of feelings": "name the feeling you hear and say it makes sense",
+    "Self-disclosure": "share in one sentence a similar experience of your own, starting with 'I'",
+    "Affirmation and Reassurance": "tell them their feelings are valid and that they are not alone",
+    "Providing Suggestions": "offer one gentle, concrete suggestion, starting with 'Maybe you could'",
+    "Information": "give one useful fact that helps with their situation",
+    "Others": "say something friendly and natural",
 }
 
 
@@ -43,15 +43,15 @@ def priors(forecast: EmotionForecast, history: list[Turn]) -> dict[str, float]:
     """Rule-based prior per strategy (each rule is one line, see the module docstring)."""
     prior = {s: 0.0 for s in STRATEGIES}
     negative = forecast.emotion in NEGATIVE_EMOTIONS
-    if not history:                                    # opening: explore before acting
+    if not history:  # opening: explore before acting
         prior["Question"] += 0.3
         prior["Reflection of feelings"] += 0.2
         prior["Providing Suggestions"] -= 0.3
         prior["Information"] -= 0.2
-    elif len(history) >= 3:                            # later: action becomes appropriate
+    elif len(history) >= 3:  # later: action becomes appropriate
         prior["Providing Suggestions"] += 0.15
         prior["Affirmation and Reassurance"] += 0.05
-    if negative and forecast.intensity >= 0.5:         # acute distress: comfort first
+    if negative and forecast.intensity >= 0.5:  # acute distress: comfort first
         prior["Reflection of feelings"] += 0.2
         prior["Affirmation and Reassurance"] += 0.15
         prior["Others"] -= 0.2
@@ -59,13 +59,14 @@ def priors(forecast: EmotionForecast, history: list[Turn]) -> dict[str, float]:
         prior["Affirmation and Reassurance"] += 0.1
         prior["Question"] += 0.1
     recent = [t.strategy for t in history[-2:]]
-    if recent and recent[-1] == "Question":            # do not interrogate
+    if recent and recent[-1] == "Question":  # do not interrogate
         prior["Question"] -= 0.15 * recent.count("Question")
     return prior
 
 
-def rank(forecast: EmotionForecast, history: list[Turn], exemplars: list[Exemplar],
-         avoid: list[str] = ()) -> list[tuple[str, float]]:
+def rank(
+    forecast: EmotionForecast, history: list[Turn], exemplars: list[Exemplar], avoid: list[str] = ()
+) -> list[tuple[str, float]]:
     """Strategies by score, best first, without those to avoid."""
     vote = {s: 0.0 for s in STRATEGIES}
     total = sum(max(e.score, 0.0) for e in exemplars)
@@ -83,7 +84,8 @@ def query_text(ctx: AgentContext) -> str:
 def plan_output_model(candidates: list[str]) -> type[BaseModel]:
     """The LLM output model whose `strategy` is an enum of the candidates only."""
     return create_model(
-        "PlanOutput", __config__=ConfigDict(title="PlanOutput"),
+        "PlanOutput",
+        __config__=ConfigDict(title="PlanOutput"),
         strategy=(Literal[tuple(candidates)], ...),
         reason=(str, Field(pattern=sentence_pattern("Because (they|the person)", 8, 160))),
     )
@@ -91,21 +93,28 @@ def plan_output_model(candidates: list[str]) -> type[BaseModel]:
 
 def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
     query = query_text(ctx)
-    neighbours = retrieve(query, k=K_VOTE, exclude=set(ctx.exclude_dialogues)) if query else []
+    wide = retrieve(query, k=K_WIDE, exclude=set(ctx.exclude_dialogues)) if query else []
+    neighbours = wide[:K_VOTE]
     ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []))
     candidates = [s for s, _ in ranked[:TOP_CANDIDATES]]
     shown = [e for e in neighbours if e.strategy in candidates][:N_PROMPT_EXAMPLES]
-    messages = load_prompt("planner").render(  # the digest's transcript is the query
-        transcript=query[:300], emotion=forecast.emotion, intensity=f"{forecast.intensity:.2f}",
-        history="\n".join(history_lines(ctx.history)), instruction=ctx.instruction,
-        examples="\n".join(f'- "{e.seeker[:EXAMPLE_CHARS]}" -> {e.strategy}: "{e.reply[:EXAMPLE_CHARS]}"'
-                           for e in shown),
+    messages = load_prompt(
+        "planner"
+    ).render(  # the digest's transcript is the query
+        transcript=query[:300],
+        emotion=forecast.emotion,
+        intensity=f"{forecast.intensity:.2f}",
+        history="\n".join(history_lines(ctx.history)),
+        instruction=ctx.instruction,
+        examples="\n".join(
+            f'- "{e.seeker[:EXAMPLE_CHARS]}" -> {e.strategy}: "{e.reply[:EXAMPLE_CHARS]}"' for e in shown
+        ),
         candidates="; ".join(f"{s} ({HELP[s]})" for s in candidates),
     )
     out = generate_json(ctx, "strategy", messages, plan_output_model(candidates), MAX_TOKENS)
     secondary = next((s for s in candidates if s != out.strategy), None)
-    matching = [e.reply for e in neighbours if e.strategy == out.strategy][:N_PROMPT_EXAMPLES]
-    if len(matching) < N_PROMPT_EXAMPLES and query:  # look further for replies that use the chosen strategy
-        wider = retrieve(query, k=K_WIDE, exclude=set(ctx.exclude_dialogues))
-        matching = [e.reply for e in wider if e.strategy == out.strategy][:N_PROMPT_EXAMPLES]
-    return StrategyPlan(strategy=out.strategy, secondary=secondary, reason=out.reason.strip(), exemplars=matching)
+    # example replies for the responder: the nearest that use the chosen strategy, looking further if need be
+    matching = [e.reply for e in wide if e.strategy == out.strategy][:N_PROMPT_EXAMPLES]
+    return StrategyPlan(
+        strategy=out.strategy, secondary=secondary, reason=out.reason.strip(), exemplars=matching
+    )

@@ -19,9 +19,17 @@ from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prom
 from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.perception import digest
 from mer_agents.agents.responder import similarity
-from mer_agents.types import STAGES, AuditVerdict, EmotionForecast, PerceptionReport, Reply, StageName, StrategyPlan
+from mer_agents.types import (
+    STAGES,
+    AuditVerdict,
+    EmotionForecast,
+    PerceptionReport,
+    Reply,
+    StageName,
+    StrategyPlan,
+)
 
-MAX_TOKENS = 80
+MAX_TOKENS = 72
 OUTPUT_CHARS = 300
 
 
@@ -29,9 +37,12 @@ class CritiqueOutput(BaseModel):
     """What the model writes for a failed stage."""
 
     model_config = ConfigDict(title="CritiqueOutput")
-    critique: str = Field(pattern=sentence_pattern("The (summary|forecast|strategy|reply)", 8, 160))
-    instruction: str = Field(pattern=sentence_pattern(
-        "Acknowledge|Ask|Avoid|Cite|Choose|Do not|Drop|Keep|Name|Say|Use|Write", 8, 160))
+    critique: str = Field(pattern=sentence_pattern("The (summary|forecast|strategy|reply)", 8, 110))
+    instruction: str = Field(
+        pattern=sentence_pattern(
+            "Acknowledge|Ask|Avoid|Cite|Choose|Do not|Drop|Keep|Name|Say|Use|Write", 8, 110
+        )
+    )
 
 
 @dataclass
@@ -54,16 +65,27 @@ class Audit:
         return checks.merge_hints(self.results.get(stage, []))
 
 
-def run_checks(ctx: AgentContext, perception: PerceptionReport, forecast: EmotionForecast, plan: StrategyPlan,
-               reply: Reply) -> dict[str, list[checks.CheckResult]]:
+def run_checks(
+    ctx: AgentContext,
+    perception: PerceptionReport,
+    forecast: EmotionForecast,
+    plan: StrategyPlan,
+    reply: Reply,
+) -> dict[str, list[checks.CheckResult]]:
     """All code checks, keyed by stage, in stage order."""
     ev = ctx.evidence
     return {
         "perception": checks.check_perception(perception.summary, ev, digest(ev)),
         "forecast": checks.check_forecast(forecast, ev, used_modalities(ev, ctx.settings.consistency)),
         "strategy": checks.check_strategy(plan, forecast, ctx.history),
-        "reply": checks.check_reply(reply.text, plan.strategy, forecast.emotion, ev.transcript, ctx.history,
-                                    similarity(reply.text, ev.transcript)),
+        "reply": checks.check_reply(
+            reply.text,
+            plan.strategy,
+            forecast.emotion,
+            ev.transcript,
+            ctx.history,
+            similarity(reply.text, ev.transcript),
+        ),
     }
 
 
@@ -82,8 +104,13 @@ def _safe(text: str) -> bool:
     return not (checks.CHEERFUL.search(text) or checks.DISMISSIVE.search(text))
 
 
-def audit(ctx: AgentContext, perception: PerceptionReport, forecast: EmotionForecast, plan: StrategyPlan,
-          reply: Reply) -> Audit:
+def audit(
+    ctx: AgentContext,
+    perception: PerceptionReport,
+    forecast: EmotionForecast,
+    plan: StrategyPlan,
+    reply: Reply,
+) -> Audit:
     results = run_checks(ctx, perception, forecast, plan, reply)
     verdicts = [checks.verdict(stage, results[stage]) for stage in STAGES]
     result = Audit(verdicts=verdicts, results=results)
@@ -95,7 +122,9 @@ def audit(ctx: AgentContext, perception: PerceptionReport, forecast: EmotionFore
     sub = dataclasses.replace(ctx, usage=Usage())
     outputs = {"perception": perception, "forecast": forecast, "strategy": plan, "reply": reply}
     messages = load_prompt("reflection").render(
-        transcript=ctx.evidence.transcript[:300], stage=target, output=_stage_text(target, outputs),
+        transcript=ctx.evidence.transcript[:300],
+        stage=target,
+        output=_stage_text(target, outputs),
         issues="; ".join(v.issues),
     )
     critic = generate_json(sub, "audit", messages, CritiqueOutput, MAX_TOKENS)

@@ -23,17 +23,29 @@ AIMS = {"rtf": 0.8, "ratio": 0.4, "rss_gb": 2.5}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--clip", type=Path, help="a clip to run end to end (default: the first in examples/)")
+    parser.add_argument(
+        "--clip", type=Path, help="a clip to run end to end (default: the first in examples/)"
+    )
     parser.add_argument("--evidence", type=Path, help="an evidence JSON instead of a clip (reasoning only)")
     parser.add_argument("--runs", type=int, default=3, help="timed runs after the warm-up (3)")
     parser.add_argument("--warmup", type=int, default=1, help="untimed warm-up runs (1)")
     parser.add_argument("--max-rounds", type=int, default=None)
     parser.add_argument("--backend", default=None)
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="write the numbers here")
+    parser.add_argument(
+        "--esconv",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead: run N ESConv dev contexts (typed text) and report how often the reflection "
+        "loop fixes a reply whose first audit failed",
+    )
 
 
 def _default_clip() -> Path | None:
-    examples = sorted(p for p in (ROOT / "examples").glob("*") if p.suffix.lower() in {".mp4", ".webm", ".wav"})
+    examples = sorted(
+        p for p in (ROOT / "examples").glob("*") if p.suffix.lower() in {".mp4", ".webm", ".wav"}
+    )
     return examples[0] if examples else None
 
 
@@ -49,10 +61,89 @@ def round_tokens(events) -> dict[int, int]:
 
 
 def peak_rss_gb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 ** 2  # KiB on Linux
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2  # KiB on Linux
+
+
+ESCONV_TSV = ROOT.parent / "shared" / "data" / "esconv" / "devWithStrategy_short.tsv"
+
+
+def esconv_contexts(n: int) -> list[tuple[str, str, list]]:
+    """n contexts spread over ESConv dev: (dialogue id, the seeker's last words, earlier turns as history)."""
+    from mer_agents.esconv import read_lines
+    from mer_agents.types import Turn
+
+    lines = [ln for ln in read_lines(ESCONV_TSV) if ln.context and ln.context[-1].speaker == "seeker"]
+    step = max(1, len(lines) // max(n, 1))
+    picked = []
+    for line in lines[::step][:n]:
+        history, pending = [], None
+        for turn in line.context[:-1]:
+            if turn.speaker == "seeker":
+                pending = turn.text if pending is None else f"{pending} {turn.text}"
+            elif pending is not None:
+                history.append(Turn(user_text=pending, reply=turn.text, strategy=turn.strategy))
+                pending = None
+        picked.append((line.dialogue, line.context[-1].text, history))
+    return picked
+
+
+def fix_rate(args: argparse.Namespace) -> int:
+    """How often a reply that failed its first audit passes after refinement, on ESConv dev contexts."""
+    from mer_agents.backends import get_backend
+    from mer_agents.config import Settings
+    from mer_agents.events import AuditVerdictEvent, RunFailed, RunFinished
+    from mer_agents.pipeline import RunRequest, run
+
+    settings = Settings.from_env(max_rounds=args.max_rounds, backend=args.backend)
+    backend = get_backend(settings)
+    rows = []
+    for dialogue, text, history in esconv_contexts(args.esconv):
+        req = RunRequest(text=text, history=history, exclude_dialogues=[dialogue])
+        events = list(run(req, backend, settings))
+        last = events[-1]
+        verdicts = [e for e in events if isinstance(e, AuditVerdictEvent)]
+        first_fail = [v.verdict.issues[0] for v in verdicts if v.round == 0 and v.verdict.verdict == "revise"]
+        reply_failed_first = any(
+            v.round == 0 and v.verdict.stage == "reply" and v.verdict.verdict == "revise" for v in verdicts
+        )
+        rows.append(
+            {
+                "dialogue": dialogue,
+                "text": text[:120],
+                "failed_first": bool(first_fail),
+                "reply_failed_first": reply_failed_first,
+                "first_issues": first_fail,
+                "fixed": isinstance(last, RunFinished) and last.all_passed,
+                "rounds": last.rounds if isinstance(last, RunFinished) else None,
+                "reply": last.reply if isinstance(last, RunFinished) else None,
+                "error": last.error if isinstance(last, RunFailed) else None,
+            }
+        )
+        print(json.dumps(rows[-1]), file=sys.stderr)
+    failed = [r for r in rows if r["failed_first"]]
+    result = {
+        "contexts": len(rows),
+        "failed_first_audit": len(failed),
+        "reply_failed_first_audit": sum(r["reply_failed_first"] for r in rows),
+        "fixed_by_refinement": sum(r["fixed"] for r in failed),
+        "passed_first_audit": sum(r["fixed"] and not r["failed_first"] for r in rows),
+        "errors": sum(r["error"] is not None for r in rows),
+        "rows": rows,
+    }
+    print(
+        f"{result['contexts']} ESConv dev contexts: {result['failed_first_audit']} failed the first audit "
+        f"({result['reply_failed_first_audit']} at the reply); "
+        f"refinement fixed {result['fixed_by_refinement']} "
+        f"of them (max {settings.max_rounds} rounds)"
+    )
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2))
+    return 0
 
 
 def main(args: argparse.Namespace) -> int:
+    if args.esconv:
+        return fix_rate(args)
     from mer_agents.backends import get_backend
     from mer_agents.config import Settings
     from mer_agents.errors import MerError
@@ -63,14 +154,18 @@ def main(args: argparse.Namespace) -> int:
 
     settings = Settings.from_env(max_rounds=args.max_rounds, backend=args.backend)
     clip = None if args.evidence else (args.clip or _default_clip())
-    evidence = Evidence.model_validate_json((args.evidence or DEFAULT_EVIDENCE).read_text()) if not clip else None
+    evidence = (
+        Evidence.model_validate_json((args.evidence or DEFAULT_EVIDENCE).read_text()) if not clip else None
+    )
     backend = get_backend(settings)
     rows = []
     for i in range(args.warmup + args.runs):
         s = settings.model_copy(update={"seed": settings.seed + i})
         trace = Trace()
         start = time.perf_counter()
-        for _ in trace.record(run(RunRequest(clip=str(clip) if clip else None, evidence=evidence), backend, s)):
+        for _ in trace.record(
+            run(RunRequest(clip=str(clip) if clip else None, evidence=evidence), backend, s)
+        ):
             pass
         wall = time.perf_counter() - start
         if isinstance(trace.events[-1], RunFailed):
@@ -81,18 +176,29 @@ def main(args: argparse.Namespace) -> int:
         duration = next(e.evidence.duration_s for e in trace.events if isinstance(e, EvidenceReady))
         per_round = round_tokens(trace.events)
         ratios = [per_round[r] / per_round[0] for r in per_round if r > 0 and per_round.get(0)]
-        rows.append({
-            "wall_s": round(wall, 2), "duration_s": duration, "rtf": round(wall / duration, 3) if duration else None,
-            "rounds": summary["rounds"], "all_passed": summary["all_passed"],
-            "tokens": summary["tokens"], "round_tokens": per_round,
-            "refine_ratio": round(statistics.mean(ratios), 3) if ratios else None,
-            "timings": summary["timings"], "reply": summary["reply"],
-        })
-        print(f"run {len(rows)}: {wall:.1f} s, RTF {rows[-1]['rtf']}, rounds {summary['rounds']}, "
-              f"tokens/round {per_round}, reply: {summary['reply']!r}", file=sys.stderr)
+        rows.append(
+            {
+                "wall_s": round(wall, 2),
+                "duration_s": duration,
+                "rtf": round(wall / duration, 3) if duration else None,
+                "rounds": summary["rounds"],
+                "all_passed": summary["all_passed"],
+                "tokens": summary["tokens"],
+                "round_tokens": per_round,
+                "refine_ratio": round(statistics.mean(ratios), 3) if ratios else None,
+                "timings": summary["timings"],
+                "reply": summary["reply"],
+            }
+        )
+        print(
+            f"run {len(rows)}: {wall:.1f} s, RTF {rows[-1]['rtf']}, rounds {summary['rounds']}, "
+            f"tokens/round {per_round}, reply: {summary['reply']!r}",
+            file=sys.stderr,
+        )
     ratios = [r["refine_ratio"] for r in rows if r["refine_ratio"] is not None]
     result = {
-        "backend": backend.describe(), "threads": settings.n_threads,
+        "backend": backend.describe(),
+        "threads": settings.n_threads,
         "input": str(clip) if clip else f"evidence {args.evidence or DEFAULT_EVIDENCE.name} (reasoning only)",
         "runs": rows,
         "median_wall_s": statistics.median(r["wall_s"] for r in rows),
@@ -102,12 +208,20 @@ def main(args: argparse.Namespace) -> int:
         "aims": AIMS,
     }
     print(f"backend: {result['backend']}\ninput: {result['input']}")
-    print(f"median wall {result['median_wall_s']:.1f} s · median RTF {result['median_rtf']:.2f} (aim ≤ {AIMS['rtf']}) · "
-          f"refinement/rerun tokens {result['mean_refine_ratio']} (aim ≤ {AIMS['ratio']}) · "
-          f"peak RSS {result['peak_rss_gb']:.2f} GB (aim ≤ {AIMS['rss_gb']})")
+    print(
+        f"median wall {result['median_wall_s']:.1f} s · "
+        f"median RTF {result['median_rtf']:.2f} (aim ≤ {AIMS['rtf']}) · "
+        f"refinement/rerun tokens {result['mean_refine_ratio']} (aim ≤ {AIMS['ratio']}) · "
+        f"peak RSS {result['peak_rss_gb']:.2f} GB (aim ≤ {AIMS['rss_gb']})"
+    )
     stages = ("perception", "forecast", "strategy", "reply", "audit")
-    print("completion tokens per stage (median): " + ", ".join(
-        f"{st} {statistics.median(r['tokens'].get(st, {}).get('completion', 0) for r in rows):.0f}" for st in stages))
+    print(
+        "completion tokens per stage (median): "
+        + ", ".join(
+            f"{st} {statistics.median(r['tokens'].get(st, {}).get('completion', 0) for r in rows):.0f}"
+            for st in stages
+        )
+    )
     if args.json:
         args.json.write_text(json.dumps(result, indent=2))
     return 0

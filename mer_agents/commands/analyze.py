@@ -20,17 +20,32 @@ MARK = {"pass": "✓", "revise": "✗"}
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", nargs="?", type=Path, help="a clip (video or audio) to perceive and answer")
-    parser.add_argument("--evidence", type=Path, metavar="EVIDENCE.json", help="skip perception: use this evidence")
+    parser.add_argument(
+        "--evidence", type=Path, metavar="EVIDENCE.json", help="skip perception: use this evidence"
+    )
     parser.add_argument("--text", help="a typed message instead of a clip")
-    parser.add_argument("--max-rounds", type=int, default=None, help="refinement rounds the audit may request (2)")
+    parser.add_argument(
+        "--max-rounds", type=int, default=None, help="refinement rounds the audit may request (2)"
+    )
     ablation = parser.add_mutually_exclusive_group()
     ablation.add_argument("--no-reflection", action="store_true", help="ablation: no audit, no refinement")
-    ablation.add_argument("--no-consistency", action="store_true", help="ablation: forecast from the words only")
-    ablation.add_argument("--one-pass", action="store_true", help="ablation: one prompt from evidence to reply")
-    parser.add_argument("--backend", choices=["auto", "embedded", "transformers_omni", "openai_http"], default=None)
+    ablation.add_argument(
+        "--no-consistency", action="store_true", help="ablation: forecast from the words only"
+    )
+    ablation.add_argument(
+        "--one-pass", action="store_true", help="ablation: one prompt from evidence to reply"
+    )
+    parser.add_argument(
+        "--backend", choices=["auto", "embedded", "transformers_omni", "openai_http"], default=None
+    )
     parser.add_argument("--seed", type=int, default=None, help="sampling seed (0)")
-    parser.add_argument("--trace", type=Path, default=None, metavar="OUT.json",
-                        help="where to write the JSON trace (default: <trace_dir>/analyze-<time>.json)")
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        default=None,
+        metavar="OUT.json",
+        help="where to write the JSON trace (default: <trace_dir>/analyze-<time>.json)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
@@ -55,7 +70,9 @@ def account(summary: dict) -> list[str]:
     for r, verdicts in sorted(rounds.items()):
         marks = " ".join(f"{v['stage']} {MARK[v['verdict']]}" for v in verdicts)
         first_bad = next((v for v in verdicts if v["verdict"] == "revise"), None)
-        why = f"  ({first_bad['stage']}: {first_bad['issues'][0]})" if first_bad and first_bad["issues"] else ""
+        why = (
+            f"  ({first_bad['stage']}: {first_bad['issues'][0]})" if first_bad and first_bad["issues"] else ""
+        )
         lines.append(f"round {r}: {marks}{why}")
     return lines
 
@@ -68,11 +85,14 @@ def main(args: argparse.Namespace) -> int:
     from mer_agents.trace import Trace
 
     if not (args.path or args.evidence or args.text):
-        raise MerError("give a clip PATH, --evidence EVIDENCE.json or --text \"...\"")
+        raise MerError('give a clip PATH, --evidence EVIDENCE.json or --text "..."')
     evidence = _load_evidence(args.evidence) if args.evidence else None
     settings = Settings.from_env(
-        max_rounds=args.max_rounds, seed=args.seed, backend=args.backend,
-        reflection=False if args.no_reflection else None, consistency=False if args.no_consistency else None,
+        max_rounds=args.max_rounds,
+        seed=args.seed,
+        backend=args.backend,
+        reflection=False if args.no_reflection else None,
+        consistency=False if args.no_consistency else None,
         one_pass=True if args.one_pass else None,
     )
     trace_path = args.trace or settings.trace_dir / f"analyze-{time.strftime('%Y%m%d-%H%M%S')}.json"
@@ -82,7 +102,9 @@ def main(args: argparse.Namespace) -> int:
         backend = get_backend(settings)
         for event in trace.record(run(request, backend, settings)):
             if isinstance(event, StageStarted) and not args.quiet:
-                print(f"… {event.stage}" + (f" (round {event.round})" if event.round else ""), file=sys.stderr)
+                print(
+                    f"… {event.stage}" + (f" (round {event.round})" if event.round else ""), file=sys.stderr
+                )
     finally:
         trace.write(trace_path)
     summary = trace.summary()
@@ -93,9 +115,15 @@ def main(args: argparse.Namespace) -> int:
         print(f"error: {summary['error']}", file=sys.stderr)
         print(f"trace: {trace_path}")
         return 1
-    print(f"emotion: {summary['emotion']} · strategy: {summary['strategy']} · refinement rounds: "
-          f"{summary['rounds']}" + ("" if summary["all_passed"] or not settings.reflection or settings.one_pass
-                                     else " (some checks still fail; best-audited reply kept)"))
+    print(
+        f"emotion: {summary['emotion']} · strategy: {summary['strategy']} · refinement rounds: "
+        f"{summary['rounds']}"
+        + (
+            ""
+            if summary["all_passed"] or not settings.reflection or settings.one_pass
+            else " (some checks still fail; best-audited reply kept)"
+        )
+    )
     print(f"reply: {summary['reply']}")
     print(f"trace: {trace_path}")
     return 0
