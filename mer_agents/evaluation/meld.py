@@ -24,6 +24,8 @@ from mer_agents.evaluation.runner import Stopwatch, run_items
 from mer_agents.labels import EMOTIONS
 from mer_agents.types import top_emotion
 
+SELECTION_NOTE = ("The shipped text head's configuration was selected on MELD dev (assets/text_head/README.md), "
+                  "so its dev scores are optimistic; MELD test is deliberately not in this repository.")
 TEXT_VARIANT = "text_head"
 LLM_VARIANT = "llm_forecast"
 
@@ -31,12 +33,19 @@ LLM_VARIANT = "llm_forecast"
 def text_head_predictions(items: list[MeldItem], settings: Settings) -> tuple[list[dict[str, float]], str]:
     """The text path's reading of every utterance in one batch: perception.text.classify_texts with the
     context text_evidence gives it (the last min(K, head's K) turns), i.e. exactly perceive_text's probs."""
-    from mer_agents.perception.text import classify_texts, load_head, model_name
+    from mer_agents.perception.text import classify_texts, model_name
 
-    turns = min(settings.text_context_turns, load_head().spec.context_turns)
-    contexts = [list(item.context[-turns:]) if turns else [] for item in items]
+    contexts = [list(item.context[-head_context_turns(settings):]) if head_context_turns(settings) else []
+                for item in items]
     probs = classify_texts([item.text for item in items], contexts)
     return [dict(zip(EMOTIONS, map(float, row))) for row in probs], model_name()
+
+
+def head_context_turns(settings: Settings) -> int:
+    """Preceding turns the head actually reads: the settings' K, capped by the K it was trained with."""
+    from mer_agents.perception.text import load_head
+
+    return min(settings.text_context_turns, load_head().spec.context_turns)
 
 
 def llm_forecast_result(item: MeldItem, settings: Settings, backend, context_turns: int) -> dict[str, Any]:
@@ -97,6 +106,8 @@ def evaluate_meld(
     out["variants"][TEXT_VARIANT] = dict(classification_report(gold, preds, EMOTIONS), seconds=head_clock(),
                                          description="MiniLM text head on the utterance + context, argmax")
     out["models"]["text_head"] = head_model
+    out["context_turns_used"] = head_context_turns(settings)
+    out["note"] = SELECTION_NOTE
 
     if llm:
         from mer_agents.backends import get_backend

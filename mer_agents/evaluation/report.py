@@ -64,9 +64,10 @@ def meld_section(out: dict[str, Any]) -> list[str]:
     lines = [f"### MELD — emotion recognition ({out['_file']})", "",
              f"`{out.get('command', '')}`", "",
              f"Data: `{out['data']}` ({out['n_file']} utterances; evaluated {out['n']}, subset: {out['subset']}); "
-             f"context: the {out['context_turns']} preceding utterances of the dialogue. "
+             f"context: up to {out['context_turns']} preceding utterances of the dialogue "
+             f"(the head reads {out.get('context_turns_used', out['context_turns'])}). "
              f"Models: {', '.join(f'{k}: {v}' for k, v in out.get('models', {}).items())}. "
-             f"Wall time {out['seconds']:.0f} s.", ""]
+             f"Wall time {out['seconds']:.0f} s. {out.get('note', '')}", ""]
     rows = [[name, v.get("description", ""), v["n"], v["accuracy"], v["weighted_f1"], v["macro_f1"]]
             for name, v in ((n, variants[n]) for n in _ordered(variants, MELD_ORDER))]
     lines += _table(["variant", "what", "n", "accuracy", "weighted F1", "macro F1"], rows) + [""]
