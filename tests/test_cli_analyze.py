@@ -66,3 +66,19 @@ def test_real_run_on_evidence(tmp_path, capsys):
     assert data["settings"]["max_rounds"] == 1
     forecast = [e for e in data["events"] if e["kind"] == "stage_finished" and e["stage"] == "forecast"][0]
     assert "smiling face over sad words: masking or politeness?" in forecast["output"]["conflicts"]
+
+
+@pytest.mark.slow
+def test_real_run_on_an_example_clip(tmp_path, capsys):
+    """Clip in → perception models → agents → one audit (no refinement round, to stay short)."""
+    clip = Path(__file__).resolve().parents[1] / "examples" / "sad_loss.mp4"
+    if not clip.is_file():
+        pytest.skip("examples/sad_loss.mp4 not built")
+    out = tmp_path / "trace.json"
+    args = ["analyze", str(clip), "--backend", "embedded", "--max-rounds", "0", "--trace", str(out), "--quiet"]
+    code = main(args)
+    assert code == 0, capsys.readouterr()
+    data = json.loads(out.read_text())
+    evidence = [e for e in data["events"] if e["kind"] == "evidence"][0]["evidence"]
+    assert evidence["transcript"] and evidence["modalities"]["audio"]["available"]
+    assert data["reply"] and len(data["verdicts"]) == 4 and data["rounds"] == 0

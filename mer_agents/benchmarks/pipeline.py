@@ -19,6 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_EVIDENCE = ROOT / "tests" / "fixtures" / "evidence_sad.json"
+DEFAULT_CLIP = "sad_loss.mp4"  # 14.3 s of sad words in a slow, low voice (examples/README.md)
 AIMS = {"rtf": 0.8, "ratio": 0.4, "rss_gb": 2.5}
 
 
@@ -43,6 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _default_clip() -> Path | None:
+    if (ROOT / "examples" / DEFAULT_CLIP).is_file():
+        return ROOT / "examples" / DEFAULT_CLIP
     examples = sorted(
         p for p in (ROOT / "examples").glob("*") if p.suffix.lower() in {".mp4", ".webm", ".wav"}
     )
