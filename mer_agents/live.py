@@ -20,9 +20,10 @@ import tempfile
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Iterator, Literal
+from typing import Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -41,6 +42,7 @@ VAD_HYSTERESIS = 0.15  # inside speech, probabilities down to threshold - this s
 CLOCK_SAMPLES = 12  # recent audio arrivals used to map wall-clock frame times onto the audio clock
 SILENT_DB = -100.0
 VIDEO_CODECS = ("libx264", "mpeg4")
+COVERAGE_MIN_S = 2.0  # streamed seconds before the audio coverage is reported
 KEEP_CLIPS = 4  # written turn clips kept on disk per session (older ones are deleted)
 
 
@@ -61,7 +63,7 @@ class LiveSettings(BaseModel):
     frame_side: int = Field(320, ge=64, description="kept frames are downscaled to this longer side")
 
     @model_validator(mode="after")
-    def _buffer_holds_a_turn(self) -> "LiveSettings":
+    def _buffer_holds_a_turn(self) -> LiveSettings:
         need = self.max_turn_s + self.pause_s + 2 * self.pad_s + 1.0
         if self.buffer_s < need:
             raise ValueError(f"buffer_s ({self.buffer_s:g}) must hold a whole turn: at least {need:g} s")
@@ -226,6 +228,8 @@ class LiveBuffer:
         self._lags: deque[float] = deque(maxlen=CLOCK_SAMPLES)
         self._frames: deque[tuple[float, np.ndarray]] = deque()  # (wall time, RGB uint8)
         self._first_wall: float | None = None
+        self._first_audio: tuple[float, float] | None = None  # (wall time, seconds) of the stream's first chunk
+        self._coverage_base = 0  # samples received before the current stream began
         self.frames_seen = 0
         self.frames_dropped = 0
 
@@ -246,6 +250,9 @@ class LiveBuffer:
         if self._first_wall is None:
             self._first_wall = now
         mono = self._resample(to_mono_float(samples), int(sample_rate))
+        if self._first_audio is None:
+            self._first_audio = (now, mono.size / SAMPLE_RATE)
+            self._coverage_base = self._audio_total
         self._audio = np.concatenate([self._audio, mono]) if self._audio.size else mono
         self._audio_total += mono.size
         overflow = self._audio.size - int(self.settings.buffer_s * SAMPLE_RATE)
@@ -269,10 +276,28 @@ class LiveBuffer:
         out = [f.to_ndarray().reshape(-1) for f in self._resampler.resample(frame)]
         return np.concatenate(out).astype(np.float32) if out else np.zeros(0, np.float32)
 
+    def audio_coverage(self, now: float | None = None) -> float | None:
+        """Share of the wall-clock time since the first chunk that arrived as audio (None before COVERAGE_MIN_S).
+
+        Gradio's stream endpoint keeps only the latest chunk a busy server has not yet taken, so an overloaded
+        server loses microphone audio; this is how the page can say so.
+        """
+        if self._first_audio is None:
+            return None
+        now = self._clock() if now is None else now
+        elapsed = now - self._first_audio[0] + self._first_audio[1]
+        if elapsed < COVERAGE_MIN_S:
+            return None
+        return min(1.0, (self._audio_total - self._coverage_base) / SAMPLE_RATE / elapsed)
+
+    def stream_ended(self) -> None:
+        """The microphone stopped: the next chunk starts a new stream for the coverage count."""
+        self._first_audio = None
+
     def audio(self, start_s: float, end_s: float) -> np.ndarray:
         """Samples between two audio-clock times (clipped to what the buffer still holds)."""
-        a = max(int(round(start_s * SAMPLE_RATE)) - self._audio_start, 0)
-        b = max(int(round(end_s * SAMPLE_RATE)) - self._audio_start, 0)
+        a = max(round(start_s * SAMPLE_RATE) - self._audio_start, 0)
+        b = max(round(end_s * SAMPLE_RATE) - self._audio_start, 0)
         return self._audio[a:b].copy()
 
     def level_db(self, window_s: float = 0.3) -> float:
@@ -438,6 +463,7 @@ class LiveTurn(BaseModel):
     error: str = ""
     merged: int = Field(1, description="detected turns joined into this one while it waited")
     detected_at: float = Field(0.0, description="session clock when the turn end was declared")
+    audio_coverage: float | None = Field(None, description="share of the streamed audio the server received so far")
     timings: dict[str, float] = Field(default_factory=dict, description="seconds from detection to each milestone")
 
 
@@ -450,6 +476,7 @@ class LivePreview(BaseModel):
     speaking: bool
     busy: bool
     audio_s: float
+    coverage: float | None = Field(None, description="share of the streamed time that arrived as audio")
     frame: np.ndarray | None = None
     frame_t: float | None = None
 
@@ -515,6 +542,7 @@ class LiveSession:
         with self._lock:
             if self._closed:
                 return []
+            self.buffer.stream_ended()
             return [self._enqueue(span, now) for span in self.detector.flush()]
 
     def _maybe_cancel(self) -> None:
@@ -536,7 +564,7 @@ class LiveSession:
                 start = max(0.0, merged.start_s - s.pad_s)
                 self._pending.append((waiting, self.buffer.audio(start, end), self.buffer.frames(start, end)))
                 return waiting
-        turn = LiveTurn(id=next(self._ids), span=span, detected_at=now)
+        turn = LiveTurn(id=next(self._ids), span=span, detected_at=now, audio_coverage=self.buffer.audio_coverage(now))
         self.turns.append(turn)
         self._pending.append((turn, self.buffer.audio(start, end), self.buffer.frames(start, end)))
         self._start_worker()
@@ -562,7 +590,7 @@ class LiveSession:
                 cancel = self._cancel
             try:
                 self._run_turn(turn, audio, frames, cancel)
-            except Exception as exc:  # noqa: BLE001 - a failed turn must not kill the session's worker
+            except Exception as exc:
                 log.exception("live turn %s failed", turn.id)
                 turn.status, turn.error = "failed", str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             finally:
@@ -636,6 +664,7 @@ class LiveSession:
             return LivePreview(
                 level_db=round(self.buffer.level_db(), 1), speaking=self.detector.speaking,
                 busy=self._running is not None or bool(self._pending), audio_s=round(self.buffer.audio_end_s, 2),
+                coverage=self.buffer.audio_coverage(),
                 frame=None if latest is None else latest[1], frame_t=None if latest is None else latest[0],
             )
 

@@ -59,8 +59,8 @@ def build() -> dict:
         end = start + speech.size / SAMPLE_RATE
         sentences.append({"text": text, "start": round(start, 3), "end": round(end, 3),
                           "silence_after": silence_after})
-        pieces += [speech, np.zeros(int(round(silence_after * SAMPLE_RATE)), np.float32)]
-        cursor = end + int(round(silence_after * SAMPLE_RATE)) / SAMPLE_RATE
+        pieces += [speech, np.zeros(round(silence_after * SAMPLE_RATE), np.float32)]
+        cursor = end + round(silence_after * SAMPLE_RATE) / SAMPLE_RATE
     audio = np.concatenate(pieces)
     audio = 0.7 * audio / float(np.abs(audio).max())
 

@@ -26,7 +26,7 @@ from mer_agents.live import (
     write_clip,
 )
 from mer_agents.media import load_media
-from mer_agents.types import Evidence, ModalityEvidence, Modalities
+from mer_agents.types import Evidence, Modalities, ModalityEvidence
 
 FIXTURES = Path(__file__).parent / "fixtures" / "live"
 TOLERANCE_S = 0.3
@@ -131,6 +131,20 @@ def test_audio_buffer_is_bounded_and_keeps_the_clock():
     assert buffer.audio(0, 14).size == 0  # dropped
     assert buffer.audio(16, 17).size == SAMPLE_RATE
     assert buffer.level_db() > -10
+
+
+def test_audio_coverage_reports_chunks_a_busy_server_lost():
+    buffer = LiveBuffer()
+    chunk = np.zeros(8000, np.float32)  # 0.5 s
+    for k in range(20):  # 10 s of wall time, every other chunk lost on the way
+        if k % 2 == 0:
+            buffer.add_audio(SAMPLE_RATE, chunk, now=0.5 * k)
+    assert buffer.audio_coverage(now=9.5) == pytest.approx(0.5, abs=0.03)
+    buffer.stream_ended()
+    assert buffer.audio_coverage(now=20.0) is None  # a new stream starts a new count
+    for k in range(12):
+        buffer.add_audio(SAMPLE_RATE, chunk, now=30 + 0.5 * k)
+    assert buffer.audio_coverage(now=35.5) == pytest.approx(1.0, abs=0.01)
 
 
 def test_frames_are_bounded_rate_limited_downscaled_and_placed_on_the_audio_clock():

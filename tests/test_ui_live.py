@@ -13,7 +13,7 @@ import pytest
 from mer_agents.config import Settings
 from mer_agents.events import EvidenceReady, RunFinished, RunStarted, StageFinished
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn, TurnSpan
-from mer_agents.types import EmotionForecast, Evidence, ModalityEvidence, Modalities
+from mer_agents.types import EmotionForecast, Evidence, Modalities, ModalityEvidence
 from mer_agents.ui.live import (
     LiveHandlers,
     LiveRegistry,
@@ -63,6 +63,8 @@ def test_meters_escape_and_scale():
     assert "&lt;now&gt;" in page and "<now>" not in page
     assert page.index("face: joy") < page.index("face: neutral")
     assert "no face in view" in preview_html(-80.0, False, "listening", None, "no face in view")
+    assert "received only 52%" in preview_html(-80.0, False, "listening", None, "", coverage=0.52)
+    assert "received only" not in preview_html(-80.0, False, "listening", None, "", coverage=0.97)
 
 
 @pytest.mark.slow
@@ -104,7 +106,7 @@ def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     deadline = time.monotonic() + 10
     while session.busy and time.monotonic() < deadline:
         time.sleep(0.02)
-    chat, timeline, preview, audio, plot, timer = handlers.tick(request)
+    chat, timeline, preview, _audio, plot, timer = handlers.tick(request)
     assert chat[0]["content"] == "hello there" and chat[1]["content"].startswith("Good to hear.")
     assert "Emotion forecaster" in timeline
     assert isinstance(plot, type(trajectory_figure([]))) and len(plot.data) >= 1
@@ -144,6 +146,6 @@ def test_the_tab_mounts_streams_timer_and_unload_in_a_blocks():
     fns = list(demo.fns.values())
     streams = [f for f in fns if any(t[1] == "stream" for t in f.targets)]
     assert len(streams) == 2 and all(f.concurrency_limit >= 1 for f in streams)
-    assert {f.stream_every for f in streams} == {0.3, 0.5}
+    assert {f.stream_every for f in streams} == {0.5}
     assert any(t[1] == "unload" for f in fns for t in f.targets)
     assert any(t[1] == "tick" for f in fns for t in f.targets)

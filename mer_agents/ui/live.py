@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import gradio as gr
-from gradio.context import Context
 import numpy as np
 import plotly.graph_objects as go
+from gradio.context import Context
 
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
@@ -35,7 +35,7 @@ from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_htm
 
 log = logging.getLogger(__name__)
 
-AUDIO_STREAM_EVERY_S = 0.3  # microphone chunk period: turn-end latency is pause_s plus at most this
+AUDIO_STREAM_EVERY_S = 0.5  # microphone chunk period: turn-end latency is pause_s plus at most this
 VIDEO_STREAM_EVERY_S = 0.5  # webcam frame period (LiveSettings.frame_fps keeps 2 per second)
 TICK_S = 0.35  # UI refresh while live: meters, new events, replies ("a few times a second")
 MAX_LIVE_SESSIONS = 4  # browser tabs streaming at once (each stream holds a queue slot while it runs)
@@ -45,6 +45,7 @@ IDLE_CLOSE_S = 600.0  # a session with no stream and no run for this long is clo
 STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the stream ended, close the turn
 LEVEL_FLOOR_DB = -70.0
 FACE_TOP = 3
+LOW_COVERAGE = 0.85  # below this share of streamed audio received, the meters warn
 
 _RUN_SLOTS = threading.Semaphore(LIVE_RUN_SLOTS)
 
@@ -92,6 +93,16 @@ class LiveRegistry:
         with self._lock:
             state = self._states.pop(key, None)
         if state is not None:
+            state.session.close()
+
+    def states(self) -> list[LiveState]:
+        with self._lock:
+            return list(self._states.values())
+
+    def close_all(self) -> None:
+        with self._lock:
+            states, self._states = list(self._states.values()), {}
+        for state in states:
             state.session.close()
 
     def _reap_locked(self) -> None:
@@ -157,26 +168,30 @@ def trajectory_figure(points: list[tuple[int, dict[str, float]]]) -> go.Figure:
 
 
 def level_percent(db: float) -> int:
-    return int(round(100 * min(1.0, max(0.0, (db - LEVEL_FLOOR_DB) / -LEVEL_FLOOR_DB))))
+    return round(100 * min(1.0, max(0.0, (db - LEVEL_FLOOR_DB) / -LEVEL_FLOOR_DB)))
 
 
-def preview_html(level_db: float, speaking: bool, status: str, face: dict[str, float] | None, face_note: str) -> str:
+def preview_html(level_db: float, speaking: bool, status: str, face: dict[str, float] | None, face_note: str,
+                 coverage: float | None = None) -> str:
     """The meters: voice energy, speech state, the current facial expression (our own labels and numbers)."""
     esc = html.escape
     rows = [
-        f'<div class="live-row"><span class="live-key">voice</span>'
+        (f'<div class="live-row"><span class="live-key">voice</span>'
         f'<span class="live-bar"><span style="width:{level_percent(level_db)}%"></span></span>'
-        f'<span class="live-val">{level_db:.0f} dBFS</span></div>',
-        f'<div class="live-row"><span class="live-key">state</span><span class="live-state" '
-        f'data-speaking="{str(speaking).lower()}">{esc(status)}</span></div>',
+        f'<span class="live-val">{level_db:.0f} dBFS</span></div>'),
+        (f'<div class="live-row"><span class="live-key">state</span><span class="live-state" '
+        f'data-speaking="{str(speaking).lower()}">{esc(status)}</span></div>'),
     ]
     if face:
         for label, p in sorted(face.items(), key=lambda kv: -kv[1])[:FACE_TOP]:
             rows.append(f'<div class="live-row"><span class="live-key">face: {esc(label)}</span>'
-                        f'<span class="live-bar face"><span style="width:{int(round(100 * p))}%"></span></span>'
+                        f'<span class="live-bar face"><span style="width:{round(100 * p)}%"></span></span>'
                         f'<span class="live-val">{p:.2f}</span></div>')
     else:
         rows.append(f'<div class="live-row"><span class="live-key">face</span><span>{esc(face_note)}</span></div>')
+    if coverage is not None and coverage < LOW_COVERAGE:
+        rows.append(f'<div class="live-warn">The server is busy and received only {100 * coverage:.0f}% of the '
+                    'microphone audio: turns may be cut short.</div>')
     return f'<div class="live-preview">{"".join(rows)}</div>'
 
 
@@ -187,6 +202,7 @@ LIVE_CSS = """
 .live-bar > span { display: block; height: 100%; background: #10b981; }
 .live-bar.face > span { background: #6366f1; }
 .live-state[data-speaking="true"] { color: #b91c1c; font-weight: 600; }
+.live-warn { color: #b45309; }
 """
 
 
@@ -330,7 +346,8 @@ class LiveHandlers:
 
         preview = session.preview()
         self._read_face(state, preview.frame, preview.frame_t)
-        meters = preview_html(preview.level_db, preview.speaking, status_text(state), state.face, state.face_note)
+        meters = preview_html(preview.level_db, preview.speaking, status_text(state), state.face, state.face_note,
+                              preview.coverage)
         preview_out = skip if meters == state.shown.get("preview") else meters
         state.shown["preview"] = meters
 

@@ -1,0 +1,221 @@
+"""`python -m mer_agents.benchmarks.live` (bench target `live`): the Live tab in headless Chromium.
+
+Measures, on the real path (real VAD, perception models and backend):
+- CPU use of the server process while the camera and microphone stream silence (psutil, over --idle-s);
+- for a spoken turn: speech end → end declared (the pause), end declared → clip written, → first timeline
+  event, → evidence, → reply.
+
+Chromium gets a fake camera (a y4m made from an example clip's first frame, so the face meter has a face)
+and a fake microphone (a wav): `--use-file-for-fake-*-capture`. The same helpers drive
+tests/test_live_browser.py. Needs Debian `chromium` (apt-get install -y chromium; never `playwright install`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import socket
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE_WAV = ROOT / "tests" / "fixtures" / "live" / "turns.wav"
+FACE_CLIP = ROOT / "examples" / "happy_news.mp4"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+    "--autoplay-policy=no-user-gesture-required",
+]
+CAMERA_SIZE = (320, 240)
+WAV_RATE = 16000
+LEAD_SILENCE_S = 1.0
+TAIL_SILENCE_S = 4.0
+ROOM_NOISE_DBFS = -60.0  # the "silent" microphone is faint noise, as a real room is, not digital zeros
+UI_TIMEOUT_MS = 60_000
+
+
+def chromium_path() -> str | None:
+    return CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ------------------------------------------------------------------------------------------ fake media
+
+
+def fake_camera_y4m(path: Path, frames: int = 5) -> Path:
+    """A short y4m (Chromium loops it): the first frame of an example clip with a face, else a grey card."""
+    import cv2
+
+    w, h = CAMERA_SIZE
+    image = None
+    if FACE_CLIP.exists():
+        import av
+
+        with av.open(str(FACE_CLIP)) as container:
+            for frame in container.decode(video=0):
+                image = frame.to_ndarray(format="rgb24")
+                break
+    if image is None:
+        image = np.full((h, w, 3), 120, np.uint8)
+    yuv = cv2.cvtColor(cv2.resize(image, (w, h), interpolation=cv2.INTER_AREA), cv2.COLOR_RGB2YUV_I420)
+    with open(path, "wb") as out:
+        out.write(f"YUV4MPEG2 W{w} H{h} F5:1 Ip A1:1 C420jpeg\n".encode())
+        out.writelines(b"FRAME\n" + yuv.tobytes() for _ in range(frames))
+    return path
+
+
+def fake_mic_wav(path: Path, speech: bool = True, seconds: float = 20.0) -> Path:
+    """The speech fixture between silences (speech=True), or faint room noise for `seconds`."""
+    import soundfile as sf
+
+    rng = np.random.default_rng(0)
+    if speech:
+        audio, rate = sf.read(FIXTURE_WAV, dtype="float32")
+        assert rate == WAV_RATE
+        audio = np.concatenate([np.zeros(int(LEAD_SILENCE_S * rate), np.float32), audio,
+                                np.zeros(int(TAIL_SILENCE_S * rate), np.float32)])
+    else:
+        audio = np.zeros(int(seconds * WAV_RATE), np.float32)
+    audio = audio + rng.standard_normal(audio.size).astype(np.float32) * 10 ** (ROOM_NOISE_DBFS / 20)
+    sf.write(path, audio, WAV_RATE, subtype="PCM_16")
+    return path
+
+
+def launch_chromium(playwright: Any, wav: Path, y4m: Path, loop_audio: bool = False):
+    args = CHROMIUM_FLAGS + [f"--use-file-for-fake-video-capture={y4m}",
+                             f"--use-file-for-fake-audio-capture={wav}{'' if loop_audio else '%noloop'}"]
+    return playwright.chromium.launch(executable_path=chromium_path(), args=args, headless=True)
+
+
+def start_streaming(page: Any) -> None:
+    """Open the Live tab (when it is one tab of several), turn on the camera stream and the microphone."""
+    page.wait_for_selector("#live-camera, [role=tab]", state="attached", timeout=UI_TIMEOUT_MS)
+    tab = page.get_by_role("tab", name="Live", exact=True)
+    if tab.count():
+        tab.first.click()
+    camera = page.locator("#live-camera")
+    camera.get_by_text("Click to Access Webcam").click(timeout=UI_TIMEOUT_MS)
+    camera.locator("button[aria-label='capture photo']").click(timeout=UI_TIMEOUT_MS)
+    page.locator("#live-mic button.record-button").click(timeout=UI_TIMEOUT_MS)
+
+
+# ------------------------------------------------------------------------------------------ the server
+
+
+def has_live_tab(demo: Any) -> bool:
+    return any(getattr(block, "elem_id", None) == "live-tab" for block in demo.blocks.values())
+
+
+def live_demo():
+    """The app's demo when build_demo mounts the Live tab; else a Blocks with only the tab (same backend)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    import app
+
+    if has_live_tab(app.demo):
+        return app.demo, True
+    import gradio as gr
+
+    from mer_agents.ui.live import build_live_tab
+
+    with gr.Blocks(title="mer_agents live") as demo:
+        build_live_tab(app.settings, app.backend)
+    return demo.queue(default_concurrency_limit=1, max_size=16), False
+
+
+def wait_for_done_turn(timeout_s: float) -> Any:
+    """The first live turn that got its reply (or failed) in this process's sessions."""
+    from mer_agents.ui.live import REGISTRY
+
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for state in REGISTRY.states():
+            for turn in list(state.session.turns):
+                if turn.status in ("done", "failed"):
+                    return turn
+        time.sleep(0.2)
+    return None
+
+
+# ------------------------------------------------------------------------------------------ benchmark
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--idle-s", type=float, default=10.0, help="seconds of streamed silence to measure CPU over")
+    parser.add_argument("--reply-timeout-s", type=float, default=600.0, help="how long to wait for the reply")
+    parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers here")
+
+
+def main(args: argparse.Namespace) -> int:
+    import psutil
+    from playwright.sync_api import sync_playwright
+
+    from mer_agents.ui.live import REGISTRY
+
+    if chromium_path() is None:
+        print("Chromium is not installed (apt-get install -y chromium)")
+        return 1
+    demo, full_app = live_demo()
+    _, url, _ = demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True)
+    proc = psutil.Process()
+    report: dict[str, Any] = {"app": "app.demo" if full_app else "Live tab only", "cores": psutil.cpu_count()}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        y4m = fake_camera_y4m(Path(tmp) / "cam.y4m")
+        quiet = fake_mic_wav(Path(tmp) / "quiet.wav", speech=False, seconds=args.idle_s + 30)
+        browser = launch_chromium(pw, quiet, y4m, loop_audio=True)
+        page = browser.new_page()
+        page.goto(url)
+        start_streaming(page)
+        time.sleep(5.0)  # streams up, models the handlers touch loaded
+        proc.cpu_percent(None)
+        before = _stream_seconds(REGISTRY)
+        time.sleep(args.idle_s)
+        cpu = proc.cpu_percent(None)
+        streamed = _stream_seconds(REGISTRY) - before
+        report["idle"] = {"seconds": args.idle_s, "cpu_percent_of_one_core": round(cpu, 1),
+                          "cpu_percent_of_machine": round(cpu / max(1, psutil.cpu_count()), 1),
+                          "audio_streamed_s": round(streamed, 2)}
+        browser.close()
+        REGISTRY.close_all()
+
+        speech = fake_mic_wav(Path(tmp) / "speech.wav", speech=True)
+        browser = launch_chromium(pw, speech, y4m)
+        page = browser.new_page()
+        page.goto(url)
+        start_streaming(page)
+        turn = wait_for_done_turn(args.reply_timeout_s)
+        if turn is None:
+            report["turn"] = {"error": f"no reply within {args.reply_timeout_s:g} s"}
+        else:
+            report["turn"] = {"status": turn.status, "error": turn.error, "speech_s": round(turn.span.duration_s, 2),
+                              "end_declared_after_speech_s": round(turn.span.detected_s - turn.span.end_s, 2),
+                              "after_end_declared_s": turn.timings, "reply": turn.reply}
+        browser.close()
+        REGISTRY.close_all()
+    demo.close()
+    print(json.dumps(report, indent=2))
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    return 0
+
+
+def _stream_seconds(registry) -> float:
+    return sum(state.session.buffer.audio_end_s for state in registry.states())
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    raise SystemExit(main(parser.parse_args()))
