@@ -37,7 +37,7 @@ DEFAULTS: dict[str, list] = {
     "forecast": [
         json.dumps(
             {
-                "explanation": "The words, voice and face all lean to sadness.",
+                "explanation": "The words show sadness, and so do the voice and face.",
                 "boost_label": "none",
                 "boost": 0,
             }

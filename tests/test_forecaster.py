@@ -19,7 +19,7 @@ def load(name: str) -> Evidence:
 
 
 def test_fusion_is_confidence_weighted_average():
-    ev = load("evidence_conflict")
+    ev = load("evidence_sad")
     mods = ["text", "audio", "video"]
     fused, agreement, confidence = fc.fuse(ev, mods)
     w = {m: getattr(ev.modalities, m).confidence for m in mods}
@@ -27,8 +27,21 @@ def test_fusion_is_confidence_weighted_average():
         expected = sum(w[m] * getattr(ev.modalities, m).probs[label] for m in mods) / sum(w.values())
         assert fused[label] == pytest.approx(expected)
     assert sum(fused.values()) == pytest.approx(1.0)
-    assert 0 <= agreement < 0.8  # a smiling face over sad words disagrees
     assert 0 < confidence < 1
+
+
+def test_a_smile_over_sad_words_weighs_less():
+    ev = load("evidence_conflict")
+    mods = ["text", "audio", "video"]
+    assert fc.masking(ev, mods) and not fc.masking(load("evidence_sad"), mods)
+    fused, agreement, _ = fc.fuse(ev, mods)
+    w = {m: getattr(ev.modalities, m).confidence for m in mods}
+    w["video"] *= fc.MASKING_DISCOUNT
+    for label in EMOTIONS:
+        expected = sum(w[m] * getattr(ev.modalities, m).probs[label] for m in mods) / sum(w.values())
+        assert fused[label] == pytest.approx(expected)
+    assert max(fused, key=fused.get) == "sadness"
+    assert agreement < 0.8  # the modalities still disagree
 
 
 def test_agreement_is_high_when_modalities_agree_and_one_for_a_single_modality():

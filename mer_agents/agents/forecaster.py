@@ -1,7 +1,9 @@
 """Consistency-aware emotion forecaster: code fuses the modalities; the model explains, nudges within limits.
 
 Fusion (documented here because the numbers in every trace come from it):
-    w_m     = c_m                                   confidence of each available modality m
+    w_m     = c_m                                   confidence of each available modality m,
+              × MASKING_DISCOUNT for a smiling face over negative words (a smile is also a social display:
+                politeness, masking; the words carry what happened)
     fused   = Σ_m w_m p_m / Σ_m w_m                 (uniform when no modality has weight)
     agree   = Σ_{i<j} w_i w_j (1 − JSD₂(p_i, p_j)) / Σ_{i<j} w_i w_j     (1 with fewer than two modalities)
     conf    = (Σ_m w_m c_m / Σ_m w_m) · (0.5 + 0.5 · agree)
@@ -18,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from mer_agents.agents.base import AgentContext, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.perception import digest
@@ -28,6 +30,7 @@ from mer_agents.types import EmotionForecast, Evidence, uniform_probs
 MAX_TOKENS = 72
 MAX_BOOST = 0.15
 CONFLICT_CONFIDENCE = 0.3
+MASKING_DISCOUNT = 0.5
 MODALITIES = ("text", "audio", "video")
 NOUN = {"text": "words", "audio": "voice", "video": "face"}
 ADJ = {
@@ -53,6 +56,16 @@ class ForecastOutput(BaseModel):
     boost: float = 0.0
 
 
+def forecast_output_model(top: str) -> type[ForecastOutput]:
+    """ForecastOutput whose explanation must open by naming the fused label ("The words show sadness ...")."""
+    opening = f"The (words|voice|face|readings) (show|suggest|point to) {top}"
+    return create_model(
+        "ForecastOutput",
+        __base__=ForecastOutput,
+        explanation=(str, Field(pattern=sentence_pattern(opening, 4, 160))),
+    )
+
+
 def used_modalities(evidence: Evidence, consistency: bool) -> list[str]:
     """Available modalities the forecaster may fuse (words only when consistency is off)."""
     names = MODALITIES if consistency else ("text",)
@@ -69,10 +82,26 @@ def jsd(p: dict[str, float], q: dict[str, float]) -> float:
     return max(0.0, min(1.0, 0.5 * kl(p, m) + 0.5 * kl(q, m)))
 
 
+def masking(evidence: Evidence, modalities: list[str]) -> bool:
+    """A confident smiling face over confident negative words."""
+    if not {"video", "text"} <= set(modalities):
+        return False
+    face, words = evidence.modalities.video, evidence.modalities.text
+    return (
+        min(face.confidence, words.confidence) >= CONFLICT_CONFIDENCE
+        and max(face.probs, key=face.probs.__getitem__) == "joy"
+        and max(words.probs, key=words.probs.__getitem__) in NEGATIVE_EMOTIONS
+    )
+
+
 def fuse(evidence: Evidence, modalities: list[str]) -> tuple[dict[str, float], float, float]:
     """(fused probs, agreement, confidence) by the formulas of the module docstring."""
     mods = [getattr(evidence.modalities, n) for n in modalities]
-    weights = [m.confidence for m in mods]
+    discount = masking(evidence, modalities)
+    weights = [
+        m.confidence * (MASKING_DISCOUNT if discount and n == "video" else 1.0)
+        for n, m in zip(modalities, mods)
+    ]
     total = sum(weights)
     if total <= 0:
         return uniform_probs(), 1.0, 0.0
@@ -136,15 +165,16 @@ def run(ctx: AgentContext) -> EmotionForecast:
     modalities = used_modalities(evidence, ctx.settings.consistency)
     fused, agreement, confidence = fuse(evidence, modalities)
     conflicts = name_conflicts(evidence, modalities)
+    top_fused = max(fused, key=fused.__getitem__)
     messages = load_prompt("forecaster").render(
         digest=digest(evidence),
         instruction=ctx.instruction,
         conflicts="; ".join(conflicts),
         fused=", ".join(f"{k} {v:.2f}" for k, v in sorted(fused.items(), key=lambda kv: -kv[1])[:3]),
         agreement=f"{agreement:.2f}",
-        top=max(fused, key=fused.__getitem__),
+        top=top_fused,
     )
-    out = generate_json(ctx, "forecast", messages, ForecastOutput, MAX_TOKENS)
+    out = generate_json(ctx, "forecast", messages, forecast_output_model(top_fused), MAX_TOKENS)
     probs, delta = apply_boost(fused, out.boost_label, out.boost)
     required = ctx.hints.get("label")
     top = max(probs, key=probs.__getitem__)
