@@ -40,7 +40,7 @@ class CritiqueOutput(BaseModel):
     critique: str = Field(pattern=sentence_pattern("The (summary|forecast|strategy|reply)", 8, 110))
     instruction: str = Field(
         pattern=sentence_pattern(
-            "Acknowledge|Ask|Avoid|Cite|Choose|Do not|Drop|Keep|Name|Say|Use|Write", 8, 110
+            "(Acknowledge|Ask|Avoid|Cite|Choose|Do not|Drop|Keep|Name|Say|Use|Write) ", 8, 110
         )
     )
 
