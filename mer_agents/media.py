@@ -221,7 +221,7 @@ def _decode(path: Path, container, settings: Settings) -> Media:
             f"{decoded_s:.1f} s could be decoded"
         )
     duration = declared if declared is not None else decoded_s
-    analysed = min(decoded_s, duration) if limit is None else min(decoded_s, limit)
+    analysed = min(decoded_s, duration) if limit is None else min(duration, limit)
     if limit is not None and duration > limit + 0.05:
         flags.append(Flag(code="truncated", message=(
             f"only the first {limit:g} s of the {duration:.1f} s clip were analysed")))

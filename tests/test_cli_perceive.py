@@ -31,11 +31,16 @@ def test_perceive_writes_evidence_json(tmp_path, capsys):
 
 @pytest.mark.slow
 def test_first_seconds_option(tmp_path, capsys):
+    from tests.media_files import write_video
+
+    clip = write_video(tmp_path / "mute.mp4", size=(160, 120), seconds=4, fps=5)
     out = tmp_path / "ev.json"
-    assert main(["perceive", str(EXAMPLE), "--json", str(out), "--first-seconds", "3", "--quiet"]) == 0
+    assert main(["perceive", str(clip), "--json", str(out), "--first-seconds", "2", "--max-duration", "3",
+                 "--quiet"]) == 0
     data = json.loads(out.read_text())
-    assert data["analysed_s"] == pytest.approx(3.0, abs=0.05)
-    assert "truncated" in {f["code"] for f in data["flags"]}
+    assert data["analysed_s"] == pytest.approx(2.0, abs=0.05) and data["duration_s"] == pytest.approx(4.0, abs=0.1)
+    assert {"truncated", "no_audio_track", "no_face"} <= {f["code"] for f in data["flags"]}
+    assert "only the first 2 s" in capsys.readouterr().out
 
 
 def test_bad_file_exits_with_one_line(tmp_path):

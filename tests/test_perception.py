@@ -124,9 +124,9 @@ def test_non_english_speech_is_transcribed_and_flagged():
     assert "hermana" in ev.transcript.lower()
 
 
-def test_context_reaches_the_text_head(evidence):
-    ev = perceive(EXAMPLES / "worried_audio_only.mp3", SETTINGS, context=["How are you?", "", "Tell me more."])
-    assert ev.context == ["How are you?", "Tell me more."][-SETTINGS.text_context_turns:]
+def test_context_is_trimmed_and_recorded():
+    ev = perceive_text("Tell me more.", SETTINGS, context=["Hi.", "How are you?", "", "Not great, honestly."])
+    assert ev.context == ["How are you?", "Not great, honestly."][-SETTINGS.text_context_turns:]
 
 
 def test_progress_messages(tmp_path):
