@@ -198,6 +198,29 @@ def test_server_down_is_a_clear_error_after_bounded_retries():
     assert "\n" not in str(info.value) and time.perf_counter() - start < 5
 
 
+def test_read_timeout_is_not_retried():
+    """A loopback server that accepts and never answers: one request, then a clear BackendError."""
+    seen: list[bytes] = []
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+
+        def accept():
+            for _ in range(2):
+                try:
+                    conn, _ = listener.accept()
+                except OSError:
+                    return
+                seen.append(conn.recv(65536))
+
+        threading.Thread(target=accept, daemon=True).start()
+        backend = make(f"http://127.0.0.1:{port}/v1", max_retries=2, backoff_s=0.01, timeout_s=0.5)
+        with pytest.raises(BackendError, match="MER_HTTP_TIMEOUT"):
+            backend.generate(CHAT, GenerationParams(max_tokens=4))
+    assert len(seen) == 1
+
+
 def test_missing_base_url_is_a_clear_error():
     with pytest.raises(BackendError, match="MER_BASE_URL"):
         get_backend(Settings(backend="openai_http"))
@@ -229,14 +252,15 @@ def test_extract_json():
 
 
 @pytest.mark.slow
-def test_full_pipeline_through_http(server_url):
+def test_full_pipeline_through_http(server_url, monkeypatch):
     """The whole audited run (agents, reflection, reply) with every model call going over HTTP."""
     if importlib.util.find_spec("mer_agents.pipeline") is None:
         pytest.skip("mer_agents/pipeline.py is not there yet")
     from mer_agents.events import RunFailed, RunFinished, StageFinished, TokenDelta
     from mer_agents.pipeline import RunRequest, run
 
-    settings = Settings(backend="openai_http", base_url=server_url, model="smollm2", max_rounds=1)
+    monkeypatch.setenv("MER_HTTP_TIMEOUT", "1800")  # two shared cores under load: no read timeout here
+    settings = Settings(backend="openai_http", base_url=server_url, model="smollm2", max_rounds=0)
     backend = get_backend(settings)
     assert isinstance(backend, OpenAIHTTPBackend)
     fixture = Path(__file__).parent / "fixtures" / "evidence_sad.json"

@@ -7,8 +7,9 @@ and read the server's 400 to fall back from `response_format` json_schema to a p
 instruction plus extraction. The caller still validates the JSON (and repairs once) as with every backend.
 
 Scale: one semaphore per server URL bounds the requests in flight (the eval harness sends many at once);
-transient failures (connection, timeout, 429, 5xx) are retried with exponential backoff, a bounded number of
-times, then surface as one readable BackendError.
+transient failures (connection, connect timeout, 429, 5xx) are retried with exponential backoff, a bounded
+number of times, then surface as one readable BackendError. A read timeout is not retried (the server is still
+working on that request; a copy would queue behind it); MER_HTTP_TIMEOUT sets it.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from mer_agents.backends.json_output import JSON_INSTRUCTION, extract_json
 from mer_agents.config import Settings
 from mer_agents.errors import BackendError, MediaError
 
-TIMEOUT_S = 120.0
+TIMEOUT_S = 300.0  # per read: a CPU llama.cpp server under load can take minutes before its first byte
 CONNECT_TIMEOUT_S = 10.0
 MAX_RETRIES = 3  # attempts after the first one
 BACKOFF_S = 0.5  # waits 0.5, 1, 2 s ...
@@ -39,6 +40,7 @@ RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 ENV_KEYS = ("MER_API_KEY", "OPENAI_API_KEY")
 ENV_MODALITIES = "MER_HTTP_MODALITIES"  # e.g. "text,image,audio,video" for vLLM serving Qwen2.5-Omni
 ENV_CONCURRENCY = "MER_HTTP_CONCURRENCY"
+ENV_TIMEOUT = "MER_HTTP_TIMEOUT"
 AUDIO_FORMATS = {".wav": "wav", ".mp3": "mp3", ".flac": "flac", ".ogg": "ogg", ".m4a": "m4a"}
 
 _semaphores: dict[tuple[str, int], threading.BoundedSemaphore] = {}
@@ -73,7 +75,7 @@ class OpenAIHTTPBackend:
         settings: Settings,
         *,
         modalities: frozenset[str] | set[str] | None = None,
-        timeout_s: float = TIMEOUT_S,
+        timeout_s: float | None = None,
         max_retries: int = MAX_RETRIES,
         backoff_s: float = BACKOFF_S,
         max_concurrency: int | None = None,
@@ -86,6 +88,7 @@ class OpenAIHTTPBackend:
         self.base_url = settings.base_url.rstrip("/")
         self.api_key = settings.api_key or next((os.environ[k] for k in ENV_KEYS if os.environ.get(k)), None)
         self.modalities = frozenset(modalities or _env_modalities()) | {"text"}
+        timeout_s = timeout_s or float(os.environ.get(ENV_TIMEOUT) or TIMEOUT_S)
         self.timeout = httpx.Timeout(timeout_s, connect=min(CONNECT_TIMEOUT_S, timeout_s))
         self.max_retries = max_retries
         self.backoff_s = backoff_s
@@ -213,7 +216,7 @@ class OpenAIHTTPBackend:
         try:
             response = self._client.post(f"{self.base_url}/chat/completions", json=body)
         except httpx.TransportError as exc:
-            raise _Retryable(_describe_transport(exc)) from exc
+            raise _transport_failure(exc, self.base_url) from exc
         _check_status(response.status_code, lambda: response.text)
         try:
             data = response.json()
@@ -254,7 +257,7 @@ class OpenAIHTTPBackend:
                             if on_token is not None:
                                 on_token(delta)
         except httpx.TransportError as exc:
-            raise _Retryable(_describe_transport(exc)) from exc
+            raise _transport_failure(exc, self.base_url) from exc
         return "".join(emitted), usage, served
 
     def _discover_model(self) -> str:
@@ -341,6 +344,14 @@ def _check_status(status: int, text) -> None:
 def _error_message(payload: dict[str, Any]) -> str:
     error = payload.get("error")
     return _short(error.get("message", error) if isinstance(error, dict) else error)
+
+
+def _transport_failure(exc: httpx.TransportError, url: str) -> Exception:
+    """Connection trouble is retried; a read timeout is not: the server is still busy with that request,
+    and sending it again would only queue a second copy behind it."""
+    if isinstance(exc, httpx.ReadTimeout):
+        return BackendError(f"{url} accepted the request but sent nothing for too long (raise MER_HTTP_TIMEOUT)")
+    return _Retryable(_describe_transport(exc))
 
 
 def _describe_transport(exc: httpx.TransportError) -> str:

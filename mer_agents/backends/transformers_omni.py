@@ -368,22 +368,24 @@ class TransformersOmniBackend:
 
         tokenizer = engine.processor.tokenizer
         sampling = params.temperature > 0
-        gen_kwargs: dict[str, Any] = {
-            **inputs,
+        thinker: dict[str, Any] = {
             "max_new_tokens": params.max_tokens,
             "do_sample": sampling,
             "repetition_penalty": params.repeat_penalty,
-            "use_audio_in_video": media.audio_in_video,
             "pad_token_id": tokenizer.pad_token_id,
         }
         if sampling:
-            gen_kwargs.update(temperature=params.temperature, top_p=params.top_p)
+            thinker.update(temperature=params.temperature, top_p=params.top_p)
         if params.stop:
-            gen_kwargs.update(stop_strings=list(params.stop), tokenizer=tokenizer)
-        speak = engine.spoken and params.json_schema is None
+            thinker.update(stop_strings=list(params.stop), tokenizer=tokenizer)
+        speak = engine.spoken and params.json_schema is None  # speech only for free-text replies
+        gen_kwargs: dict[str, Any] = {**inputs, "use_audio_in_video": media.audio_in_video}
         if engine.spoken:
+            # the full model shares unprefixed kwargs with talker and token2wav: keep sampling to the thinker
+            gen_kwargs.update({f"thinker_{key}": value for key, value in thinker.items()})
             gen_kwargs["generation_mode"] = "audio" if speak else "text"
-            gen_kwargs["thinker_max_new_tokens"] = gen_kwargs.pop("max_new_tokens")
+        else:
+            gen_kwargs.update(thinker)
 
         torch.manual_seed(params.seed)
         prompt_tokens = int(inputs["input_ids"].shape[1])
