@@ -149,6 +149,10 @@ def test_ignoring_the_person_needs_no_shared_words_and_low_similarity():
     assert "ignores_person" in reply_fails("The weather is lovely in spring.", similarity=0.05)
     assert "ignores_person" not in reply_fails("The weather is lovely in spring.", similarity=0.6)
     assert "ignores_person" not in reply_fails("Your family will understand about the job.", similarity=0.05)
+    follow_up = [Turn(user_text="I could call the help center", reply="Calling the center sounds wise.")]
+    assert "ignores_person" not in reply_fails(
+        "The center will help.", transcript="okay I will", similarity=0.1, history=follow_up
+    )
 
 
 def test_repetition_length_and_continuation():

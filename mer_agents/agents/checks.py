@@ -362,7 +362,9 @@ def check_reply(
         if harm
         else _ok(stage, "dismissive")
     )
-    shared = content_words(text) & content_words(transcript)
+    # a short follow-up ("okay, I will do that") is answered through the last exchange: count its words too
+    recent = " ".join(f"{t.user_text} {t.reply or ''}" for t in history[-1:])
+    shared = content_words(text) & (content_words(transcript) | content_words(recent))
     ignores = (
         bool(transcript.strip()) and not shared and similarity is not None and similarity < MIN_SIMILARITY
     )
