@@ -172,13 +172,13 @@ def test_round_cap(evidence):
         assert len(of(events, RegenerationRequested)) == cap
         done = events[-1]
         assert isinstance(done, RunFinished) and done.rounds == cap and not done.all_passed
-        assert backend.count("reply") == 1 + 3 * cap  # first pass: 1 draft; each refinement: 3 drafts
+        assert backend.count("reply") == 1 + 2 * cap  # first pass: 1 draft; each refinement: 2 drafts
 
 
 def test_best_audited_reply_is_kept(evidence):
     """Scripted backend: round 1 audits best (1 failed check), round 2 worse (2) → round 1's reply is final;
     equal scores prefer the latest round."""
-    backend = ScriptedBackend(reply=[WORSE, WORSE, WORSE, CHEERFUL, WORSE])
+    backend = ScriptedBackend(reply=[WORSE, WORSE, CHEERFUL, WORSE])
     events = collect(backend, evidence, max_rounds=2)
     done = events[-1]
     assert done.rounds == 2 and not done.all_passed

@@ -27,7 +27,7 @@ from mer_agents.agents.perception import digest
 from mer_agents.labels import EMOTIONS, NEGATIVE_EMOTIONS, VALENCE
 from mer_agents.types import EmotionForecast, Evidence, uniform_probs
 
-MAX_TOKENS = 72
+MAX_TOKENS = 88  # explanation (≤ 120 chars after its opening) + boost fields + JSON: no truncation
 MAX_BOOST = 0.15
 CONFLICT_CONFIDENCE = 0.3
 MASKING_DISCOUNT = 0.5
@@ -62,7 +62,7 @@ def forecast_output_model(top: str) -> type[ForecastOutput]:
     return create_model(
         "ForecastOutput",
         __base__=ForecastOutput,
-        explanation=(str, Field(pattern=sentence_pattern(opening, 4, 160))),
+        explanation=(str, Field(pattern=sentence_pattern(opening, 4, 120))),
     )
 
 

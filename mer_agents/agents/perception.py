@@ -15,7 +15,7 @@ from mer_agents.agents.base import AgentContext, generate_json, history_lines, l
 from mer_agents.backends.base import Part
 from mer_agents.types import Evidence, ModalityEvidence, PerceptionReport
 
-MAX_TOKENS = 64
+MAX_TOKENS = 72  # a 160-character sentence plus its JSON, never truncated
 TOP_LABELS = 3
 MAX_CUES = 5
 TRANSCRIPT_CHARS = 240
@@ -26,7 +26,7 @@ class PerceptionOutput(BaseModel):
     """What the model writes for the perception stage."""
 
     model_config = ConfigDict(title="PerceptionOutput")
-    summary: str = Field(pattern=sentence_pattern("The person (seems|sounds|looks|feels)"))
+    summary: str = Field(pattern=sentence_pattern("The person (seems|sounds|looks|feels)", 10, 160))
 
 
 def _fmt(value: Any) -> str | None:

@@ -20,7 +20,7 @@ from mer_agents.labels import NEGATIVE_EMOTIONS, STRATEGIES
 from mer_agents.retrieval import Exemplar, retrieve
 from mer_agents.types import EmotionForecast, StrategyPlan, Turn
 
-MAX_TOKENS = 64
+MAX_TOKENS = 80  # room for the enum, the reason (≤ 120 chars) and the JSON around them: no truncation
 K_VOTE = 12
 K_WIDE = 80  # neighbours searched for example replies of the chosen strategy
 N_PROMPT_EXAMPLES = 2
@@ -87,7 +87,7 @@ def plan_output_model(candidates: list[str]) -> type[BaseModel]:
         "PlanOutput",
         __config__=ConfigDict(title="PlanOutput"),
         strategy=(Literal[tuple(candidates)], ...),
-        reason=(str, Field(pattern=sentence_pattern("Because (they|the person)", 8, 160))),
+        reason=(str, Field(pattern=sentence_pattern("Because (they|the person)", 8, 120))),
     )
 
 

@@ -22,7 +22,7 @@ from mer_agents.backends.base import Message
 from mer_agents.embeddings import embed
 from mer_agents.types import EmotionForecast, Reply, StrategyPlan
 
-N_CANDIDATES = 3
+N_CANDIDATES = 2  # drafts per refinement round: more fixed replies vs. the refinement/rerun token aim (0.4)
 REPEAT_PENALTY = 1.3
 HISTORY_TURNS = 3
 STOP = ("\n\n", "\nPerson", "\nUser", "\nSeeker", "\nYou:", "Person:", "User:", "Seeker:", "Supporter:")
