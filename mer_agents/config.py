@@ -12,6 +12,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+def default_llm_threads() -> int:
+    """Leave one core free: a llama.cpp thread that has to share its core stalls the whole generation."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
+
 DEFAULT_CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mer_agents"
 BackendName = Literal["auto", "embedded", "transformers_omni", "openai_http"]
 
@@ -39,7 +44,10 @@ class Settings(BaseModel):
     seed: int = Field(0, description="sampling seed; regeneration rounds derive theirs from it")
     temperature: float = Field(0.7, ge=0, le=2)
     max_reply_tokens: int = Field(80, ge=8)
-    n_threads: int = Field(2, ge=1, description="CPU threads for the embedded models")
+    n_threads: int = Field(2, ge=1, description="CPU threads for the embedded perception models")
+    llm_threads: int | None = Field(
+        None, ge=1, description="CPU threads for the embedded LLM; None = cores - 1 (llama.cpp's spinning "
+        "threads slow down 20x and more when they share cores with other work)")
     spoken_reply: bool = Field(False, description="transformers_omni: ask the full model for speech too")
 
     # --- housekeeping ---

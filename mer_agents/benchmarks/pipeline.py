@@ -201,7 +201,7 @@ def main(args: argparse.Namespace) -> int:
     ratios = [r["refine_ratio"] for r in rows if r["refine_ratio"] is not None]
     result = {
         "backend": backend.describe(),
-        "threads": settings.n_threads,
+        "threads": getattr(backend, "threads", None),
         "input": str(clip) if clip else f"evidence {args.evidence or DEFAULT_EVIDENCE.name} (reasoning only)",
         "runs": rows,
         "median_wall_s": statistics.median(r["wall_s"] for r in rows),

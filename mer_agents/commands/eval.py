@@ -52,7 +52,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--max-rounds", type=int, default=None)
     p.add_argument("--concurrency", type=int, default=1, help="items in flight at once (useful with openai_http)")
-    p.add_argument("--threads", type=int, default=None, help="CPU threads of the embedded model (settings.n_threads;"
+    p.add_argument("--threads", type=int, default=None, help="CPU threads of the embedded LLM (settings.llm_threads;"
                                                              " 1 is much faster on an oversubscribed machine)")
     p.add_argument("--cache", type=Path, default=None, help="JSONL result cache (default <cache_dir>/eval/...)")
     p.add_argument("--no-cache", action="store_true", help="recompute everything, write no cache")
@@ -63,7 +63,7 @@ def _settings(args):
     from mer_agents.config import Settings
 
     return Settings.from_env(backend=args.backend, base_url=args.base_url, model=args.model, seed=args.seed,
-                             max_rounds=args.max_rounds, n_threads=args.threads)
+                             max_rounds=args.max_rounds, llm_threads=args.threads)
 
 
 def _command(args, argv_keys: list[tuple[str, str]]) -> str:

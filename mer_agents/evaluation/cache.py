@@ -16,7 +16,7 @@ from typing import Any
 from mer_agents.config import Settings
 
 # Settings that never change a result (where files go, how many CPU threads compute it).
-IGNORED_SETTINGS = frozenset({"cache_dir", "trace_dir", "n_threads", "api_key"})
+IGNORED_SETTINGS = frozenset({"cache_dir", "trace_dir", "n_threads", "llm_threads", "api_key"})
 
 
 def settings_hash(settings: Settings, **extra: Any) -> str:
