@@ -133,6 +133,21 @@ def test_cheerful_words_to_sadness(text):
     assert "tone_mismatch" not in reply_fails(text, emotion="joy")
 
 
+def test_a_reply_that_trails_off_is_unfinished():
+    assert "unfinished" in reply_fails("Your job was precious to you, dear one,")
+    assert "unfinished" not in reply_fails("Losing your job must feel so empty.")
+    assert "unfinished" not in reply_fails('You said "I feel so empty."')
+
+
+def test_tone_guards_the_words_when_the_fusion_reads_neutral(sad):
+    """A flat face over sad words fuses to neutral; cheerful replies must still fail against the words."""
+    assert checks.tone_emotion("neutral", sad) == "sadness"
+    assert checks.tone_emotion("joy", sad) == "joy"
+    flat = sad.model_copy(deep=True)
+    flat.modalities.text.probs = {"neutral": 0.8, "sadness": 0.2}
+    assert checks.tone_emotion("neutral", flat) == "neutral"
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -24,6 +24,8 @@ MAX_SENTENCES = 3
 MAX_WORDS = 60
 MIN_SIMILARITY = 0.25  # MiniLM cosine reply↔transcript below which (with no shared word) it ignores them
 REPEAT_NGRAM = 4
+WORDS_TONE_PROB = 0.4  # the person's own words read this negative → cheerful replies fail, whatever the fusion
+SENTENCE_END = re.compile(r"[.!?…][\"'”’)]*$")
 
 EMOTION_WORDS: dict[str, tuple[str, ...]] = {
     "joy": ("happy", "happiness", "joy", "joyful", "cheerful", "glad", "delighted", "excited"),
@@ -307,6 +309,17 @@ def check_reply(
         if len(sents) > MAX_SENTENCES or nwords > MAX_WORDS
         else _ok(stage, "length")
     )
+    results.append(
+        _fail(
+            stage,
+            "unfinished",
+            "the reply stops mid-sentence",
+            [f"ends with {text[-12:]!r}"],
+            "End every sentence; say less rather than trail off.",
+        )
+        if not SENTENCE_END.search(text)
+        else _ok(stage, "unfinished")
+    )
     tag = SPEAKER_TAG.search(text)
     results.append(
         _fail(
@@ -402,6 +415,16 @@ def check_reply(
     return results
 
 
+def tone_emotion(forecast_emotion: str, evidence: Evidence) -> str:
+    """The emotion the tone check guards: the forecast, unless it is neutral while the person's own words
+    read a negative emotion (a flat face or an even voice telling of a loss must not license cheerful words)."""
+    words = evidence.modalities.text
+    if forecast_emotion != "neutral" or not words.available:
+        return forecast_emotion
+    top = max(words.probs, key=words.probs.__getitem__)
+    return top if top in NEGATIVE_EMOTIONS and words.probs[top] >= WORDS_TONE_PROB else forecast_emotion
+
+
 # --- verdicts ---------------------------------------------------------------------------------------------
 
 
@@ -441,6 +464,7 @@ __all__ = [
     "check_forecast",
     "check_strategy",
     "check_reply",
+    "tone_emotion",
     "verdict",
     "failed_count",
     "merge_hints",

@@ -81,7 +81,7 @@ def run_checks(
         "reply": checks.check_reply(
             reply.text,
             plan.strategy,
-            forecast.emotion,
+            checks.tone_emotion(forecast.emotion, ev),
             ev.transcript,
             ctx.history,
             similarity(reply.text, ev.transcript),

@@ -62,7 +62,8 @@ def score(
 ) -> list[checks.CheckResult]:
     transcript = ctx.evidence.transcript
     return checks.check_reply(
-        text, plan.strategy, forecast.emotion, transcript, ctx.history, similarity(text, transcript)
+        text, plan.strategy, checks.tone_emotion(forecast.emotion, ctx.evidence), transcript, ctx.history,
+        similarity(text, transcript),
     )
 
 
