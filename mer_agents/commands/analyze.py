@@ -38,6 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--backend", choices=["auto", "embedded", "transformers_omni", "openai_http"], default=None
     )
+    parser.add_argument("--model", default=None, help="model id / local path (transformers_omni, openai_http)")
+    parser.add_argument("--base-url", default=None, help="OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
     parser.add_argument("--seed", type=int, default=None, help="sampling seed (0)")
     parser.add_argument(
         "--trace",
@@ -91,6 +93,8 @@ def main(args: argparse.Namespace) -> int:
         max_rounds=args.max_rounds,
         seed=args.seed,
         backend=args.backend,
+        model=args.model,
+        base_url=args.base_url,
         reflection=False if args.no_reflection else None,
         consistency=False if args.no_consistency else None,
         one_pass=True if args.one_pass else None,
