@@ -6,32 +6,20 @@ planning stages and no audit, so the evaluation can compare it with the structur
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict, Field
 
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt
 from mer_agents.agents.perception import digest
-from mer_agents.labels import Emotion
+from mer_agents.labels import Emotion, Strategy
 
 MAX_TOKENS_EXTRA = 40
 
-OnePassStrategy = Literal[
-    "Question",
-    "Restatement or Paraphrasing",
-    "Reflection of feelings",
-    "Self-disclosure",
-    "Affirmation and Reassurance",
-    "Providing Suggestions",
-    "Information",
-    "Others",
-]
 
 
 class OnePassOutput(BaseModel):
     model_config = ConfigDict(title="OnePassOutput")
     emotion: Emotion
-    strategy: OnePassStrategy
+    strategy: Strategy
     reply: str = Field(min_length=1, max_length=400)
 
 
