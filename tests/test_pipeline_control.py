@@ -242,6 +242,17 @@ def test_malformed_json_twice_fails_the_stage(evidence):
     assert "failed validation after one repair" in last.error and "Traceback" not in last.error
 
 
+def test_a_critique_the_model_cannot_write_does_not_end_the_run(evidence):
+    """Scripted backend: the critic's JSON is broken twice → the code verdicts still drive re-entry."""
+    backend = ScriptedBackend(reply=[CHEERFUL, "Losing your job is hard; feeling empty makes sense."],
+                              audit=['{"critique": '])
+    events = collect(backend, evidence, max_rounds=1)
+    assert not of(events, RunFailed) and isinstance(events[-1], RunFinished)
+    revised = [e.verdict for e in of(events, AuditVerdictEvent) if e.verdict.verdict == "revise"]
+    assert revised and any(i.startswith("critic: (no critique") for i in revised[0].issues)
+    assert len(of(events, RegenerationRequested)) == 1
+
+
 def test_internal_error_is_one_line(evidence, monkeypatch):
     """Scripted backend: an unexpected exception → RunFailed with one line; traceback only in `detail`."""
 

@@ -18,6 +18,7 @@ from mer_agents.agents import checks
 from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.perception import digest
+from mer_agents.errors import StageError
 from mer_agents.agents.responder import similarity
 from mer_agents.types import (
     STAGES,
@@ -127,7 +128,14 @@ def audit(
         output=_stage_text(target, outputs),
         issues="; ".join(v.issues),
     )
-    critic = generate_json(sub, "audit", messages, CritiqueOutput, MAX_TOKENS)
+    try:
+        critic = generate_json(sub, "audit", messages, CritiqueOutput, MAX_TOKENS)
+    except StageError as exc:
+        # the verdicts rest on the code checks; a critique the model could not write must not end the run
+        issues = [*v.issues, f"critic: (no critique: {exc})"]
+        verdicts[index] = v.model_copy(update={"issues": issues})
+        result.usage[target] = sub.usage
+        return result
     issues = [*v.issues, f"critic: {critic.critique.strip()}"]
     instruction = v.instruction
     if _safe(critic.instruction):
