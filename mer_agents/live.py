@@ -324,7 +324,7 @@ class LiveBuffer:
         if self._frames and now - self._frames[-1][0] < 0.9 / self.settings.frame_fps:
             self.frames_dropped += 1
             return False
-        self._frames.append((now, _downscale(np.asarray(frame), self.settings.frame_side)))
+        self._frames.append((now, downscale(np.asarray(frame), self.settings.frame_side)))
         return True
 
     def _trim_frames(self, now: float) -> None:
@@ -355,7 +355,8 @@ class LiveBuffer:
         self._frames.clear()
 
 
-def _downscale(frame: np.ndarray, side: int) -> np.ndarray:
+def downscale(frame: np.ndarray, side: int) -> np.ndarray:
+    """RGB uint8 with the longer side at most `side` (grey and RGBA frames become RGB)."""
     if frame.ndim == 2:
         frame = np.repeat(frame[:, :, None], 3, axis=2)
     if frame.ndim != 3 or frame.shape[2] not in (3, 4):

@@ -31,7 +31,7 @@ from tests.test_app_client import APP_ENV, app_module, app_url  # noqa: F401  (s
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
 META = json.loads((ROOT / "tests" / "fixtures" / "live" / "turns.json").read_text())
-REPLY_TIMEOUT_S = 600
+REPLY_TIMEOUT_S = 900  # a full audited run on 2 shared CPU cores
 UNLOAD_TIMEOUT_S = 60  # Gradio notices a closed tab at its next heartbeat (15 s by default)
 # Chromium's own audio processing (gain control, noise suppression) moves the edges a little.
 BROWSER_TOLERANCE_S = 0.5
@@ -46,6 +46,10 @@ def live_url(monkeypatch_module, request):
     for key, value in APP_ENV.items():  # short runs, offline: the app reads these when first imported
         monkeypatch_module.setenv(key, value)
     demo, full_app = live_demo()
+    from mer_agents.config import Settings
+    from mer_agents.perception import warm_up
+
+    warm_up(Settings.from_env())  # as app.main does at launch: the turn's latency is then the run's, not loading
     if full_app:  # the app's own server, shared with the app's client and browser tests
         yield request.getfixturevalue("app_url")
         return
@@ -81,7 +85,7 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
         page.wait_for_function("() => document.querySelector('#live-preview').innerText.includes('face: joy')",
                                timeout=60_000)  # the face meter reads the fake camera's face
         turn = wait_for_done_turn(REPLY_TIMEOUT_S)
-        assert turn is not None, "no turn was answered"
+        assert turn is not None, f"no turn was answered in {REPLY_TIMEOUT_S} s: {_sessions(REGISTRY)}"
         assert turn.status == "done", f"turn {turn.id} failed: {turn.error}"
 
         first = META["turns"][0]
@@ -91,8 +95,8 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
         # overloaded machine loses microphone audio (the page then warns); the span is exact only without loss.
         if turn.audio_coverage is not None and turn.audio_coverage >= 0.97:
             assert abs(turn.span.duration_s - (first["end"] - first["start"])) <= BROWSER_TOLERANCE_S, turn.span
-        else:
-            assert 0.25 <= turn.span.duration_s <= first["end"] - first["start"] + BROWSER_TOLERANCE_S, turn.span
+        else:  # lost chunks shorten speech and pauses alike: only a plausible turn can be asked for
+            assert 0.25 <= turn.span.duration_s <= META["turns"][-1]["end"] - first["start"], turn.span
         assert turn.clip is not None and turn.clip.endswith(".mp4")  # camera frames went into the clip
         assert turn.transcript.strip()
 
@@ -117,3 +121,10 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
     while len(REGISTRY) and time.monotonic() < deadline:
         time.sleep(0.5)
     assert len(REGISTRY) == 0, "closing the page did not free its live session"
+
+
+def _sessions(registry) -> list[dict]:
+    """What each live session holds, for a failure message."""
+    return [{"audio_s": round(st.session.buffer.audio_end_s, 1), "frames": st.session.buffer.n_frames,
+             "turns": [t.model_dump(include={"id", "status", "error", "timings", "audio_coverage", "span"})
+                       for t in st.session.turns]} for st in registry.states()]

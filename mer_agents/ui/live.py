@@ -28,7 +28,7 @@ from gradio.context import Context
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
 from mer_agents.labels import EMOTIONS
-from mer_agents.live import LiveSession, LiveSettings, LiveTurn
+from mer_agents.live import LiveSession, LiveSettings, LiveTurn, downscale
 from mer_agents.ui import tts
 from mer_agents.ui.plots import EMOTION_COLOURS
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_html
@@ -45,6 +45,7 @@ IDLE_CLOSE_S = 600.0  # a session with no stream and no run for this long is clo
 STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the stream ended, close the turn
 LEVEL_FLOOR_DB = -70.0
 FACE_TOP = 3
+FACE_PREVIEW_SIDE = 320  # the meter reads at most this size (Haar cost grows with pixels; 240 px missed faces)
 LOW_COVERAGE = 0.85  # below this share of streamed audio received, the meters warn
 
 _RUN_SLOTS = threading.Semaphore(LIVE_RUN_SLOTS)
@@ -382,7 +383,7 @@ def face_expression(frame: np.ndarray) -> tuple[dict[str, float] | None, str]:
     """(probabilities over the 7 emotions of the largest face, note); (None, why) without a face."""
     from mer_agents.perception.face import face_evidence
 
-    reading, _flags = face_evidence([frame], [0.0], 1.0)
+    reading, _flags = face_evidence([downscale(frame, FACE_PREVIEW_SIDE)], [0.0], 1.0)
     if not reading.available:
         return None, "no face in view"
     return dict(reading.probs), ""
