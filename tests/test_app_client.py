@@ -195,7 +195,7 @@ def test_typed_message_continues_the_conversation(app_module):
         final = dict(zip(UI_OUTPUTS, list(ui_run(app_module.settings, None, None, text, session, {}, None))[-1]))
         assert final["reply"], final["status"]
         session = final["session"]
-    assert len(session.history) == 2
+    assert len(session.turns) == 2
     assert [m["role"] for m in final["chat"]] == ["user", "assistant", "user", "assistant"]
 
 
