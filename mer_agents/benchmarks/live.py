@@ -168,6 +168,10 @@ def main(args: argparse.Namespace) -> int:
         print("Chromium is not installed (apt-get install -y chromium)")
         return 1
     demo, full_app = live_demo()
+    from mer_agents.config import Settings
+    from mer_agents.perception import warm_up
+
+    warm_up(Settings.from_env())  # as app.main does at launch: latency is the run's, not model loading
     _, url, _ = demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True)
     proc = psutil.Process()
     report: dict[str, Any] = {"app": "app.demo" if full_app else "Live tab only", "cores": psutil.cpu_count()}
