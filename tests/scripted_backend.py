@@ -26,7 +26,8 @@ TITLES = {
 
 def first_candidate(messages: list[Message], params: GenerationParams) -> str:
     """Planner script: pick the code's top-ranked candidate (first in the schema enum)."""
-    enum = params.json_schema["properties"]["strategy"]["enum"]
+    prop = params.json_schema["properties"]["strategy"]
+    enum = prop.get("enum") or [prop["const"]]  # one allowed value is written as a const
     return json.dumps({"strategy": enum[0], "reason": "Because they sound sad, the feeling comes first."})
 
 

@@ -5,8 +5,9 @@ SmolLM2-135M cannot classify strategies reliably, so the ranking is code:
 where vote is the similarity-weighted share of the K nearest ESConv exemplars (retrieval.py, MiniLM) using
 strategy s, and prior sums small, stated rules from the emotion, its intensity and the turn position
 (ESConv's exploration → comforting → action order). Strategies the audit told the planner to avoid are
-dropped. The model chooses one of the TOP_CANDIDATES (a schema enum, so it cannot leave them) and writes
-the reason; the runner-up becomes the secondary strategy.
+dropped. The top-ranked strategy is the plan and the model writes the reason for it (a one-value schema
+enum); the runner-up becomes the secondary strategy. Letting SmolLM2 choose among the top 3 cut ESConv dev
+strategy accuracy from 0.29 (the code's top-1, 200 spread turns) to 0.05 (20 turns), so it no longer chooses.
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
     neighbours = wide[:K_VOTE]
     ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []))
     candidates = [s for s, _ in ranked[:TOP_CANDIDATES]]
+    chosen = candidates[:1]  # the code decides; the model explains (see the module docstring)
     shown = [e for e in neighbours if e.strategy in candidates][:N_PROMPT_EXAMPLES]
     messages = load_prompt(
         "planner"
@@ -109,9 +111,9 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
         examples="\n".join(
             f'- "{e.seeker[:EXAMPLE_CHARS]}" -> {e.strategy}: "{e.reply[:EXAMPLE_CHARS]}"' for e in shown
         ),
-        candidates="; ".join(f"{s} ({HELP[s]})" for s in candidates),
+        candidates="; ".join(f"{s} ({HELP[s]})" for s in chosen),
     )
-    out = generate_json(ctx, "strategy", messages, plan_output_model(candidates), MAX_TOKENS)
+    out = generate_json(ctx, "strategy", messages, plan_output_model(chosen), MAX_TOKENS)
     secondary = next((s for s in candidates if s != out.strategy), None)
     # example replies for the responder: the nearest that use the chosen strategy, looking further if need be
     matching = [e.reply for e in wide if e.strategy == out.strategy][:N_PROMPT_EXAMPLES]
