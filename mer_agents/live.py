@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from mer_agents.cache import load_once
 from mer_agents.errors import MediaError
 from mer_agents.events import Event, EvidenceReady, RunFailed, RunFinished
+from mer_agents.media import pcm_to_float
 
 log = logging.getLogger(__name__)
 
@@ -200,13 +201,7 @@ def to_mono_float(samples: np.ndarray) -> np.ndarray:
         data = data.mean(axis=1) if data.dtype.kind == "f" else data.astype(np.float64).mean(axis=1).astype(data.dtype)
     elif data.ndim != 1:
         raise MediaError(f"audio chunk has shape {data.shape}: expected (samples,) or (samples, channels)")
-    if data.dtype == np.int16:
-        return data.astype(np.float32) / 32768.0
-    if data.dtype == np.int32:
-        return data.astype(np.float32) / 2147483648.0
-    if data.dtype == np.uint8:
-        return (data.astype(np.float32) - 128.0) / 128.0
-    return data.astype(np.float32)
+    return np.array(pcm_to_float(data), dtype=np.float32)  # a copy: the buffer keeps it past the handler
 
 
 class LiveBuffer:

@@ -64,8 +64,8 @@ def _scaled_size(width: int, height: int, max_side: int) -> tuple[int, int]:
     return max(2, int(round(width * scale / 2)) * 2), max(2, int(round(height * scale / 2)) * 2)
 
 
-def _to_float(samples: np.ndarray) -> np.ndarray:
-    """Any PyAV sample array → float in [-1, 1] (for the clipping count on the source samples)."""
+def pcm_to_float(samples: np.ndarray) -> np.ndarray:
+    """Any PCM sample array (int16/int32/uint8/float) → float32 in [-1, 1]; PyAV frames and browser chunks."""
     if samples.dtype == np.int16:
         return samples.astype(np.float32) / 32768.0
     if samples.dtype == np.int32:
@@ -177,7 +177,7 @@ def _decode(path: Path, container, settings: Settings) -> Media:
             if limit is None and t > settings.max_duration_s:
                 raise _too_long(path, t, settings)
             if stream is audio_stream:
-                samples = _to_float(frame.to_ndarray())
+                samples = pcm_to_float(frame.to_ndarray())
                 clipped += int(np.count_nonzero(np.abs(samples) >= CLIP_LEVEL))
                 total_samples += samples.size
                 for out in resampler.resample(frame):
