@@ -34,7 +34,9 @@ class Settings(BaseModel):
 
     # --- reasoning ---
     backend: BackendName = Field("auto", description="auto: transformers_omni on CUDA with weights, else embedded")
-    model: str | None = Field(None, description="model id or local path for transformers_omni / openai_http")
+    model: str | None = Field(
+        None, description="model id or local path for transformers_omni / openai_http; for embedded: unset "
+        "(SmolLM2-135M), qwen2.5-coder-0.5b (needs scripts/install.sh --qwen) or a .gguf path")
     base_url: str | None = Field(None, description="OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
     api_key: str | None = Field(None, description="API key for the HTTP backend (else OPENAI_API_KEY)")
     max_rounds: int = Field(2, ge=0, le=6, description="refinement rounds the reflection agent may request")

