@@ -176,7 +176,7 @@ def test_repetition_length_and_continuation():
         "Losing the job hurts.", history=[Turn(user_text="x", reply="Losing the job hurts.")]
     )
     assert "length" in reply_fails("Job. " * 5)
-    assert "length" in reply_fails("")
+    assert "empty" in reply_fails("")
     assert "continuation" in reply_fails("Losing a job is hard. Seeker: yes it is")
     assert "continuation" in reply_fails("Losing a job is hard.\nYou: I know")
     assert "continuation" not in reply_fails("Thank you for telling me about your job.")

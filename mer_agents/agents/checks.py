@@ -12,6 +12,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, Field
 
+from mer_agents.agents import guard
 from mer_agents.labels import EMOTIONS, NEGATIVE_EMOTIONS
 from mer_agents.types import AuditVerdict, EmotionForecast, Evidence, StageName, StrategyPlan, Turn
 
@@ -25,6 +26,7 @@ MAX_WORDS = 60
 MIN_SIMILARITY = 0.25  # MiniLM cosine reply↔transcript below which (with no shared word) it ignores them
 REPEAT_NGRAM = 4
 WORDS_TONE_PROB = 0.4  # the person's own words read this negative → cheerful replies fail, whatever the fusion
+STRATEGY_FIT_RATIO = 0.5  # planned strategy's classifier probability vs the top one's
 SENTENCE_END = re.compile(r"[.!?…][\"'”’)]*$")
 
 EMOTION_WORDS: dict[str, tuple[str, ...]] = {
@@ -289,14 +291,22 @@ def repeated_ngrams(text: str, n: int = REPEAT_NGRAM) -> list[str]:
 
 
 def check_reply(
-    reply: str, strategy: str, emotion: str, transcript: str, history: list[Turn], similarity: float | None
+    reply: str,
+    strategy: str,
+    emotion: str,
+    transcript: str,
+    history: list[Turn],
+    similarity: float | None,
+    language: str | None = None,
 ) -> list[CheckResult]:
-    """Lexical checks on the reply; `similarity` is the MiniLM cosine reply↔transcript (None: unknown)."""
+    """Lexical checks on the reply; `similarity` is the MiniLM cosine reply↔transcript (None: unknown);
+    `language` is the person's language as Whisper detected it (None: judged from the words). The checks
+    named in guard.GUARD_CHECKS form the guard (see guard.py)."""
     stage: StageName = "reply"
     text = reply.strip()
     if not text:
-        return [_fail(stage, "length", "the reply is empty", [], "Write one to three sentences.")]
-    results: list[CheckResult] = []
+        return [_fail(stage, "empty", "the reply is empty", [], "Write one to three sentences.")]
+    results: list[CheckResult] = check_guard(text, transcript, history, language)
     sents, nwords = sentences(text), len(words(text))
     results.append(
         _fail(
@@ -415,6 +425,52 @@ def check_reply(
     return results
 
 
+def check_guard(text: str, transcript: str, history: list[Turn], language: str | None) -> list[CheckResult]:
+    """The guard's own checks (debris, invented facts, greeting only, language); see guard.py."""
+    stage: StageName = "reply"
+    debris = guard.DEBRIS.search(text)
+    conversation = [transcript, *(t.user_text for t in history), *(t.reply or "" for t in history)]
+    made_up = guard.invented(text, conversation)
+    person = guard.person_language(transcript, language)
+    share = guard.english_share(text)
+    foreign = share is not None and share < guard.ENGLISH_SHARE
+    return [
+        _fail(stage, "debris", "the reply holds code or markup debris", [f"found {debris.group(0)!r}"],
+              "Write plain sentences only.")
+        if debris else _ok(stage, "debris"),
+        _fail(stage, "invented", "the reply names things the person never mentioned",
+              [f"not in the conversation: {', '.join(made_up[:5])}"],
+              "Speak only about what the person said; invent no names, numbers or events.")
+        if made_up else _ok(stage, "invented"),
+        _fail(stage, "greeting_only", "the reply is only a greeting", [f"reply: {text[:60]!r}"],
+              "Respond to what the person said, not only with a greeting.")
+        if guard.greeting_only(text, content_words(text)) else _ok(stage, "greeting_only"),
+        _fail(stage, "language", "the reply is not in the person's language (or in English, the fallback)",
+              [f"English word share {share:.2f} < {guard.ENGLISH_SHARE}; person: {person}"],
+              "Reply in plain English sentences.")
+        if foreign else _ok(stage, "language"),
+    ]
+
+
+def check_strategy_fit(strategy: str, probs: dict[str, float]) -> CheckResult:
+    """The strategy classifier (trained on ESConv train supporter turns) must see the planned strategy in
+    the reply: its probability at least STRATEGY_FIT_RATIO of the classifier's top one."""
+    stage: StageName = "reply"
+    top = max(probs, key=probs.__getitem__)
+    if probs[strategy] >= STRATEGY_FIT_RATIO * probs[top]:
+        return _ok(stage, "strategy_fit")
+    return _fail(
+        stage, "strategy_fit", f"the reply reads as {top}, not {strategy}",
+        [f"strategy classifier: {top} {probs[top]:.2f}, {strategy} {probs[strategy]:.2f}"],
+        f"Carry out {strategy}.",
+    )
+
+
+def guard_failures(results: Iterable[CheckResult]) -> list[CheckResult]:
+    """The failed checks that belong to the guard: a reply with any of them is never returned."""
+    return [r for r in results if not r.ok and r.name in guard.GUARD_CHECKS]
+
+
 def tone_emotion(forecast_emotion: str, evidence: Evidence) -> str:
     """The emotion the tone check guards: the forecast, unless it is neutral while the person's own words
     read a negative emotion (a flat face or an even voice telling of a loss must not license cheerful words)."""
@@ -464,6 +520,9 @@ __all__ = [
     "check_forecast",
     "check_strategy",
     "check_reply",
+    "check_guard",
+    "check_strategy_fit",
+    "guard_failures",
     "tone_emotion",
     "verdict",
     "failed_count",

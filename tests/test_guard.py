@@ -1,0 +1,66 @@
+"""The reply guard on the real vocabulary: the garbage seen in issue #10 fails, plain good replies pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from mer_agents.agents import checks, guard
+from mer_agents.types import Turn
+
+JOB = "I lost my job today. I worked there for eight years, and now I don't know how I will pay the rent."
+
+
+def guard_fails(reply: str, transcript: str = JOB, history=(), language=None) -> set[str]:
+    results = checks.check_reply(reply, "Reflection of feelings", "sadness", transcript, list(history), 0.5,
+                                 language=language)
+    return {r.name for r in checks.guard_failures(results)}
+
+
+@pytest.mark.parametrize(
+    "reply, expected",
+    [
+        ("Dear Mr/Ms. Smith... May not find a full refund at your local post office.", "invented"),
+        ("Hey there!", "greeting_only"),
+        ("Hello, how are you?", "greeting_only"),
+        ("''', context: 'A car is not able'; actionId:'1953047826'", "debris"),
+        ("Good luck with your upcoming trip to India!", "invented"),
+        ("That sounds hard. How is your husband taking it?", "invented"),
+        ("It must be hard after 12 years.", "invented"),
+        ("Lo siento mucho, debe ser muy difícil para ti.", "language"),
+        ("That sounds so hard. That sounds so hard.", "repetition"),
+        ("I am so sorry you lost your job, it must be", "unfinished"),
+        ("Seeker: I lost my job. Supporter: oh no.", "continuation"),
+        ("Just get over it, it is not a big deal.", "dismissive"),
+        ("", "empty"),
+    ],
+)
+def test_garbage_fails_the_guard(reply, expected):
+    assert expected in guard_fails(reply)
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "I'm so sorry you lost your job after eight years. That must be really frightening.",
+        "It sounds like losing your job has left you worried about the rent.",
+        "That sounds really stressful. What worries you most right now?",
+        "I understand how scary it is to not know how you will pay the rent.",
+    ],
+)
+def test_plain_good_replies_pass(reply):
+    assert guard_fails(reply) == set()
+
+
+def test_words_of_earlier_turns_are_not_invented():
+    history = [Turn(user_text="My husband left last week.", reply="That sounds so painful.")]
+    assert "invented" not in guard_fails("How is your husband doing now?", "I feel alone.", history)
+
+
+def test_a_non_english_speaker_may_get_english_as_the_stated_fallback():
+    assert guard.person_language("Estoy muy triste porque mi perro murió ayer.", None) == "other"
+    assert guard_fails("I'm so sorry, that sounds very sad.", "Estoy muy triste hoy.", language="es") == set()
+
+
+def test_fluency_is_lower_for_debris_and_cut_endings():
+    good = guard.fluency("That sounds really hard, I am sorry.")
+    assert good > guard.fluency("actionId = {x}") and good > guard.fluency("That sounds really hard and")
