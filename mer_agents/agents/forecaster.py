@@ -1,7 +1,8 @@
 """Consistency-aware emotion forecaster: code fuses the modalities; the model explains, nudges within limits.
 
 Fusion (documented here because the numbers in every trace come from it):
-    w_m     = c_m                                   confidence of each available modality m,
+    w_m     = R_m · c_m                             reliability of the modality's reader (RELIABILITY)
+                                                    × its confidence on this clip,
               × MASKING_DISCOUNT for a smiling face over negative words (a smile is also a social display:
                 politeness, masking; the words carry what happened)
     fused   = Σ_m w_m p_m / Σ_m w_m                 (uniform when no modality has weight)
@@ -31,6 +32,15 @@ MAX_TOKENS = 88  # explanation (≤ 120 chars after its opening) + boost fields 
 MAX_BOOST = 0.15
 CONFLICT_CONFIDENCE = 0.3
 MASKING_DISCOUNT = 0.5
+# How far each modality's reader is trusted, before its own per-clip confidence. The words come from a head
+# trained on MELD + ESConv + GoEmotions (assets/text_head/README.md) and carry what happened ("I lost my
+# job"): full weight. The face is a trained expression model (FER-2013 classes), reliable for what the face
+# shows but a face also performs (politeness, masking): 0.6. The voice reading is rule-based prosody
+# (pitch/energy/rate placed on a valence-arousal circumplex in perception/voice.py, no trained model), which
+# separates calm from excited but barely tells sad from disgusted: 0.35. With these, a clear statement outweighs a
+# contradicting voice even when the voice is the more confident reading (0.35 x 0.4 = 0.14 against
+# 1.0 x text confidence), while a confident face still counts for more than the voice.
+RELIABILITY = {"text": 1.0, "video": 0.6, "audio": 0.35}
 MODALITIES = ("text", "audio", "video")
 NOUN = {"text": "words", "audio": "voice", "video": "face"}
 ADJ = {
@@ -99,7 +109,7 @@ def fuse(evidence: Evidence, modalities: list[str]) -> tuple[dict[str, float], f
     mods = [getattr(evidence.modalities, n) for n in modalities]
     discount = masking(evidence, modalities)
     weights = [
-        m.confidence * (MASKING_DISCOUNT if discount and n == "video" else 1.0)
+        RELIABILITY[n] * m.confidence * (MASKING_DISCOUNT if discount and n == "video" else 1.0)
         for n, m in zip(modalities, mods)
     ]
     total = sum(weights)
