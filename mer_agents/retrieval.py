@@ -1,9 +1,12 @@
 """Strategy exemplar retrieval: nearest ESConv supporter turns to what the person just said (MiniLM cosine).
 
-The bank (assets/exemplars/, built by scripts/build_exemplar_bank.py) holds, per supporter turn, the seeker
-words it answered, the reply and its strategy, and the dialogue it came from. `exclude` takes dialogue ids
-(`esconv-dev-NNN`): evaluation on ESConv dev passes the id of the dialogue under test so that no exemplar
-from that same dialogue can leak its gold reply or strategy into the prompt.
+The bank (assets/exemplars/esconv_train.*, built by scripts/build_exemplar_bank.py from ESConv *train*)
+holds, per supporter turn whose reply transfers to another conversation, the seeker words it answered, the
+reply and its strategy, the dialogue it came from and that dialogue's emotion and problem type. Evaluation
+runs on ESConv dev, whose dialogues are not in train, so nothing overlaps; `exclude` (dialogue ids) stays as
+the guard for any evaluation on bank dialogues — e.g. the held-out train slice (`esconv-train-NNN`): pass the
+id of the dialogue under test and no exemplar from it can leak its gold reply or strategy into a prompt.
+`strategy=` restricts the search to exemplars of one strategy (the responder's candidate replies).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +26,7 @@ from mer_agents.errors import ModelError
 BANK_DIR = Path(
     os.environ.get("MER_EXEMPLAR_BANK", Path(__file__).resolve().parents[1] / "assets" / "exemplars")
 )
-BANK_NAME = "esconv_dev"
+BANK_NAME = os.environ.get("MER_EXEMPLAR_BANK_NAME", "esconv_train")
 
 
 class Exemplar(BaseModel):
@@ -34,6 +38,9 @@ class Exemplar(BaseModel):
     seeker: str
     reply: str
     strategy: str
+    emotion_type: str = ""  # ESConv's label for the dialogue (anxiety, depression, ...); "" in older banks
+    problem_type: str = ""  # ESConv's label for the dialogue (job crisis, breakup with partner, ...)
+    followup: bool = False  # the supporter's second turn in a row (it answers the same seeker words)
     score: float = 0.0
 
 
@@ -46,6 +53,7 @@ class Bank:
         self.exemplars = exemplars
         self.vectors = vectors.astype(np.float32)
         self.dialogues = np.array([e.dialogue for e in exemplars])
+        self.strategies = np.array([e.strategy for e in exemplars])
 
     @classmethod
     def load(cls, directory: Path = BANK_DIR, name: str = BANK_NAME) -> "Bank":
@@ -62,20 +70,35 @@ class Bank:
         return cls(rows, np.load(npz)["vectors"])
 
     def search(
-        self, query: str, k: int = 2, exclude: set[str] | frozenset[str] = frozenset()
+        self,
+        query: str,
+        k: int = 2,
+        exclude: set[str] | frozenset[str] = frozenset(),
+        strategy: str | None = None,
     ) -> list[Exemplar]:
-        """The k nearest exemplars by cosine similarity, skipping the dialogues in `exclude`."""
+        """The k nearest exemplars by cosine similarity, skipping the dialogues in `exclude`; with `strategy`,
+        the k nearest among the exemplars of that strategy (the whole bank is scored, then filtered)."""
         if not query.strip() or k <= 0 or not self.exemplars:
             return []
-        scores = self.vectors @ embed([query])[0]
+        scores = self.vectors @ _query_vector(query)
         if exclude:
             scores = np.where(np.isin(self.dialogues, list(exclude)), -np.inf, scores)
+        if strategy is not None:
+            scores = np.where(self.strategies == strategy, scores, -np.inf)
         order = np.argsort(-scores)[:k]
         return [
             self.exemplars[i].model_copy(update={"score": float(scores[i])})
             for i in order
             if np.isfinite(scores[i])
         ]
+
+
+@lru_cache(maxsize=64)
+def _query_vector(query: str) -> np.ndarray:
+    """The query's embedding; cached, since the planner and the responder search with the same words."""
+    vector = embed([query])[0]
+    vector.setflags(write=False)
+    return vector
 
 
 _bank: Bank | None = None
@@ -91,9 +114,17 @@ def default_bank() -> Bank:
         return _bank
 
 
-def retrieve(query: str, k: int = 2, exclude: set[str] | frozenset[str] = frozenset()) -> list[Exemplar]:
-    """Nearest supporter turns to `query` from the shipped bank (see the module docstring for `exclude`)."""
-    return default_bank().search(query, k=k, exclude=exclude)
+def retrieve(
+    query: str,
+    k: int = 2,
+    exclude: set[str] | frozenset[str] = frozenset(),
+    strategy: str | None = None,
+) -> list[Exemplar]:
+    """Nearest supporter turns to `query` from the shipped bank, best first, each with its cosine `score`.
+
+    `exclude`: dialogue ids to skip (see the module docstring); `strategy`: only exemplars of that strategy.
+    """
+    return default_bank().search(query, k=k, exclude=exclude, strategy=strategy)
 
 
 def save_bank(exemplars: list[Exemplar], vectors: np.ndarray, directory: Path, name: str = BANK_NAME) -> None:

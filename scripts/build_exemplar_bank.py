@@ -1,21 +1,28 @@
-"""Build the strategy exemplar bank from ESConv dev (thu-coai/Emotional-Support-Conversation, CC BY-NC 4.0).
+"""Build the strategy exemplar bank from ESConv train (thu-coai/Emotional-Support-Conversation, CC BY-NC 4.0).
 
-    .venv/bin/python scripts/build_exemplar_bank.py [--source PATH] [--out assets/exemplars]
-        [--exclude-dialogues IDS.txt] [--holdout-fraction 0.2 --holdout-out HELDOUT.txt]
+    .venv/bin/python scripts/build_exemplar_bank.py [--source ESConv_train.json] [--out assets/exemplars]
+        [--name esconv_train] [--exclude-dialogues IDS.txt] [--exclude-heldout]
 
-One exemplar per supporter turn that follows a seeker turn: the seeker's most recent words in the context
-window, the supporter's reply and its strategy (tags mapped to the 8 canonical names), the dialogue id
-(`esconv-dev-NNN`, see mer_agents/esconv.py) and the turn index. The seeker words are embedded with MiniLM.
-`--exclude-dialogues` leaves listed dialogues out; `--holdout-fraction` leaves out every n-th dialogue and
-writes their ids, so an evaluation can run on dialogues the bank never saw. At run time,
-`retrieve(..., exclude={dialogue_id})` is the other guard against leakage.
+One exemplar per supporter turn that follows seeker words (mer_agents/esconv.py: dialogue ids
+`esconv-train-NNN` in file order; the seeker's most recent words = their last block of consecutive turns
+before the reply): those words, the reply, its strategy, the dialogue id, the turn index, the dialogue's
+emotion_type and problem_type, and whether the reply is the supporter's second turn in a row (`followup`).
+Only replies that transfer to another conversation are kept (`transferable`, counts printed):
+no digits, URLs, e-mail/@handles, capitalised words mid-sentence other than "I" (likely names and places),
+4 to 40 words, and not a greeting or closing only ("hi", "bye", "you're welcome", "take care", ...).
+The seeker words are embedded with MiniLM and stored as float16.
+`--exclude-dialogues` leaves listed dialogues out; `--exclude-heldout` leaves out the held-out selection slice
+(mer_agents.esconv.heldout_train_dialogues()). At run time, `retrieve(..., exclude={dialogue_id})` skips a
+dialogue under evaluation.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,69 +30,145 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from mer_agents.embeddings import embed  # noqa: E402
-from mer_agents.esconv import read_lines  # noqa: E402
+from mer_agents.esconv import DEFAULT_TRAIN, heldout_train_dialogues, read_train, seeker_words  # noqa: E402
 from mer_agents.retrieval import BANK_NAME, Exemplar, save_bank  # noqa: E402
 
-DEFAULT_SOURCE = ROOT.parent / "shared" / "data" / "esconv" / "devWithStrategy_short.tsv"
-MAX_CHARS = 400
+MAX_CHARS = 400  # of the seeker words kept (the reply is at most MAX_WORDS words)
+MIN_WORDS, MAX_WORDS = 4, 40
+_DIGIT = re.compile(r"\d")
+_URL = re.compile(r"https?:|www\.|\.(com|org|net|gov|edu|co\.uk)\b|@", re.I)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+_ALLOWED_CAPS = re.compile(r"^(I|I'm|I've|I'd|I'll|I’m|I’ve|I’d|I’ll|OK|Ok)$")
+# Greeting / closing phrases and the filler around them: a reply made only of these does not carry a strategy
+# into another conversation.
+_SOCIAL = re.compile(
+    r"\b(hi|hello|hey|hiya|good (morning|afternoon|evening|night|day)|bye|goodbye|good bye|see you|"
+    r"you'?re (very |most |so )?welcome|you are (very |most |so )?welcome|your welcome|welcome|no problem|take care|thank you|thanks|thank u|"
+    r"how are you( doing| feeling)?( today| tonight| this (morning|afternoon|evening))?|how is it going|how's it going|"
+    r"how can i help( you)?( today)?|what can i (help|do for) you( with)?( today)?|nice to (meet|talk to|chat with) you|"
+    r"have a (nice|good|great|wonderful|lovely|blessed) (day|night|evening|weekend|one)|"
+    r"i'?m (fine|good|doing well|well)|i am (fine|good|doing well|well)|glad (i|to) (could )?help|"
+    r"(it was|it's been|it has been) (really |very |so )?(nice|good|great|a pleasure) (talking|chatting|to talk|to chat) "
+    r"(to|with) you|i hope (that )?(everything|things|it all) (goes|go|work|works|turns?) (out )?(well|your way|fine)|"
+    r"you too|same to you|all the best|best of luck|good luck|stay safe)\b"
+)
+_FILLER = {
+    "and", "you", "too", "so", "much", "a", "very", "there", "to", "for", "your", "the", "it", "is", "my",
+    "friend", "oh", "well", "ok", "okay", "yes", "sure", "again", "also", "today", "i", "am", "as", "anyway",
+    "really", "this", "evening", "tonight", "morning",
+}
 
 
-def build(source: Path, exclude: set[str]) -> list[Exemplar]:
-    seen: set[tuple[str, int]] = set()
+def sentence_initial_positions(text: str) -> set[int]:
+    """Start offsets of words that open a sentence (the first word, or after . ! ? and optional quotes)."""
+    starts = set()
+    for m in _WORD.finditer(text):
+        before = text[: m.start()].rstrip(" \"'“”(")
+        if not before or before[-1] in ".!?:;":
+            starts.add(m.start())
+    return starts
+
+
+def has_name_like_word(text: str) -> bool:
+    """A capitalised word mid-sentence other than "I"/"I'm"/...: likely a name or a place."""
+    starts = sentence_initial_positions(text)
+    return any(
+        m.group()[0].isupper() and m.start() not in starts and not _ALLOWED_CAPS.match(m.group())
+        for m in _WORD.finditer(text)
+    )
+
+
+def social_only(text: str) -> bool:
+    """Greeting- or closing-only: nothing but greeting/closing phrases and filler words remains."""
+    rest = _SOCIAL.sub(" ", text.lower().replace("’", "'"))
+    return not [w for w in re.findall(r"[a-z']+", rest) if w not in _FILLER]
+
+
+def reject_reason(reply: str) -> str | None:
+    """Why a reply would not transfer to another conversation (None when it would)."""
+    words = reply.split()
+    if len(words) < MIN_WORDS:
+        return "under 4 words"
+    if len(words) > MAX_WORDS:
+        return "over 40 words"
+    if _DIGIT.search(reply):
+        return "digits"
+    if _URL.search(reply):
+        return "url or @"
+    if social_only(reply):
+        return "greeting/closing only"
+    if has_name_like_word(reply):
+        return "capitalised word mid-sentence"
+    return None
+
+
+def transferable(reply: str) -> bool:
+    return reject_reason(reply) is None
+
+
+def build(source: Path, exclude: set[str], counts: Counter | None = None) -> list[Exemplar]:
+    counts = counts if counts is not None else Counter()
     out: list[Exemplar] = []
-    for line in read_lines(source):
-        target = line.target
-        key = (line.dialogue, target.index)
-        if line.dialogue in exclude or key in seen or target.speaker != "supporter" or not target.strategy:
+    for dialogue in read_train(source):
+        if dialogue.id in exclude:
             continue
-        seeker = [t.text for t in line.context if t.speaker == "seeker"]
-        if not seeker or not target.text:
-            continue
-        seen.add(key)
-        out.append(
-            Exemplar(
-                id=f"{line.dialogue}/{target.index}",
-                dialogue=line.dialogue,
-                turn=target.index,
-                seeker=seeker[-1][:MAX_CHARS],
-                reply=target.text[:MAX_CHARS],
-                strategy=target.strategy,
+        for turn in dialogue.turns:
+            if turn.speaker != "supporter" or not turn.strategy or not turn.text:
+                continue
+            seeker = seeker_words(dialogue.turns, turn.index)
+            if not seeker:
+                counts["no seeker words before"] += 1
+                continue
+            counts["candidates"] += 1
+            reason = reject_reason(turn.text)
+            if reason:
+                counts[reason] += 1
+                continue
+            out.append(
+                Exemplar(
+                    id=f"{dialogue.id}/{turn.index}",
+                    dialogue=dialogue.id,
+                    turn=turn.index,
+                    seeker=seeker[:MAX_CHARS],
+                    reply=turn.text,
+                    strategy=turn.strategy,
+                    emotion_type=dialogue.emotion_type,
+                    problem_type=dialogue.problem_type,
+                    followup=dialogue.turns[turn.index - 1].speaker == "supporter",
+                )
             )
-        )
+    counts["kept"] = len(out)
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE)
+    parser.add_argument("--source", type=Path, default=DEFAULT_TRAIN)
     parser.add_argument("--out", type=Path, default=ROOT / "assets" / "exemplars")
     parser.add_argument("--name", default=BANK_NAME)
     parser.add_argument(
         "--exclude-dialogues", type=Path, help="file with one dialogue id per line to leave out"
     )
     parser.add_argument(
-        "--holdout-fraction", type=float, default=0.0, help="leave out this share of dialogues"
+        "--exclude-heldout", action="store_true", help="leave out the held-out train slice (every 10th dialogue)"
     )
-    parser.add_argument("--holdout-out", type=Path, help="where to write the held-out dialogue ids")
     args = parser.parse_args(argv)
 
     exclude: set[str] = set()
     if args.exclude_dialogues:
         exclude |= {s.strip() for s in args.exclude_dialogues.read_text().split() if s.strip()}
-    if args.holdout_fraction > 0:
-        dialogues = sorted({line.dialogue for line in read_lines(args.source)})
-        step = max(1, round(1 / args.holdout_fraction))
-        held = dialogues[::step]
-        exclude |= set(held)
-        if args.holdout_out:
-            args.holdout_out.write_text("\n".join(held) + "\n")
-    exemplars = build(args.source, exclude)
+    if args.exclude_heldout:
+        exclude |= set(heldout_train_dialogues())
+    counts: Counter = Counter()
+    exemplars = build(args.source, exclude, counts)
     vectors = embed([e.seeker for e in exemplars])
     save_bank(exemplars, vectors, args.out, args.name)
     print(
         f"{len(exemplars)} exemplars from {len({e.dialogue for e in exemplars})} dialogues "
         f"({len(exclude)} excluded) → {args.out}/{args.name}.{{jsonl,npz}}"
     )
+    print("filter:", dict(counts))
+    print("strategies:", dict(Counter(e.strategy for e in exemplars).most_common()))
     return 0
 
 

@@ -2,7 +2,8 @@
 
 SmolLM2-135M cannot classify strategies reliably, so the ranking is code:
     score(s) = VOTE_WEIGHT · vote(s) + PRIOR_WEIGHT · prior(s)
-where vote is the similarity-weighted share of the K nearest ESConv exemplars (retrieval.py, MiniLM) using
+where vote is the similarity-weighted share of the K nearest ESConv *train* exemplars (retrieval.py, MiniLM;
+the bank assets/exemplars/esconv_train.*, so ESConv dev — the evaluation set — is never a neighbour) using
 strategy s, and prior sums small, stated rules from the emotion, its intensity and the turn position
 (ESConv's exploration → comforting → action order). Strategies the audit told the planner to avoid are
 dropped. The top-ranked strategy is the plan and the model writes the reason for it (a one-value schema
