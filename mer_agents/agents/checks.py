@@ -43,11 +43,17 @@ CHEERFUL = re.compile(
     r"yay|amazing|hooray|so exciting|glad to hear|happy to hear|lol|haha)\b|:\)|😀|😊",
     re.I,
 )
+SORROWFUL = re.compile(  # condolences: wrong for good news
+    r"\b(sorry to hear|sorry for your|so sorry|that'?s (horrible|terrible|awful|sad|rough|tough)|"
+    r"must be (so |really |very )?(hard|difficult|painful|tough)|my condolences)\b",
+    re.I,
+)
 DISMISSIVE = re.compile(
     r"\b(calm down|get over it|not a big deal|no big deal|at least|you'?re overreacting|stop being|"
     r"just relax|"
     r"cheer up|could be worse|move on|everything happens for a reason|don'?t be sad|man up|snap out of it|"
-    r"kill yourself|hurt yourself|end it all|you should die|give up on life|nobody cares)\b",
+    r"kill yourself|hurt yourself|end it all|you should die|give up on life|nobody cares|i hate you|"
+    r"shut up|you('re| are) (so )?(stupid|pathetic|worthless|an idiot|useless|a loser))\b",
     re.I,
 )
 SPEAKER_TAG = re.compile(r"((^|\n|\s)(seeker|user|person|supporter|assistant|human)|(^|\n)\s*you)\s*:", re.I)
@@ -360,15 +366,17 @@ def check_reply(
         if not follows
         else _ok(stage, "follows_strategy")
     )
-    cheer = CHEERFUL.search(text)
-    mismatch = emotion in NEGATIVE_EMOTIONS and cheer
+    cheer = CHEERFUL.search(text) if emotion in NEGATIVE_EMOTIONS else (
+        SORROWFUL.search(text) if emotion == "joy" else None)
+    mismatch = bool(cheer)
     results.append(
         _fail(
             stage,
             "tone_mismatch",
-            f"cheerful words to a person feeling {emotion}",
+            f"{'cheerful' if emotion in NEGATIVE_EMOTIONS else 'sorrowful'} words to a person feeling {emotion}",
             [f"found {cheer.group(0)!r}", f"emotion: {emotion}"] if cheer else [],
-            f"Drop the cheerful words; acknowledge the {emotion} gently.",
+            f"Drop the {'cheerful' if emotion in NEGATIVE_EMOTIONS else 'sorrowful'} words; "
+            f"acknowledge the {emotion} {'gently' if emotion in NEGATIVE_EMOTIONS else 'warmly'}.",
         )
         if mismatch
         else _ok(stage, "tone_mismatch")

@@ -55,8 +55,11 @@ FACT_WORDS = frozenset(
     "vacation trip wedding funeral divorce breakup pregnancy pregnant surgery hospital cancer accident exam "
     "exams test school college university class classes degree job jobs career promotion interview "
     "rent mortgage loan debt bills salary money car house apartment flight birthday anniversary election "
-    "government church".split()
+    "government church "
+    # third persons the person has not mentioned
+    "he she him her his hers girl boy guy man woman lady".split()
 )
+TRANSFER_MIN_DIALOGUES = 15  # a human exemplar's words beyond the conversation must be this common in ESConv
 
 
 @load_once
@@ -77,6 +80,28 @@ def vocabulary() -> frozenset[str]:
     except OSError as exc:
         raise ModelError(f"MiniLM vocabulary unreadable at {wordpiece}") from exc
     return frozenset(words)
+
+
+@load_once
+def supporter_frequency() -> dict[str, int]:
+    """Word → number of ESConv train dialogues whose supporters use it (assets/guard/vocab.json)."""
+    try:
+        return dict(json.loads(VOCAB_PATH.read_text(encoding="utf-8"))["supporter"])
+    except (OSError, ValueError, KeyError) as exc:
+        raise ModelError(f"reply guard vocabulary missing or unreadable at {VOCAB_PATH}") from exc
+
+
+def transfers(reply: str, conversation: Iterable[str]) -> bool:
+    """A human exemplar may be offered to this person: it invents nothing, holds no debris, and every
+    content word beyond the conversation is common supporter language (used in ≥ TRANSFER_MIN_DIALOGUES
+    train dialogues), so it carries no other conversation's facts ("motorcycles", "trapped")."""
+    conversation = list(conversation)
+    if DEBRIS.search(reply) or invented(reply, conversation):
+        return False
+    said = {stem(w) for w in _lower_words(" ".join(conversation))}
+    freq = supporter_frequency()
+    return all(freq.get(w, 0) >= TRANSFER_MIN_DIALOGUES for w in _lower_words(reply)
+               if len(w) > 2 and stem(w) not in said)
 
 
 def _lower_words(text: str) -> list[str]:
