@@ -46,6 +46,9 @@ class Settings(BaseModel):
     seed: int = Field(0, description="sampling seed; regeneration rounds derive theirs from it")
     temperature: float = Field(0.7, ge=0, le=2)
     max_reply_tokens: int = Field(80, ge=8)
+    reply_candidates: Literal["all", "model"] = Field(
+        "all", description="all: model drafts + ESConv-train human exemplars + a grounded template, ranked "
+        "by the guard and independent scorers; model: the model's drafts only (ablation)")
     n_threads: int = Field(2, ge=1, description="CPU threads for the embedded perception models")
     llm_threads: int | None = Field(
         None, ge=1, description="CPU threads for the embedded LLM; None = cores - 1 (llama.cpp's spinning "

@@ -52,6 +52,12 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 CANCELLED = "cancelled"
 SUMMARY_CHARS = 140
+SOURCE_NOTES = {
+    "exemplar": "a human supporter reply (ESConv train) ranked above the model's drafts, or no draft passed "
+    "the guard",
+    "template": "no model draft or human exemplar passed the checks: a grounded template from the person's "
+    "own words",
+}
 
 
 class RunRequest(BaseModel):
@@ -298,14 +304,17 @@ class _Run:
         )
 
     def finish(self, outputs: dict[str, Any], rounds: int, all_passed: bool, best_round: int) -> RunFinished:
+        reply = outputs["reply"]
         return RunFinished(
             t=self.t(),
-            reply=outputs["reply"].text,
+            reply=reply.text,
             emotion=outputs["forecast"].emotion,
             strategy=outputs["strategy"].strategy,
             rounds=rounds,
             all_passed=all_passed,
             best_round=best_round,
+            reply_source=reply.source,
+            note=SOURCE_NOTES.get(reply.source, ""),
         )
 
 

@@ -139,10 +139,23 @@ class StrategyPlan(_Model):
     exemplars: list[str] = Field(default_factory=list, description="retrieved supporter turns that guided it")
 
 
+class Candidate(_Model):
+    """One candidate reply with the scores of the code that ranked it (see agents/responder.py)."""
+
+    source: Literal["model", "exemplar", "template"]
+    text: str
+    scores: dict[str, float] = Field(default_factory=dict, description="relevance, strategy fit, fluency")
+    score: float = 0.0
+    guard: list[str] = Field(default_factory=list, description="guard failures: such a reply is never kept")
+    failed: list[str] = Field(default_factory=list, description="every failed reply check, guard included")
+
+
 class Reply(_Model):
     stage: Literal["reply"] = "reply"
     text: str
-    candidates: list[str] = Field(default_factory=list, description="other drafts the audit ranked lower")
+    source: Literal["model", "exemplar", "template"] = "model"
+    candidates: list[str] = Field(default_factory=list, description="the other candidates, ranked lower")
+    ranked: list[Candidate] = Field(default_factory=list, description="every candidate, best first")
 
 
 StageOutput = Annotated[PerceptionReport | EmotionForecast | StrategyPlan | Reply, Field(discriminator="stage")]

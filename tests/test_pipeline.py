@@ -48,6 +48,9 @@ def test_full_run_on_evidence(backend):
     assert any(isinstance(e, TokenDelta) for e in events)
     assert len([e for e in events if isinstance(e, AuditVerdictEvent)]) >= 4
     assert done.reply.strip() and done.emotion == "sadness"
+    reply = [e.output for e in events if isinstance(e, StageFinished) and e.stage == "reply"][-1]
+    assert {c.source for c in reply.ranked} >= {"model", "template"}
+    assert done.reply_source in ("model", "exemplar", "template")
     forecast = [e.output for e in events if isinstance(e, StageFinished) and e.stage == "forecast"][0]
     assert forecast.agreement > 0.9 and forecast.explanation.startswith("The ")
 
@@ -73,8 +76,10 @@ class CheerfulFirstReply:
 
 
 def test_cheerful_reply_to_sadness_gets_revised(backend):
+    """Model drafts only (reply_candidates="model"), so the crafted cheerful draft is what the audit sees: with
+    the full candidate pool a human exemplar or the template would outrank it before any audit."""
     proxy = CheerfulFirstReply(backend)
-    settings = Settings.from_env(backend="embedded", max_rounds=1)
+    settings = Settings.from_env(backend="embedded", max_rounds=1, reply_candidates="model")
     events = list(run(RunRequest(evidence=load("evidence_sad")), proxy, settings))
     first = [
         e for e in events if isinstance(e, AuditVerdictEvent) and e.round == 0 and e.verdict.stage == "reply"
@@ -87,3 +92,15 @@ def test_cheerful_reply_to_sadness_gets_revised(backend):
     done = events[-1]
     assert isinstance(done, RunFinished) and not done.reply.startswith("That's great!")
     assert proxy.replies >= 2
+
+
+def test_cheerful_first_draft_is_outranked_before_the_audit(backend):
+    """With the full candidate pool the same crafted cheerful draft is never the kept reply."""
+    proxy = CheerfulFirstReply(backend)
+    settings = Settings.from_env(backend="embedded", max_rounds=1)
+    events = list(run(RunRequest(evidence=load("evidence_sad")), proxy, settings))
+    done = events[-1]
+    assert isinstance(done, RunFinished) and not done.reply.startswith("That's great!")
+    reply = [e.output for e in events if isinstance(e, StageFinished) and e.stage == "reply"][0]
+    cheerful = [c for c in reply.ranked if c.text.startswith("That's great!")]
+    assert cheerful and "tone_mismatch" in cheerful[0].failed and reply.ranked[0].text != cheerful[0].text

@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from mer_agents.agents import planner, reflection, responder
+import numpy as np
+
+from mer_agents.agents import planner, reflection, responder, strategy_classifier
+from mer_agents.labels import STRATEGIES
 from mer_agents.config import Settings
 from mer_agents.events import (
     AuditVerdictEvent,
@@ -46,14 +49,20 @@ def evidence() -> Evidence:
 
 @pytest.fixture(autouse=True)
 def no_minilm(monkeypatch):
-    """Scripted tests: no retrieval neighbours, no MiniLM similarity (control flow only)."""
-    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(): [])
+    """Scripted tests: no retrieval neighbours, no MiniLM similarity or relevance, a strategy classifier that
+    sees every strategy alike (control flow only)."""
+    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(), **kw: [])
     monkeypatch.setattr(responder, "similarity", lambda a, b: None)
     monkeypatch.setattr(reflection, "similarity", lambda a, b: None)
+    monkeypatch.setattr(responder, "embed", lambda texts: np.ones((len(texts), 4)) / 2.0)
+    monkeypatch.setattr(strategy_classifier, "predict_proba",
+                        lambda replies, contexts=None: np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES)))
 
 
 def settings(**kw) -> Settings:
-    return Settings(**{"max_rounds": 2, **kw})
+    """Model drafts only (reply_candidates="model"): these tests script the drafts and follow the loop; the
+    candidate ranking with exemplars and templates is tested in test_responder.py."""
+    return Settings(**{"max_rounds": 2, "reply_candidates": "model", **kw})
 
 
 def collect(backend, evidence, cancel=None, **kw):
@@ -150,7 +159,7 @@ def test_strategy_fault_reenters_at_strategy_and_avoids_it(evidence, monkeypatch
         )
         for i in range(6)
     ]
-    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(): neighbours)
+    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(), **kw: neighbours)
     backend = ScriptedBackend(reply=["Maybe you could talk to your family about your job."])
     events = collect(backend, evidence)
     plans = [e.output for e in of(events, StageFinished) if e.stage == "strategy"]

@@ -59,6 +59,12 @@ FACT_WORDS = frozenset(
     # third persons the person has not mentioned
     "he she him her his hers girl boy guy man woman lady".split()
 )
+CLOSING = re.compile(  # a supporter ending their own conversation: never a reply to someone mid-conversation
+    r"\b(need to go|have to go|got to go|gotta go|bye|goodbye|talk to you later|nice (talking|chatting)|"
+    r"have a (good|great|nice)|take care|good luck|wish you all the best|thanks? for (chatting|talking|"
+    r"sharing|reaching)|glad (i|we) could|hope (i|this) helped|you'?re welcome|hello|hi there)\b",
+    re.I,
+)
 TRANSFER_MIN_DIALOGUES = 15  # a human exemplar's words beyond the conversation must be this common in ESConv
 
 
@@ -94,9 +100,10 @@ def supporter_frequency() -> dict[str, int]:
 def transfers(reply: str, conversation: Iterable[str]) -> bool:
     """A human exemplar may be offered to this person: it invents nothing, holds no debris, and every
     content word beyond the conversation is common supporter language (used in ≥ TRANSFER_MIN_DIALOGUES
-    train dialogues), so it carries no other conversation's facts ("motorcycles", "trapped")."""
+    train dialogues), so it carries no other conversation's facts ("motorcycles", "trapped"); and it is not
+    a greeting or a goodbye (CLOSING) from another conversation's opening or end."""
     conversation = list(conversation)
-    if DEBRIS.search(reply) or invented(reply, conversation):
+    if DEBRIS.search(reply) or CLOSING.search(reply) or invented(reply, conversation):
         return False
     said = {stem(w) for w in _lower_words(" ".join(conversation))}
     freq = supporter_frequency()

@@ -19,7 +19,7 @@ from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prom
 from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.perception import digest
 from mer_agents.errors import StageError
-from mer_agents.agents.responder import similarity
+from mer_agents.agents.responder import reply_checks, similarity
 from mer_agents.types import (
     STAGES,
     AuditVerdict,
@@ -79,14 +79,7 @@ def run_checks(
         "perception": checks.check_perception(perception.summary, ev, digest(ev)),
         "forecast": checks.check_forecast(forecast, ev, used_modalities(ev, ctx.settings.consistency)),
         "strategy": checks.check_strategy(plan, forecast, ctx.history),
-        "reply": checks.check_reply(
-            reply.text,
-            plan.strategy,
-            checks.tone_emotion(forecast.emotion, ev),
-            ev.transcript,
-            ctx.history,
-            similarity(reply.text, ev.transcript),
-        ),
+        "reply": reply_checks(ctx, reply.text, forecast, plan, similarity(reply.text, ev.transcript)),
     }
 
 

@@ -1,13 +1,20 @@
-"""Strategy-guided responder: 1–3 sentences that carry out the planned strategy and speak to the person.
+"""Strategy-guided responder: several candidate replies, ranked by scorers that did not write them.
 
-SmolLM2-135M loops, drifts and writes the other side of the dialogue, so: stop sequences at a new speaker
-line, a repeat penalty, a short token budget (settings.max_reply_tokens), one or two retrieved replies of
-the same strategy as examples. In a regeneration round it draws up to N_CANDIDATES drafts with different
-seeds, scores each with the audit's reply checks and keeps the best (stopping early at a draft that passes);
-only the first draft streams, the kept one is the stage output. Refinement drafts are decoded under a
-grammar (a JSON schema whose one string field has a pattern): one line, no speaker tags, bounded length, and
-the surface form of the strategy where it has one (a Question ends in '?', a suggestion opens with "Maybe
-you could", self-disclosure with "I"). The first pass stays free text.
+A sub-1B model cannot be the only source of the reply (it drifts, invents names and facts, writes code
+debris), so each attempt gathers candidates from three sources:
+  - model drafts: one free-text draft in the first round (it streams), N_CANDIDATES drafts decoded under a
+    grammar in a refinement round (one line, no speaker tags, the strategy's surface form);
+  - human exemplars: supporter replies of the planned strategy from the ESConv *train* bank, retrieved by
+    the similarity of what their seeker said to what this person said (retrieval.py);
+  - one grounded template (templates.py) built from the person's own words: it cannot invent anything, so
+    there is always a candidate that passes the guard.
+Each candidate is scored by code independent of the generator: the guard (guard.py: debris, invented names
+or facts, cut-off, greeting only, language, repeats) and the audit's other reply checks (checks.py),
+relevance (MiniLM cosine to what the person said; for an exemplar, averaged with how close its seeker's
+words were to this person's), strategy fit (the ESConv-train strategy classifier's
+probability of the planned strategy) and fluency (known-word share). The kept reply is the first by
+(fails the guard, failed checks, −score) with score = Σ WEIGHTS · scorer; guard failures are never kept
+while a guarded candidate exists. Every candidate and its scores is in the stage output (and the trace).
 """
 
 from __future__ import annotations
@@ -15,14 +22,24 @@ from __future__ import annotations
 import json
 import re
 
-from mer_agents.agents import checks
+import numpy as np
+
+from mer_agents.agents import checks, guard, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
+from mer_agents.agents.templates import grounded_reply
 from mer_agents.backends.base import Message
 from mer_agents.embeddings import embed
-from mer_agents.types import EmotionForecast, Reply, StrategyPlan
+from mer_agents.labels import STRATEGIES
+from mer_agents.retrieval import retrieve
+from mer_agents.types import Candidate, EmotionForecast, Reply, StrategyPlan
 
 N_CANDIDATES = 2  # drafts per refinement round: more fixed replies vs. the refinement/rerun token aim (0.4)
+N_EXEMPLARS = 6  # human replies of the planned strategy offered as candidates
+K_EXEMPLAR_SEARCH = 40  # nearest exemplars of that strategy searched before the guard filters them
+# Weights of the scorers in a candidate's score (each in [0, 1]); set by hand, looked at on held-out ESConv
+# *train* turns (scripts/responder_preview.py), never tuned on dev.
+WEIGHTS = {"relevance": 0.45, "strategy": 0.35, "fluency": 0.20}
 REPEAT_PENALTY = 1.3
 HISTORY_TURNS = 3
 STOP = ("\n\n", "\nPerson", "\nUser", "\nSeeker", "\nYou:", "Person:", "User:", "Seeker:", "Supporter:")
@@ -57,14 +74,84 @@ def similarity(a: str, b: str) -> float | None:
     return float(va @ vb)
 
 
-def score(
-    ctx: AgentContext, text: str, forecast: EmotionForecast, plan: StrategyPlan
+def reply_checks(
+    ctx: AgentContext,
+    text: str,
+    forecast: EmotionForecast,
+    plan: StrategyPlan,
+    relevance: float | None,
+    strategy_probs: np.ndarray | None = None,
 ) -> list[checks.CheckResult]:
-    transcript = ctx.evidence.transcript
-    return checks.check_reply(
-        text, plan.strategy, checks.tone_emotion(forecast.emotion, ctx.evidence), transcript, ctx.history,
-        similarity(text, transcript),
-    )
+    """The audit's reply checks for one reply: the lexical checks, the guard and the strategy classifier's
+    verdict (`strategy_probs`: its row for this reply; computed when not given)."""
+    ev = ctx.evidence
+    if strategy_probs is None:
+        strategy_probs = strategy_classifier.predict_proba([text], [_context(ctx)])[0]
+    return [
+        *checks.check_reply(
+            text, plan.strategy, checks.tone_emotion(forecast.emotion, ev), ev.transcript, ctx.history,
+            relevance, language=ev.language,
+        ),
+        checks.check_strategy_fit(plan.strategy, dict(zip(STRATEGIES, map(float, strategy_probs)))),
+    ]
+
+
+def _context(ctx: AgentContext) -> str:
+    """What the person said: this turn's words, or the last turn's for a clip without words."""
+    return ctx.evidence.transcript or (ctx.history[-1].user_text if ctx.history else "")
+
+
+def score_candidates(
+    ctx: AgentContext,
+    found: list[tuple[str, str]],
+    forecast: EmotionForecast,
+    plan: StrategyPlan,
+    context_match: dict[str, float] | None = None,
+) -> list[Candidate]:
+    """(source, text) pairs → Candidates with every scorer and check, best first (see the module docstring).
+    `context_match`: for a human exemplar, how close its seeker's words were to this person's (MiniLM cosine);
+    its relevance is the mean of that and its own cosine to the person's words (a generic reply that fit a
+    very similar situation is relevant even when it repeats none of the words)."""
+    context_match = context_match or {}
+    unique: dict[str, str] = {}  # text → source, first occurrence wins (an empty draft is kept: it fails)
+    for source, text in found:
+        if text.strip().lower() not in {t.lower() for t in unique}:
+            unique[text.strip()] = source
+    texts = list(unique)
+    context = _context(ctx)
+    if context.strip():
+        vectors = embed([context, *texts])
+        relevance = [float(v) for v in vectors[1:] @ vectors[0]]
+    else:
+        relevance = [None] * len(texts)
+    probs = strategy_classifier.predict_proba(texts, [context] * len(texts))
+    column = STRATEGIES.index(plan.strategy)
+    out = []
+    for text, rel, row in zip(texts, relevance, probs):
+        results = reply_checks(ctx, text, forecast, plan, rel, row)
+        if text in context_match and rel is not None:
+            rel = 0.5 * (rel + context_match[text])
+        scores = {"relevance": round(max(rel or 0.0, 0.0), 4), "strategy": round(float(row[column]), 4),
+                  "fluency": guard.fluency(text)}
+        out.append(Candidate(
+            source=unique[text], text=text, scores=scores,
+            score=round(sum(WEIGHTS[k] * v for k, v in scores.items()), 4),
+            guard=[f"{r.name}: {r.issue}" for r in checks.guard_failures(results)],
+            failed=[r.name for r in results if not r.ok],
+        ))
+    return sorted(out, key=lambda c: (bool(c.guard), len(c.failed), -c.score))
+
+
+def exemplar_replies(ctx: AgentContext, plan: StrategyPlan) -> dict[str, float]:
+    """Human supporter replies of the planned strategy whose seeker said something like this person:
+    reply → the cosine of their seeker's words to this person's, best first."""
+    query = _context(ctx)
+    if not query.strip():
+        return {text: 0.0 for text in plan.exemplars[:N_EXEMPLARS]}
+    found = retrieve(query, k=K_EXEMPLAR_SEARCH, exclude=set(ctx.exclude_dialogues), strategy=plan.strategy)
+    conversation = [query, *(t.user_text for t in ctx.history), *(t.reply or "" for t in ctx.history)]
+    kept = {e.reply.strip(): e.score for e in found if guard.transfers(e.reply, conversation)}
+    return dict(list(kept.items())[:N_EXEMPLARS])
 
 
 def build_messages(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> list[Message]:
@@ -144,12 +231,14 @@ def _draft(ctx: AgentContext, messages: list[Message], plan: StrategyPlan, i: in
 def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Reply:
     messages = build_messages(ctx, forecast, plan)
     n = 1 if ctx.round == 0 else N_CANDIDATES
-    drafts: list[tuple[int, str]] = []
-    for i in range(n):
-        text = clean(_draft(ctx, messages, plan, i))
-        failed = checks.failed_count(score(ctx, text, forecast, plan)) if n > 1 else 0
-        drafts.append((failed, text))
-        if failed == 0:
-            break
-    best = min(range(len(drafts)), key=lambda i: (drafts[i][0], i))
-    return Reply(text=drafts[best][1], candidates=[t for i, (_, t) in enumerate(drafts) if i != best])
+    found = [("model", clean(_draft(ctx, messages, plan, i))) for i in range(n)]
+    exemplars: dict[str, float] = {}
+    if ctx.settings.reply_candidates == "all":
+        exemplars = exemplar_replies(ctx, plan)
+        found += [("exemplar", text) for text in exemplars]
+        tone = checks.tone_emotion(forecast.emotion, ctx.evidence)
+        found.append(("template", grounded_reply(ctx.evidence.transcript, tone, plan.strategy)))
+    ranked = score_candidates(ctx, found, forecast, plan, exemplars)
+    best = ranked[0]
+    return Reply(text=best.text, source=best.source, ranked=ranked,
+                 candidates=[c.text for c in ranked[1:]])

@@ -94,6 +94,7 @@ class TimelineView(BaseModel):
     strategy: str = ""
     rounds: int = 0
     all_passed: bool | None = None
+    reply_note: str = ""
     finished: bool = False
     error: str = ""
     error_stage: str | None = None
@@ -171,8 +172,12 @@ def output_summary(output: Any) -> str:
     if isinstance(output, StrategyPlan):
         return f"{output.strategy} — {output.reason}"
     if isinstance(output, Reply):
-        return output.text
+        return output.text if output.source == "model" else f"{output.text} [{SOURCE_NOTE[output.source]}]"
     return ""
+
+
+SOURCE_NOTE = {"model": "model draft", "exemplar": "human exemplar (ESConv train)",
+               "template": "grounded template"}
 
 
 def output_cites(output: Any, view: TimelineView) -> list[str]:
@@ -192,7 +197,15 @@ def output_cites(output: Any, view: TimelineView) -> list[str]:
         plan = view.latest("strategy")
         if plan and plan.detail.get("strategy"):
             lines.append(f"strategy: {plan.detail['strategy']}")
-        return lines + [f"other draft: {c}" for c in output.candidates]
+        if not output.ranked:
+            return lines + [f"other draft: {c}" for c in output.candidates]
+        for i, c in enumerate(output.ranked):
+            why = f"guard: {'; '.join(c.guard)}" if c.guard else (
+                f"failed: {', '.join(c.failed)}" if c.failed else "all checks pass")
+            scores = " ".join(f"{k} {v:.2f}" for k, v in c.scores.items())
+            lines.append(f"{'kept' if i == 0 else 'candidate'} ({c.source}, score {c.score:.2f}: {scores}; "
+                         f"{why}): {c.text}")
+        return lines
     return []
 
 
@@ -339,6 +352,7 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         view.finished = True
         view.reply, view.emotion, view.strategy = event.reply, event.emotion, event.strategy
         view.rounds, view.all_passed = event.rounds, event.all_passed
+        view.reply_note = event.note
         view.progress = ""
 
     elif isinstance(event, RunFailed):
@@ -475,6 +489,8 @@ def render_html(view: TimelineView) -> str:
         parts.append(f'<div class="mer-error">{esc(view.error)}</div>')
     elif view.finished:
         verdict = "all stages passed the audit" if view.all_passed else "kept the best audited reply"
+        if view.reply_note:
+            verdict += f" · {view.reply_note}"
         parts.append(f'<div class="mer-meta">finished · {view.rounds} refinement round(s) · {esc(verdict)}</div>')
     parts.append("</div>")
     return "".join(parts)
