@@ -37,6 +37,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated: full, no-reflection, no-consistency, one-pass")
     _common(esconv)
 
+    pack = sub.add_parser("judge-packet", help="a shuffled blind-judging packet from per-item outputs + gold")
+    pack.add_argument("--items", type=Path, nargs="+", required=True, help="*.items.jsonl of eval esconv")
+    pack.add_argument("--variant", default="full")
+    pack.add_argument("--n", type=int, default=None, help="spread-out subset of N items")
+    pack.add_argument("--seed", type=int, default=0, help="shuffle seed")
+    pack.add_argument("--out", type=Path, required=True, help="Markdown packet for the judge")
+    pack.add_argument("--key", type=Path, required=True, help="JSON key (keep it from the judge)")
+
+    grade = sub.add_parser("judge-score", help="rates per source from a judge's grades and the packet's key")
+    grade.add_argument("--key", type=Path, required=True)
+    grade.add_argument("--grades", type=Path, required=True, help='the judge\'s JSON {"1": "A", ...}')
+    grade.add_argument("--out", type=Path, required=True)
+
     report = sub.add_parser("report", help="Markdown tables + plotly charts from OUT files")
     report.add_argument("--in", dest="in_dir", type=Path, default=DEFAULT_RESULTS, help="folder of OUT json files")
     report.add_argument("--out", type=Path, default=Path("docs/results.md"))
@@ -77,7 +90,7 @@ def _command(args, argv_keys: list[tuple[str, str]]) -> str:
     return " ".join(parts)
 
 
-COMMON_FLAGS = [("--limit", "limit"), ("--backend", "backend"), ("--base-url", "base_url"), ("--model", "model"),
+COMMON_FLAGS = [("--no-cache", "no_cache"), ("--cache", "cache"), ("--limit", "limit"), ("--backend", "backend"), ("--base-url", "base_url"), ("--model", "model"),
                 ("--seed", "seed"), ("--max-rounds", "max_rounds"), ("--concurrency", "concurrency"),
                 ("--threads", "threads")]
 
@@ -86,8 +99,23 @@ def main(args) -> int:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from mer_agents.errors import MerError
     from mer_agents.evaluation.cache import ResultCache
-    from mer_agents.evaluation.runner import write_out
+    from mer_agents.evaluation.provenance import provenance
+    from mer_agents.evaluation.runner import items_path, write_items, write_out
 
+    if args.task == "judge-packet":
+        return _judge_packet(args)
+    if args.task == "judge-score":
+        import json
+
+        from mer_agents.evaluation.judge import score
+
+        key = json.loads(args.key.read_text(encoding="utf-8"))
+        result = score(key, json.loads(args.grades.read_text(encoding="utf-8")))
+        result.update(judge=True, command=f"python -m mer_agents eval judge-score --key {args.key} --grades {args.grades} "
+                              f"--out {args.out}", provenance=provenance())
+        write_out(args.out, result)
+        print(json.dumps({k: v for k, v in result.items() if k not in ("provenance", "command")}, indent=1))
+        return 0
     if args.task == "report":
         from mer_agents.evaluation.report import build_report
 
@@ -127,10 +155,40 @@ def main(args) -> int:
         summary = ", ".join(
             f"{name}: strategy macro-F1 {v['strategy_macro_f1']:.3f}, adherence {_pct(v['strategy_adherence'])}"
             for name, v in out["variants"].items())
-    out["cache"] = {"path": str(cache.path) if cache else None, "hits": cache.hits if cache else 0}
+    out["cache"] = {"path": _relative(cache.path) if cache else None, "hits": cache.hits if cache else 0}
+    out["provenance"] = provenance()
+    items = out.pop("items", {})
     write_out(args.out, out)
-    print(f"wrote {args.out}: {summary}", file=sys.stderr)
+    written = write_items(items_path(args.out), items)
+    print(f"wrote {args.out} and {written}: {summary}", file=sys.stderr)
     return 0
+
+
+def _judge_packet(args) -> int:
+    import json
+
+    from mer_agents.evaluation.judge import entries, packet, read_jsonl
+    from mer_agents.evaluation.readers import spread_subset
+
+    records = [r for path in args.items for r in read_jsonl(path) if r.get("variant", args.variant) == args.variant]
+    records = [records[i] for i in spread_subset(len(records), args.n)]
+    text, key = packet(entries(records, args.variant), seed=args.seed)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text + "\n", encoding="utf-8")
+    args.key.write_text(json.dumps(key, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.out} ({len(key)} entries from {len(records)} items) and the key {args.key}", file=sys.stderr)
+    return 0
+
+
+def _relative(path: Path) -> str:
+    """A path as the reader can retype it: relative to the working directory, or under ~ when it is there."""
+    path = Path(path).resolve()
+    for base, shown in ((Path.cwd(), ""), (Path.home(), "~/")):
+        try:
+            return shown + str(path.relative_to(base))
+        except ValueError:
+            continue
+    return str(path)
 
 
 def _pct(value) -> str:

@@ -18,7 +18,8 @@ from typing import Any
 
 from mer_agents.config import Settings
 from mer_agents.evaluation.cache import ResultCache, settings_hash
-from mer_agents.evaluation.metrics import classification_report
+from mer_agents.evaluation.metrics import classification_report, weighted_f1
+from mer_agents.evaluation.provenance import code_hash
 from mer_agents.evaluation.readers import MeldItem, read_meld, spread_subset
 from mer_agents.evaluation.runner import Stopwatch, run_items
 from mer_agents.labels import EMOTIONS
@@ -105,6 +106,11 @@ def evaluate_meld(
     preds = [top_emotion(p) for p in head_probs]
     out["variants"][TEXT_VARIANT] = dict(classification_report(gold, preds, EMOTIONS), seconds=head_clock(),
                                          description="MiniLM text head on the utterance + context, argmax")
+    out["variants"][TEXT_VARIANT]["weighted_f1_ci95"] = bootstrap_f1(gold, preds)
+    out["items"] = {TEXT_VARIANT: [
+        {"id": item.id, "text": item.text, "gold": item.emotion, "pred": pred,
+         "probs": {k: round(v, 4) for k, v in probs.items()}}
+        for item, pred, probs in zip(items, preds, head_probs)]}
     out["models"]["text_head"] = head_model
     out["context_turns_used"] = head_context_turns(settings)
     out["note"] = SELECTION_NOTE
@@ -115,7 +121,7 @@ def evaluate_meld(
         backend = backend or get_backend(settings)
         llm_items = [items[i] for i in spread_subset(len(items), llm_limit)]
         llm_settings = settings
-        llm_hash = settings_hash(llm_settings, task="meld", variant=LLM_VARIANT, context_turns=k,
+        llm_hash = settings_hash(llm_settings, task="meld", variant=LLM_VARIANT, context_turns=k, code=code_hash(),
                                  backend=backend.describe(), head=_head_fingerprint())
         llm_clock = Stopwatch()
         results = run_items(llm_items, lambda it: llm_forecast_result(it, llm_settings, backend, k), cache=cache,
@@ -146,6 +152,18 @@ def evaluate_meld(
     out["n"] = len(items)
     out["seconds"] = clock()
     return out
+
+
+def bootstrap_f1(gold: list[str], pred: list[str], n_boot: int = 1000, seed: int = 0) -> list[float]:
+    """95 % percentile bootstrap interval of weighted-F1 over items."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    scores = []
+    for _ in range(n_boot):
+        idx = rng.integers(0, len(gold), size=len(gold))
+        scores.append(weighted_f1([gold[i] for i in idx], [pred[i] for i in idx], EMOTIONS))
+    return [round(float(np.percentile(scores, 2.5)), 4), round(float(np.percentile(scores, 97.5)), 4)]
 
 
 def _head_fingerprint() -> str:

@@ -122,6 +122,24 @@ def reply_report(hypotheses: Sequence[str], references: Sequence[str]) -> dict[s
     }
 
 
+def bootstrap_ci(values: Sequence[float], n_boot: int = 2000, seed: int = 0) -> list[float] | None:
+    """95 % percentile bootstrap interval of the mean (None for no values)."""
+    import numpy as np
+
+    if not len(values):
+        return None
+    data = np.asarray(values, dtype=float)
+    rng = np.random.default_rng(seed)
+    means = data[rng.integers(0, len(data), size=(n_boot, len(data)))].mean(axis=1)
+    return [round(float(np.percentile(means, 2.5)), 4), round(float(np.percentile(means, 97.5)), 4)]
+
+
+def paired_bootstrap_ci(a: Sequence[float], b: Sequence[float], n_boot: int = 2000, seed: int = 0) -> list[float] | None:
+    """95 % paired bootstrap interval of mean(a − b) over the same items."""
+    _same_length(a, b)
+    return bootstrap_ci([x - y for x, y in zip(a, b)], n_boot, seed)
+
+
 def mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 

@@ -15,11 +15,17 @@ from mer_agents.evaluation.readers import DataError
 
 MELD_ORDER = ("text_head", "llm_forecast_fused", "llm_forecast")
 ESCONV_ORDER = ("full", "no-reflection", "no-consistency", "one-pass")
-ESCONV_COLUMNS = (
-    ("strategy_accuracy", "strategy acc"), ("strategy_macro_f1", "strategy macro-F1"),
-    ("strategy_adherence", "adherence"), ("bleu2", "BLEU-2"), ("rougeL", "ROUGE-L"), ("dist1", "Dist-1"),
-    ("dist2", "Dist-2"), ("audit_pass_before", "audit pass (1st)"), ("audit_pass_after", "audit pass (final)"),
-    ("rounds_mean", "rounds"), ("tokens_per_turn", "tokens/turn"), ("seconds_per_turn", "s/turn"),
+ESCONV_COLUMNS = (  # measures the method does not optimise
+    ("strategy_accuracy", "strategy acc"), ("strategy_accuracy_ci95", "95 % CI"),
+    ("strategy_macro_f1", "strategy macro-F1"), ("bleu2", "BLEU-2"), ("rougeL", "ROUGE-L"), ("dist1", "Dist-1"),
+    ("dist2", "Dist-2"), ("rounds_mean", "rounds"), ("tokens_per_turn", "tokens/turn"),
+    ("seconds_per_turn", "s/turn"), ("n_timed", "timed n"),
+)
+LOOP_COLUMNS = (  # what the loop checks and ranks on: it works as built, not evidence of quality
+    ("guard_failures", "guard failures"), ("guard_failure_rate_ci95", "95 % CI"),
+    ("classifier_adherence", "classifier adherence"), ("classifier_adherence_ci95", "95 % CI"),
+    ("relevance_mean", "relevance"), ("audit_pass_before", "audit pass (1st)"),
+    ("audit_pass_after", "audit pass (final)"),
 )
 
 
@@ -34,7 +40,7 @@ def load_outs(directory: Path) -> list[dict[str, Any]]:
             data = json.loads(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError:
             raise DataError(f"{path} is not valid JSON") from None
-        if isinstance(data, dict) and data.get("task") in ("meld", "esconv"):
+        if isinstance(data, dict) and (data.get("task") in ("meld", "esconv") or data.get("judge")):
             outs.append(dict(data, _file=path.name))
     if not outs:
         raise DataError(f"no eval OUT files (*.json with task meld/esconv) in {directory}")
@@ -46,6 +52,8 @@ def _fmt(value: Any, digits: int = 3) -> str:
         return "–"
     if isinstance(value, float):
         return f"{value:.{digits}f}" if abs(value) < 100 else f"{value:.0f}"
+    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, (int, float)) for v in value):
+        return f"[{value[0]:.{digits}f}, {value[1]:.{digits}f}]"
     return str(value)
 
 
@@ -95,9 +103,29 @@ def esconv_section(out: dict[str, Any]) -> list[str]:
              f"dialogues, subset: {out['subset']}; in {out['n_followup']} of them the supporter had already "
              f"spoken after the seeker's last turn). LLM: {out['models'].get('llm', '')}. "
              f"Wall time {out['seconds']:.0f} s.", ""]
+    prov = out.get("provenance") or {}
+    if prov:
+        lines += [f"Code: commit `{(prov.get('commit') or '?')[:10]}`{' (dirty)' if prov.get('dirty') else ''}, "
+                  f"code hash `{prov.get('code_hash')}`. Per-item outputs: `{Path(out['_file']).stem}.items.jsonl`.",
+                  ""]
     rows = [[name, variants[name]["n"], variants[name].get("failed", 0),
              *[variants[name].get(key) for key, _ in ESCONV_COLUMNS]] for name in names]
+    lines += ["Measures the method does not optimise (strategy vs the gold tag; reply vs the gold reply):", ""]
     lines += _table(["variant", "n", "failed", *[label for _, label in ESCONV_COLUMNS]], rows) + [""]
+    rows = [[name, *[{**variants[name], **variants[name].get("loop_targets", {})}.get(key) for key, _ in LOOP_COLUMNS],
+             ", ".join(f"{k}: {v}" for k, v in variants[name].get("reply_sources", {}).items() if v)]
+            for name in names]
+    lines += ["The loop's own targets (it checks and ranks on these, so they show it works as built, not that the "
+              "replies are good):", ""]
+    lines += _table(["variant", *[label for _, label in LOOP_COLUMNS], "kept reply from"], rows) + [""]
+    baselines = out.get("baselines") or {}
+    if baselines:
+        paired = out.get("paired_vs_full", {})
+        rows = [[name, b["accuracy"], b["accuracy_ci95"], b["macro_f1"],
+                 paired.get(name, {}).get("accuracy_diff_ci95")] for name, b in baselines.items()]
+        lines += ["Strategy baselines on the same turns (code only, no language model); the last column is the "
+                  "paired 95 % interval of full − baseline accuracy:", ""]
+        lines += _table(["baseline", "accuracy", "95 % CI", "macro-F1", "full − baseline"], rows) + [""]
     gold = out.get("gold_strategy_counts", {})
     if gold:
         rows = [[s, gold[s], *[variants[n]["predicted_strategy_counts"].get(s, 0) for n in names],
@@ -105,10 +133,18 @@ def esconv_section(out: dict[str, Any]) -> list[str]:
         lines += ["Strategy counts (gold vs predicted) and per-class F1:", ""]
         lines += _table(["strategy", "gold", *[f"pred {n}" for n in names], *[f"F1 {n}" for n in names]], rows)
         lines += [""]
-    for name in names:
-        for ex in variants[name].get("examples", [])[:1]:
-            lines += [f"Example ({name}, {ex['id']}): seeker: “{ex['message']}” — gold [{ex['gold_strategy']}] "
-                      f"“{ex['gold']}” — {name} [{ex['strategy']}] “{ex['reply']}”", ""]
+    return lines
+
+
+def judge_section(out: dict[str, Any]) -> list[str]:
+    """Blind-judge rates per source (eval judge-score OUT files)."""
+    sources = [k for k, v in out.items() if isinstance(v, dict) and "n" in v and "A" in v]
+    lines = [f"### Blind judging ({out['_file']})", "", f"`{out.get('command', '')}`", "",
+             out.get("description", "Replies shuffled with the gold human replies and graded A/B/C by a judge "
+                     "who could not tell which is which (../shared/eval/judge_rubric.md)."), ""]
+    rows = [[s, out[s]["n"], out[s]["A"], out[s]["A_ci95"], out[s]["B"], out[s]["C"], out[s]["C_ci95"]]
+            for s in sources]
+    lines += _table(["source", "n", "A", "95 % CI", "B", "C", "95 % CI"], rows) + [""]
     return lines
 
 
@@ -118,6 +154,8 @@ def charts(outs: list[dict[str, Any]], directory: Path) -> list[Path]:
 
     written: list[Path] = []
     for out in outs:
+        if out.get("task") not in ("meld", "esconv"):
+            continue
         stem = Path(out["_file"]).stem
         variants = out["variants"]
         fig = go.Figure()
@@ -129,8 +167,7 @@ def charts(outs: list[dict[str, Any]], directory: Path) -> list[Path]:
                                variants[name]["weighted_f1"], variants[name]["macro_f1"]])
             fig.update_layout(title=f"MELD F1 per class ({stem})", yaxis_title="F1", barmode="group")
         else:
-            keys = ("strategy_accuracy", "strategy_macro_f1", "strategy_adherence", "bleu2", "rougeL", "dist1",
-                    "dist2", "audit_pass_before", "audit_pass_after")
+            keys = ("strategy_accuracy", "strategy_macro_f1", "bleu2", "rougeL", "dist1", "dist2")
             for name in _ordered(variants, ESCONV_ORDER):
                 fig.add_bar(name=name, x=list(keys), y=[variants[name].get(k) for k in keys])
             fig.update_layout(title=f"ESConv: full method vs ablations ({stem})", barmode="group",
@@ -165,11 +202,12 @@ def build_report(directory: Path, out_path: Path, make_charts: bool = True) -> s
              f"`{_rel(directory, out_path)}`; each section names the command that produced it. "
              "Scores are fractions in [0, 1]; BLEU-2 is sacrebleu's corpus BLEU with n ≤ 2 (13a tokens, "
              "lower-cased) / 100, ROUGE-L the mean rouge-score F-measure, Dist-n distinct n-grams over all "
-             "n-grams of the replies. `adherence` is the share of final replies that the reflection agent's code "
-             "checks say follow the final planned strategy; audit pass rates are over audited runs only (the "
-             "first round vs the kept round).", ""]
+             "n-grams of the replies. Intervals are 95 % bootstrap percentiles over items. Measures the method "
+             "optimises (guard, classifier adherence, relevance, audit pass rates) are kept apart from those it "
+             "does not (gold strategy, gold-reply overlap, the blind judge).", ""]
     for out in outs:
-        lines += meld_section(out) if out["task"] == "meld" else esconv_section(out)
+        section = {"meld": meld_section, "esconv": esconv_section}.get(out.get("task"), judge_section)
+        lines += section(out)
     if chart_files:
         lines += ["Charts: " + ", ".join(f"[{p.name}]({_rel(p, out_path)})" for p in chart_files), ""]
     text = "\n".join(lines).rstrip() + "\n"

@@ -95,6 +95,25 @@ def write_out(path: str | Path, data: dict[str, Any]) -> Path:
     return path
 
 
+def items_path(out_path: str | Path) -> Path:
+    """Where the per-item records of an OUT file go: `<OUT stem>.items.jsonl` beside it."""
+    out_path = Path(out_path)
+    return out_path.with_name(out_path.stem + ".items.jsonl")
+
+
+def write_items(path: str | Path, items: dict[str, list[dict[str, Any]]]) -> Path:
+    """One JSON line per (variant, item), atomically, so the per-item outputs can be re-scored or judged."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    with tmp.open("w", encoding="utf-8") as handle:
+        for variant, records in items.items():
+            for record in records:
+                handle.write(json.dumps({"variant": variant, **record}, ensure_ascii=False) + "\n")
+    tmp.replace(path)
+    return path
+
+
 def command_line(argv: Sequence[str] | None = None) -> str:
     """The command as a reader would retype it (recorded in every OUT file and in the report)."""
     args = list(sys.argv[1:] if argv is None else argv)
