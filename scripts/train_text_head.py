@@ -1,11 +1,30 @@
-"""Train the MELD text-emotion head shipped in assets/text_head/ (7 labels over MiniLM-L6 embeddings).
+"""Train the text-emotion head shipped in assets/text_head/ (7 MELD labels over MiniLM-L6 embeddings).
 
-    .venv/bin/python scripts/train_text_head.py            # full grid, writes assets/text_head/
+    .venv/bin/python scripts/train_text_head.py            # grid + selection, writes assets/text_head/
     .venv/bin/python scripts/train_text_head.py --dry-run  # grid and scores only, writes nothing
 
-Trains on ../shared/data/meld/train_sent_emo.csv and selects every choice (classifier, context window K,
-context weighting, class weighting, prior shift, ensemble) by weighted F1 on dev_sent_emo.csv only; no test
-split is read. Embeddings are cached under <cache_dir>/text_head/ so re-runs take seconds.
+Training data (three sources, all mapped to the 7 MELD labels):
+  - MELD train (../shared/data/meld/train_sent_emo.csv): TV dialogue (Friends), GPL-3.0 repo, research use.
+  - ESConv train (../shared/data/esconv/ESConv_train.json): the help-seeker's turns, labelled with the
+    dialogue's `emotion_type` through ESCONV_MAP and filtered by `esconv_turn_carries_emotion` (below).
+    CC BY-NC 4.0.
+  - GoEmotions train (Reddit comments; google-research/google-research, goemotions/data/): its 27 labels
+    mapped to Ekman's 6 + neutral with the dataset's own ekman_mapping.json; an example whose labels map to
+    more than one of the 7 is dropped. Data CC BY 4.0, code Apache-2.0. Not in this repository: put
+    train.tsv, dev.tsv, emotions.txt and ekman_mapping.json in <cache_dir>/goemotions/ (or pass
+    --goemotions DIR), e.g.
+        base=https://raw.githubusercontent.com/google-research/google-research/master/goemotions/data
+        mkdir -p ~/.cache/mer_agents/goemotions && cd ~/.cache/mer_agents/goemotions
+        for f in train.tsv dev.tsv emotions.txt ekman_mapping.json; do curl -fsSLO "$base/$f"; done
+    (the same train/dev files are in monologg/GoEmotions-pytorch, data/original/). test.tsv is never read.
+
+Selection (every choice: feature spec, members, TF-IDF C and weight, GoEmotions weight, prior shift) is made
+on HELD-OUT TRAIN data only: 15% of the MELD train dialogues, 15% of the ESConv train dialogues (both split
+by dialogue, seed 0) and GoEmotions dev.tsv, plus tests/fixtures/explicit_emotions_select.jsonl. The
+objective is the mean of the three held-out weighted-F1s and the explicit-select accuracy. MELD dev
+(dev_sent_emo.csv) is scored for the report only, after the choice; no test split of any dataset is read.
+The shipped head is the one fitted without the held-out slices, so its held-out scores are honest.
+Embeddings are cached under <cache_dir>/text_head/ so re-runs skip the ~8 minutes of embedding.
 Why these features: a frozen sentence encoder plus a light head is what runs in well under a second on two
 CPU cores; the preceding turns of the dialogue disambiguate short replies ("Really?", "Oh my God!").
 """
@@ -13,9 +32,11 @@ CPU cores; the preceding turns of the dialogue disambiguate short replies ("Real
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
 import json
 import logging
+import re
 import sys
 import time
 from dataclasses import dataclass, replace
@@ -32,87 +53,233 @@ from mer_agents.perception.text_head import (  # noqa: E402
     ASSET_DIR, NGRAM_MAX, TOKEN_PATTERN, FeatureSpec, Member, TextHead, normalise_text,
 )
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "meld"
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared" / "data"
+MELD_DIR = SHARED / "meld"
+ESCONV_TRAIN = SHARED / "esconv" / "ESConv_train.json"
 TRAIN_CSV = "train_sent_emo.csv"
-DEV_CSV = "dev_sent_emo.csv"
+DEV_CSV = "dev_sent_emo.csv"  # report only
+SELECT_SET = REPO / "tests" / "fixtures" / "explicit_emotions_select.jsonl"
+EXPLICIT_SET = REPO / "tests" / "fixtures" / "explicit_emotions.jsonl"  # report only, never a choice
 SEED = 0
-# Embedding feature specs tried (K = preceding turns of the same dialogue). Short list: each LR/MLP fit
-# on ~10k x 769 costs 20-80 s on two busy cores.
-SPECS = (
-    FeatureSpec(0),
-    FeatureSpec(1, "concat", 0.3),
-    FeatureSpec(2, "concat", 0.3),
-    FeatureSpec(2, "mix", 0.2),
-    FeatureSpec(3, "mix", 0.3, 0.5),
-)
-LR_C = 0.005  # embedding softmax layer; 0.003-0.01 were best in a wider sweep, 0.1-1 overfit
+HOLDOUT = 0.15  # share of MELD / ESConv train dialogues held out for selection
+MAX_CONTEXT = 1  # context turns stored per example (the largest K in SPECS)
+
+# ESConv emotion_type -> MELD label. anxiety/nervousness -> fear and shame/guilt -> sadness follow
+# GoEmotions' own Ekman mapping (nervousness -> fear; embarrassment, remorse -> sadness); depression and
+# pain are low-arousal distress -> sadness; jealousy is resentment -> anger.
+ESCONV_MAP = {
+    "anxiety": "fear", "nervousness": "fear", "fear": "fear",
+    "depression": "sadness", "sadness": "sadness", "shame": "sadness", "guilt": "sadness", "pain": "sadness",
+    "anger": "anger", "jealousy": "anger", "disgust": "disgust",
+}
+ESCONV_SITUATIONS = True  # also fit on each (fit-split) dialogue's `situation`, labelled the same way
+ESCONV_MIN_WORDS = 6
+ESCONV_EARLY_SHARE = 2 / 3  # seeker turns in the first two thirds of the seeker's turns
+# Pleasantries and reactions to the supporter's suggestions: they do not carry the dialogue's emotion.
+ESCONV_SKIP = re.compile(
+    r"\b(thanks?|thank you|bye|goodbye|hello|hi|hey|good (morning|afternoon|evening|night)|take care|"
+    r"you too|have a (good|nice|great)|good idea|great idea|i will try|i'll try|i will do|i'll do|"
+    r"sounds (good|like|great)|that makes sense|you're right|you are right|i agree|appreciate|"
+    r"helpful|advice|suggestion|typos?)\b", re.I)
+
+# Embedding feature specs tried (K = preceding turns). Short list: an MLP fit on ~45k rows takes minutes
+# on two busy cores; K=1 concat w=0.3 won the earlier MELD-only sweep (K=2/3, "mix" were not better).
+SPECS = (FeatureSpec(0), FeatureSpec(1, "concat", 0.3))
+GOEMOTIONS_WEIGHTS = (0.3, 1.0)  # sample weight of a GoEmotions example (37k Reddit comments vs ~15k turns)
+LR_C = 0.005  # embedding softmax layer; 0.003-0.01 were best in the MELD-only sweep, 0.1-1 overfit
 MLP_HIDDEN = 256
-MLP_ALPHA = 0.3  # L2; 0.01-1 tried
+MLP_ALPHA = 0.3  # L2; 0.01-1 tried on MELD
 TFIDF_C = (3.0, 10.0)
+TFIDF_MIN_DF = 3  # keeps the vocabulary (and head.npz) small
 PRIOR_TAUS = (0.0, 0.25, 0.5, 0.75, 1.0)  # shift = -tau * log(train prior): 0 = as trained, 1 = balanced
-ENSEMBLES = (("lr",), ("mlp",), ("lr", "mlp"), ("lr", "tfidf"), ("mlp", "tfidf"), ("lr", "mlp", "tfidf"))
-TFIDF_WEIGHTS = (0.5, 1.0, 1.5, 2.0)  # weight of the TF-IDF member relative to each embedding member
+ENSEMBLES = (("lr",), ("mlp",), ("tfidf",), ("lr", "tfidf"), ("mlp", "tfidf"), ("lr", "mlp", "tfidf"))
+TFIDF_WEIGHTS = (0.5, 1.0, 1.5)  # weight of the TF-IDF member relative to each embedding member
+TEMPERATURES = (0.7, 0.8, 0.9, 1.0)  # picked after the rest by mean log-loss on the held-out sets
 
 log = logging.getLogger("train_text_head")
 
 
 @dataclass
 class Split:
+    name: str
     texts: list[str]
     labels: np.ndarray  # int index into EMOTIONS
-    dialogue: np.ndarray
-    emb: np.ndarray
+    context_texts: list[list[str]]  # up to MAX_CONTEXT preceding turns, oldest first
+    weights: np.ndarray | None = None
+    emb: np.ndarray | None = None
+    ctx_emb: list[np.ndarray] | None = None
+
+    def __len__(self) -> int:
+        return len(self.texts)
 
     def contexts(self, k: int) -> list[np.ndarray]:
-        """For each utterance, the embeddings of up to k preceding utterances of the same dialogue."""
-        out: list[np.ndarray] = []
-        for i in range(len(self.texts)):
-            j = i
-            while j > 0 and i - j < k and self.dialogue[j - 1] == self.dialogue[i]:
-                j -= 1
-            out.append(self.emb[j:i])
-        return out
+        return [c[len(c) - k:] if k else c[:0] for c in self.ctx_emb]
+
+    def counts(self) -> dict[str, int]:
+        return {e: int((self.labels == i).sum()) for i, e in enumerate(EMOTIONS)}
 
 
-def read_split(name: str, cache_dir: Path) -> Split:
-    import csv
+def concat(name: str, parts: list[Split]) -> Split:
+    return Split(name, [t for p in parts for t in p.texts], np.concatenate([p.labels for p in parts]),
+                 [c for p in parts for c in p.context_texts],
+                 np.concatenate([p.weights if p.weights is not None else np.ones(len(p)) for p in parts]),
+                 np.vstack([p.emb for p in parts]), [c for p in parts for c in p.ctx_emb])
 
-    with open(DATA_DIR / name, newline="", encoding="utf-8") as handle:
+
+def _holdout(ids: list, fraction: float = HOLDOUT) -> set:
+    rng = np.random.default_rng(SEED)
+    ids = sorted(set(ids))
+    return set(rng.permutation(np.array(ids, dtype=object))[: int(round(fraction * len(ids)))].tolist())
+
+
+def read_meld(name: str, holdout: bool) -> tuple[Split, Split | None]:
+    with open(MELD_DIR / name, newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
     rows.sort(key=lambda r: (int(r["Dialogue_ID"]), int(r["Utterance_ID"])))
-    texts = [normalise_text(r["Utterance"]) for r in rows]
-    labels = np.array([EMOTIONS.index(r["Emotion"].strip().lower()) for r in rows])
-    dialogue = np.array([int(r["Dialogue_ID"]) for r in rows])
-    return Split(texts, labels, dialogue, cached_embeddings(texts, cache_dir))
+    held = _holdout([int(r["Dialogue_ID"]) for r in rows]) if holdout else set()
+    parts: dict[bool, Split] = {h: Split("", [], [], []) for h in (False, True)}
+    prev: list[str] = []
+    last_dialogue = None
+    for r in rows:
+        d = int(r["Dialogue_ID"])
+        if d != last_dialogue:
+            prev, last_dialogue = [], d
+        text = normalise_text(r["Utterance"])
+        split = parts[d in held]
+        split.texts.append(text)
+        split.labels.append(EMOTIONS.index(r["Emotion"].strip().lower()))
+        split.context_texts.append(prev[-MAX_CONTEXT:])
+        prev = prev + [text]
+    fit, ho = parts[False], parts[True]
+    for s, label in ((fit, f"MELD {name}"), (ho, f"MELD {name} held-out dialogues")):
+        s.name, s.labels = label, np.array(s.labels, dtype=int)
+    return fit, (ho if holdout else None)
+
+
+def esconv_turn_carries_emotion(text: str, position: int, n_seeker_turns: int) -> bool:
+    """The stated rule: a seeker turn is labelled with the dialogue's emotion when it has at least
+    ESCONV_MIN_WORDS words, lies in the first two thirds of the seeker's turns (later turns mostly react to
+    the supporter's suggestions), and is no pleasantry / reaction (ESCONV_SKIP). Other turns are dropped."""
+    return (len(text.split()) >= ESCONV_MIN_WORDS and position < ESCONV_EARLY_SHARE * n_seeker_turns
+            and not ESCONV_SKIP.search(text))
+
+
+def read_esconv() -> tuple[Split, Split, Split]:
+    """(seeker turns of the fit dialogues, of the held-out dialogues, situations of the fit dialogues)."""
+    dialogues = json.loads(ESCONV_TRAIN.read_text(encoding="utf-8"))
+    held = _holdout(list(range(len(dialogues))))
+    parts = {h: Split("", [], [], []) for h in (False, True)}
+    situations = Split("ESConv train situations", [], [], [])
+    for d, dialogue in enumerate(dialogues):
+        label = ESCONV_MAP.get(dialogue["emotion_type"].strip().lower())
+        if label is None:
+            continue
+        n_seeker = sum(t["speaker"] == "usr" for t in dialogue["dialog"])
+        prev: list[str] = []
+        position = 0
+        for turn in dialogue["dialog"]:
+            text = normalise_text(turn["text"])
+            if not text:
+                continue
+            if turn["speaker"] == "usr":
+                if esconv_turn_carries_emotion(text, position, n_seeker):
+                    split = parts[d in held]
+                    split.texts.append(text)
+                    split.labels.append(EMOTIONS.index(label))
+                    split.context_texts.append(prev[-MAX_CONTEXT:])
+                position += 1
+            prev.append(text)
+        if ESCONV_SITUATIONS and d not in held and normalise_text(dialogue.get("situation", "")):
+            # the seeker's own one-line account of the problem ("I lost my job and I'm afraid ..."):
+            # a first-person statement that carries the dialogue's emotion; fit dialogues only
+            situations.texts.append(normalise_text(dialogue["situation"]))
+            situations.labels.append(EMOTIONS.index(label))
+            situations.context_texts.append([])
+    fit, ho = parts[False], parts[True]
+    for s, name in ((fit, "ESConv train seeker turns"), (ho, "ESConv train held-out dialogues")):
+        s.name, s.labels = name, np.array(s.labels, dtype=int)
+    situations.labels = np.array(situations.labels, dtype=int)
+    return fit, ho, situations
+
+
+def read_goemotions(directory: Path, name: str) -> Split:
+    if name == "test.tsv":
+        raise ValueError("the GoEmotions test split is never read")
+    missing = [f for f in (name, "emotions.txt", "ekman_mapping.json") if not (directory / f).is_file()]
+    if missing:
+        raise SystemExit(f"GoEmotions files {missing} not found in {directory}; see this script's docstring "
+                         "for how to get them (or pass --goemotions DIR)")
+    names = (directory / "emotions.txt").read_text(encoding="utf-8").split()
+    to_ekman = {fine: coarse for coarse, fines in json.loads((directory / "ekman_mapping.json").read_text())
+                .items() for fine in fines}
+    to_ekman["neutral"] = "neutral"
+    split = Split(f"GoEmotions {name}", [], [], [])
+    with open(directory / name, encoding="utf-8", newline="") as handle:
+        for line in handle:
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) < 2:
+                continue
+            mapped = {to_ekman[names[int(i)]] for i in fields[1].split(",")}
+            if len(mapped) != 1:  # labels spanning two of the 7: ambiguous, dropped
+                continue
+            split.texts.append(normalise_text(fields[0]))
+            split.labels.append(EMOTIONS.index(mapped.pop()))
+            split.context_texts.append([])
+    split.labels = np.array(split.labels, dtype=int)
+    return split
+
+
+def read_jsonl(path: Path, name: str) -> Split:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return Split(name, [normalise_text(r["text"]) for r in rows],
+                 np.array([EMOTIONS.index(r["label"]) for r in rows]), [[] for _ in rows])
+
+
+def attach_embeddings(splits: list[Split], cache_dir: Path) -> None:
+    unique = list(dict.fromkeys(t for s in splits for t in s.texts + [c for ctx in s.context_texts for c in ctx]))
+    vectors = cached_embeddings(unique, cache_dir)
+    row = {t: i for i, t in enumerate(unique)}
+    for s in splits:
+        s.emb = vectors[[row[t] for t in s.texts]] if s.texts else np.zeros((0, vectors.shape[1]), np.float32)
+        s.ctx_emb = [vectors[[row[c] for c in ctx]] if ctx else vectors[:0] for ctx in s.context_texts]
 
 
 def cached_embeddings(texts: list[str], cache_dir: Path) -> np.ndarray:
-    digest = hashlib.sha256(("\n".join(texts) + MODEL_NAME).encode("utf-8")).hexdigest()[:16]
-    path = cache_dir / "text_head" / f"emb-{digest}.npy"
-    if path.is_file():
-        return np.load(path)
-    start = time.perf_counter()
-    vectors = embed(texts)
-    log.info("embedded %d texts in %.1f s", len(texts), time.perf_counter() - start)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp.npy")
-    np.save(tmp, vectors)
-    tmp.replace(path)
-    return vectors
+    """Embeddings of texts, cached per text chunk so adding a source re-embeds only that source."""
+    out = []
+    for start in range(0, len(texts), 5000):
+        chunk = texts[start:start + 5000]
+        digest = hashlib.sha256(("\n".join(chunk) + MODEL_NAME).encode("utf-8")).hexdigest()[:16]
+        path = cache_dir / "text_head" / f"emb-{digest}.npy"
+        if path.is_file():
+            out.append(np.load(path))
+            continue
+        began = time.perf_counter()
+        vectors = embed(chunk)
+        log.info("embedded %d texts (%d/%d) in %.0f s", len(chunk), start + len(chunk), len(texts),
+                 time.perf_counter() - began)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp.npy")
+        np.save(tmp, vectors)
+        tmp.replace(path)
+        out.append(vectors)
+    return np.vstack(out) if out else np.zeros((0, 384), np.float32)
 
 
 def scores(y_true: np.ndarray, probs: np.ndarray) -> dict[str, float]:
     from sklearn.metrics import accuracy_score, f1_score
 
     pred = probs.argmax(axis=1)
+    labels = list(range(len(EMOTIONS)))
     return {
-        "weighted_f1": float(f1_score(y_true, pred, average="weighted")),
-        "macro_f1": float(f1_score(y_true, pred, average="macro")),
+        "weighted_f1": float(f1_score(y_true, pred, average="weighted", labels=labels, zero_division=0)),
+        "macro_f1": float(f1_score(y_true, pred, average="macro", labels=sorted(set(y_true)), zero_division=0)),
         "accuracy": float(accuracy_score(y_true, pred)),
     }
 
 
-def fit_emb(kind: str, x: np.ndarray, y: np.ndarray, balanced: bool = False) -> Member:
+def fit_emb(kind: str, x: np.ndarray, y: np.ndarray, w: np.ndarray) -> Member:
     """A standardised softmax layer ("lr") or one-hidden-layer MLP ("mlp") over embedding features."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.neural_network import MLPClassifier
@@ -122,202 +289,316 @@ def fit_emb(kind: str, x: np.ndarray, y: np.ndarray, balanced: bool = False) -> 
     scale = np.full(x.shape[1], (x - mean).std() + 1e-6)
     xs = (x - mean) / scale
     if kind == "lr":
-        clf = LogisticRegression(C=LR_C, max_iter=3000, class_weight="balanced" if balanced else None)
-        clf.fit(xs, y)
+        clf = LogisticRegression(C=LR_C, max_iter=3000)
+        clf.fit(xs, y, sample_weight=w)
         return Member("emb", {"mean": mean, "scale": scale, "W1": clf.coef_.T, "b1": clf.intercept_})
     clf = MLPClassifier(hidden_layer_sizes=(MLP_HIDDEN,), alpha=MLP_ALPHA, early_stopping=True,
                         validation_fraction=0.1, n_iter_no_change=8, max_iter=200, random_state=SEED)
-    clf.fit(xs, y)
+    clf.fit(xs, y, sample_weight=w)
     return Member("emb", {"mean": mean, "scale": scale, "W1": clf.coefs_[0], "b1": clf.intercepts_[0],
                           "W2": clf.coefs_[1], "b2": clf.intercepts_[1]})
 
 
-def fit_tfidf(train: Split, dev: Split) -> tuple[Member, float]:
-    """Word uni/bigram TF-IDF softmax layer; C picked on dev; checks the numpy re-implementation matches."""
+def fit_tfidf(train: Split, c: float) -> Member:
+    """Word uni/bigram TF-IDF softmax layer; checks the numpy re-implementation matches scikit-learn."""
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    vectorizer = TfidfVectorizer(token_pattern=TOKEN_PATTERN, ngram_range=(1, NGRAM_MAX), min_df=2,
+    vectorizer = TfidfVectorizer(token_pattern=TOKEN_PATTERN, ngram_range=(1, NGRAM_MAX), min_df=TFIDF_MIN_DF,
                                  sublinear_tf=True, lowercase=True)
-    x_tr, x_dev = vectorizer.fit_transform(train.texts), vectorizer.transform(dev.texts)
-    best = None
-    for c in TFIDF_C:
-        clf = LogisticRegression(C=c, max_iter=3000).fit(x_tr, train.labels)
-        wf1 = scores(dev.labels, clf.predict_proba(x_dev))["weighted_f1"]
-        log.info("tfidf C=%g  wF1=%.4f", c, wf1)
-        if best is None or wf1 > best[1]:
-            best = (clf, wf1, c)
-    clf, _, c = best
+    x_tr = vectorizer.fit_transform(train.texts)
+    clf = LogisticRegression(C=c, max_iter=3000).fit(x_tr, train.labels, sample_weight=train.weights)
     vocab = {str(k): int(v) for k, v in vectorizer.vocabulary_.items()}
     member = Member("tfidf", {"idf": vectorizer.idf_, "W1": clf.coef_.T, "b1": clf.intercept_}, vocab=vocab)
-    ours = TextHead(FeatureSpec(0), [member]).predict_proba(None, dev.texts)
-    if not np.allclose(ours, clf.predict_proba(x_dev), atol=1e-6):
+    probe = train.texts[:500]
+    ours = TextHead(FeatureSpec(0), [member]).predict_proba(None, probe)
+    if not np.allclose(ours, clf.predict_proba(vectorizer.transform(probe)), atol=1e-6):
         raise SystemExit("numpy TF-IDF re-implementation disagrees with scikit-learn; fix text_head.ngrams")
-    return member, c
+    return member
 
 
-def tune_prior(head: TextHead, feats: np.ndarray | None, dev: Split, log_prior: np.ndarray):
-    """Pick the log-prior shift tau on dev (tau=1 is the post-hoc twin of class-balanced weighting)."""
-    best = None
-    for tau in PRIOR_TAUS:
-        head.log_prior_shift = -tau * log_prior
-        s = scores(dev.labels, head.predict_proba(feats, dev.texts))
-        if best is None or s["weighted_f1"] > best[1]["weighted_f1"]:
-            best = (tau, s)
-    head.log_prior_shift = -best[0] * log_prior
-    return best
+def split_features(spec: FeatureSpec, split: Split) -> np.ndarray:
+    return spec.features(split.emb, split.contexts(spec.context_turns))
 
 
-def run_grid(train: Split, dev: Split, log_prior: np.ndarray) -> tuple[list[dict], dict[str, TextHead]]:
+class Evaluator:
+    """Scores a head on the selection sets; the objective is the mean of the held-out weighted-F1s and
+    the explicit-select accuracy."""
+
+    def __init__(self, sets: list[Split], select: Split):
+        self.sets, self.select = sets, select
+        self._feats: dict[tuple, np.ndarray] = {}
+        self._member_probs: dict[tuple, np.ndarray] = {}
+
+    def features(self, spec: FeatureSpec, split: Split) -> np.ndarray:
+        key = (tuple(sorted(spec.__dict__.items())), split.name)
+        if key not in self._feats:
+            self._feats[key] = spec.features(split.emb, split.contexts(spec.context_turns))
+        return self._feats[key]
+
+    def probs(self, head: TextHead, split: Split) -> np.ndarray:
+        """head.predict_proba, with each member's softmax cached per split (the grid re-weights members)."""
+        total = np.zeros((len(split), len(EMOTIONS)))
+        for m in head.members:
+            key = (id(m.arrays), split.name)
+            if key not in self._member_probs:
+                single = TextHead(head.spec, [replace(m, weight=1.0)])
+                feats = self.features(head.spec, split) if m.kind == "emb" else None
+                self._member_probs[key] = single.predict_proba(feats, split.texts)
+            total += m.weight * self._member_probs[key]
+        total = total / sum(m.weight for m in head.members) * np.exp(head.log_prior_shift)
+        return total / total.sum(axis=1, keepdims=True)
+
+    def evaluate(self, head: TextHead) -> dict:
+        out = {s.name: scores(s.labels, self.probs(head, s)) for s in self.sets}
+        out[self.select.name] = scores(self.select.labels, self.probs(head, self.select))
+        out["objective"] = float(np.mean([out[s.name]["weighted_f1"] for s in self.sets]
+                                         + [out[self.select.name]["accuracy"]]))
+        return out
+
+
+def choose_temperature(head: TextHead, sets: list[Split]) -> float:
+    """The temperature with the lowest mean (over the held-out sets) log-loss; argmax-invariant."""
+    losses = {}
+    for t in TEMPERATURES:
+        head.temperature = t
+        per_set = []
+        for split in sets:
+            feats = split_features(head.spec, split) if head.uses_embeddings else None
+            p = head.predict_proba(feats, split.texts)
+            per_set.append(float(-np.log(np.clip(p[np.arange(len(split)), split.labels], 1e-12, None)).mean()))
+        losses[t] = float(np.mean(per_set))
+        log.info("temperature %.1f: held-out log-loss %.4f (%s)", t, losses[t], [round(x, 4) for x in per_set])
+    return min(losses, key=losses.get)
+
+
+def run_grid(parts: dict[str, Split], ev: Evaluator) -> tuple[list[dict], dict[str, TextHead], dict]:
     rows: list[dict] = []
     heads: dict[str, TextHead] = {}
-    tfidf, tfidf_c = fit_tfidf(train, dev)
+    priors = {}
+    for gw in GOEMOTIONS_WEIGHTS:
+        parts["goemotions"].weights = np.full(len(parts["goemotions"]), gw)
+        train = concat("train", [parts["meld"], parts["esconv"], parts["situations"], parts["goemotions"]])
+        prior = np.bincount(train.labels, weights=train.weights, minlength=len(EMOTIONS))
+        log_prior = np.log(prior / prior.sum())
+        priors[gw] = log_prior
+        tfidf = {}
+        for c in TFIDF_C:
+            began = time.perf_counter()
+            tfidf[c] = fit_tfidf(train, c)
+            s = ev.evaluate(TextHead(FeatureSpec(0), [tfidf[c]]))
+            log.info("goemo w=%.1f tfidf C=%g objective %.4f (%.0f s)", gw, c, s["objective"],
+                     time.perf_counter() - began)
+            c_score = s["objective"]
+            tfidf.setdefault("best", (c, c_score))
+            if c_score > tfidf["best"][1]:
+                tfidf["best"] = (c, c_score)
+        best_c = tfidf["best"][0]
+        for spec in SPECS:
+            x_tr = spec.features(train.emb, train.contexts(spec.context_turns))
+            tag = f"goemo w={gw} K={spec.context_turns}" + (f" {spec.mode} w={spec.ctx_weight}"
+                                                            if spec.context_turns else "")
+            fitted = {"tfidf": tfidf[best_c]}
+            for kind in ("lr", "mlp"):
+                began = time.perf_counter()
+                fitted[kind] = fit_emb(kind, x_tr, train.labels, train.weights)
+                log.info("fitted %s on %s in %.0f s", kind, tag, time.perf_counter() - began)
+            for combo in ENSEMBLES:
+                for w in TFIDF_WEIGHTS if "tfidf" in combo and len(combo) > 1 else (1.0,):
+                    members = [replace(fitted[k], weight=w if k == "tfidf" else 1.0) for k in combo]
+                    name = f"{tag} {'+'.join(combo)}" + (f" (tfidf x{w})" if "tfidf" in combo and len(combo) > 1
+                                                         else "") + (f" tfidf C={best_c}" if "tfidf" in combo
+                                                                     else "")
+                    head = TextHead(spec if combo != ("tfidf",) else FeatureSpec(0), members)
+                    best = None
+                    for tau in PRIOR_TAUS:
+                        head.log_prior_shift = -tau * log_prior
+                        s = ev.evaluate(head)
+                        if best is None or s["objective"] > best[1]["objective"]:
+                            best = (tau, s)
+                    head.log_prior_shift = -best[0] * log_prior
+                    head.meta = {"goemotions_weight": gw, "tfidf_C": best_c if "tfidf" in combo else None,
+                                 "train_prior": np.exp(log_prior).tolist(), "tau": best[0]}
+                    rows.append({"name": name, "spec": head.spec.__dict__, "members": list(combo),
+                                 "tfidf_weight": w, "goemotions_weight": gw, "tau": best[0], **best[1]})
+                    heads[name] = head
+                    log.info("%-62s tau=%.2f objective=%.4f", name, best[0], best[1]["objective"])
+    return rows, heads, priors
 
-    def record(name: str, head: TextHead, feats, extra: dict) -> None:
-        tau, s = tune_prior(head, feats, dev, log_prior)
-        rows.append({"name": name, "spec": head.spec.__dict__, "tau": tau, **extra, **s})
-        heads[name] = head
-        log.info("%-58s tau=%.2f  wF1=%.4f mF1=%.4f acc=%.4f", name, tau, s["weighted_f1"], s["macro_f1"],
-                 s["accuracy"])
 
-    record("tfidf", TextHead(FeatureSpec(0), [tfidf]), None, {"members": ["tfidf"], "tfidf_C": tfidf_c})
-    for spec in SPECS:
-        x_tr = spec.features(train.emb, train.contexts(spec.context_turns))
-        x_dev = spec.features(dev.emb, dev.contexts(spec.context_turns))
-        tag = f"K={spec.context_turns} {spec.mode} w={spec.ctx_weight} decay={spec.decay}"
-        fitted = {}
-        for kind in ("lr", "mlp"):
-            start = time.perf_counter()
-            fitted[kind] = fit_emb(kind, x_tr, train.labels)
-            log.info("fitted %s on %s in %.0f s", kind, tag, time.perf_counter() - start)
-        fitted["tfidf"] = tfidf
-        if spec.context_turns == 0:
-            balanced = fit_emb("lr", x_tr, train.labels, balanced=True)
-            head = TextHead(spec, [balanced])
-            s = scores(dev.labels, head.predict_proba(x_dev, dev.texts))
-            rows.append({"name": f"{tag} lr class-balanced", "spec": spec.__dict__, "tau": 0.0,
-                         "members": ["lr"], **s})
-            log.info("%-58s           wF1=%.4f", rows[-1]["name"], s["weighted_f1"])
-        for combo in ENSEMBLES:
-            for w in TFIDF_WEIGHTS if "tfidf" in combo else (1.0,):
-                members = [replace(fitted[k], weight=w if k == "tfidf" else 1.0) for k in combo]
-                name = f"{tag} {'+'.join(combo)}" + (f" (tfidf x{w})" if "tfidf" in combo else "")
-                record(name, TextHead(spec, members), x_dev, {"members": list(combo), "tfidf_weight": w})
-    return rows, heads
-
-
-README = """# MELD text-emotion head
+README = """# Text-emotion head
 
 `head.npz` is the small classifier that `mer_agents/perception/text.py` puts on top of MiniLM-L6 sentence
 embeddings to read 7 emotions (neutral, joy, sadness, anger, surprise, fear, disgust) from words. It is a
 plain NumPy archive (arrays + a JSON metadata string, loaded with `allow_pickle=False`); the feature recipe
-and inference live in `mer_agents/perception/text_head.py`.
+and inference live in `mer_agents/perception/text_head.py`. `scores.json` holds every grid row, the
+selection and report scores and the reading of each sentence of the explicit set.
 
-## Source and license
+## Sources and licenses
 
-- **Training data**: MELD (Poria et al., ACL 2019), repository `declare-lab/MELD`, files
-  `train_sent_emo.csv` (fit) and `dev_sent_emo.csv` (all model selection). The repository is GPL-3.0; the
-  utterances are transcribed from the TV series *Friends* and are for research use. No test split was read.
+| data | what was used | license |
+|---|---|---|
+| MELD (Poria et al., ACL 2019), `declare-lab/MELD` | `train_sent_emo.csv`: 85% of the dialogues fit, 15% held out for selection; `dev_sent_emo.csv` scored for this report only | GPL-3.0 (repository); utterances transcribed from the TV series *Friends*, research use |
+| ESConv (Liu et al., ACL 2021), `thu-coai/Emotional-Support-Conversation` | `ESConv_train.json` (the project's copy, dev/test dialogues removed): help-seeker turns, 85% / 15% of the dialogues | CC BY-NC 4.0, academic research use |
+| GoEmotions (Demszky et al., ACL 2020), `google-research/google-research`, `goemotions/data/` | `train.tsv` fit, `dev.tsv` held out for selection, mapped with its `ekman_mapping.json`; `test.tsv` never read | data CC BY 4.0, code Apache-2.0 (as stated upstream) |
+| explicit sentences (this project) | `tests/fixtures/explicit_emotions_select.jsonl` (35, selection); `tests/fixtures/explicit_emotions.jsonl` (70, report only) | same as the repository |
+
 - **Embedding model** (not stored here, loaded from its wheel): {embedding_model}.
-- **This head** is a model derived from MELD; it is distributed under **GPL-3.0** (the license of its source
-  repository), for research use, with the same attribution. It stores TF-IDF n-gram vocabulary drawn from
-  the MELD training utterances.
+- **This head** is a model derived from MELD, ESConv and GoEmotions. It is distributed under **GPL-3.0** (the
+  license of MELD's repository), for **non-commercial research use** (ESConv is CC BY-NC 4.0), with the
+  attributions above (GoEmotions, CC BY 4.0). It stores TF-IDF n-gram vocabulary drawn from the training
+  utterances of all three. GoEmotions itself is not in this repository (see the training script for how to
+  get it; it lives in `<cache_dir>/goemotions/`).
+
+### Label mapping
+
+- GoEmotions: the dataset's Ekman mapping (anger <- anger, annoyance, disapproval; disgust <- disgust; fear <-
+  fear, nervousness; joy <- joy, amusement, approval, excitement, gratitude, love, optimism, relief, pride,
+  admiration, desire, caring; sadness <- sadness, disappointment, embarrassment, grief, remorse; surprise <-
+  surprise, realization, confusion, curiosity) plus neutral; comments whose labels fall in two of the 7 are
+  dropped.
+- ESConv: the dialogue's `emotion_type` -> {esconv_map}. A seeker turn gets that label only when it has at
+  least {min_words} words, lies in the first two thirds of the seeker's turns (later turns mostly answer the
+  supporter's suggestions) and contains none of the pleasantry / reaction words (thanks, hi, bye, good idea,
+  I'll try, advice, ...); every other seeker turn is dropped (not labelled neutral). Each fit dialogue's
+  `situation` (the seeker's one-line account of the problem) is added with the same label.
 
 ## What it is
 
-Chosen on MELD dev weighted-F1: `{name}`.
-Members (probabilities averaged, then a log-prior shift of tau = {tau} x -log(train prior)):
+Selected by `{objective}`: `{name}`.
+Members (probabilities averaged, then a log-prior shift of tau = {tau} x -log(train prior), then a
+temperature T = {temperature}, p ** (1/T) renormalised, picked from {temperatures} by mean held-out log-loss):
 {members}
+
+The shipped head is the one fitted without the held-out slices (its held-out scores below are honest).
 
 ## Rebuild
 
 ```
-.venv/bin/python scripts/train_text_head.py
+.venv/bin/python scripts/train_text_head.py [--goemotions DIR]
 ```
 
-Runs the grid below (about 10-15 minutes on two busy CPU cores; the MiniLM embeddings of train/dev are
-cached under `<cache_dir>/text_head/` after the first run, which itself takes ~4 minutes to embed).
+Embeds ~67k texts once (about 20 minutes on two busy cores; cached under `<cache_dir>/text_head/`), then
+fits the grid (GoEmotions sample weight {gw_grid} x features K=0 / K=1 x LR / MLP / TF-IDF members x
+ensemble weights x prior shift; about 10-15 minutes). Writes `head.npz`, `scores.json` and this README.
 
-## MELD dev scores (1,109 utterances; selection was done on this same split, so these are optimistic)
+## Scores
 
-| setting | configuration | weighted-F1 | macro-F1 | accuracy |
+Selection sets (every choice was made on these; the objective is their mean weighted-F1 and the
+explicit-select accuracy):
+
+| set | n | weighted-F1 | macro-F1 | accuracy |
 |---|---|---|---|---|
-{table}
+{selection_table}
 
-Selecting on dev and reporting dev overstates what a fresh split would give by a point or two; the
-evaluation issue measures the shipped head through `classify_texts`.
+Report only (no choice looked at these):
+
+| set | n | weighted-F1 | macro-F1 | accuracy |
+|---|---|---|---|---|
+{report_table}
+
+The previous head (MELD train only, selected on MELD dev) scored MELD dev weighted-F1 0.5839 / macro-F1
+0.4268 (optimistic: selected on that split) and 0.70 accuracy on the explicit set. ESConv labels are the
+dialogue's emotion on every kept seeker turn, so they are noisy and no class but sadness / fear / anger /
+disgust occurs: read its F1 as a domain check, not as a ceiling.
+
+Known gaps: the aim of >= 0.95 on the explicit set is not met (see `scores.json`, `explicit_set`, for each
+sentence's reading); disgust is the weakest class (~1k training examples in all). MELD dev weighted-F1 is
+below the previous head's, whose figure was selected on MELD dev itself; the new head trades Friends-style
+banter for first-person accounts of problems (ESConv) and plain emotional statements (GoEmotions).
 """
 
 
-def write_readme(out: Path, summary: dict, head: TextHead) -> None:
-    labels = {"utterance_only_single": "utterance only, single classifier",
-              "utterance_only": "utterance only, best ensemble",
-              "with_context_single": "with context, single classifier",
-              "with_context": "with context, best ensemble", "chosen": "**shipped**"}
-    table = "\n".join(
-        f"| {labels[key]} | {row['name']} (tau={row['tau']}) | {row['weighted_f1']:.4f} | {row['macro_f1']:.4f} | "
-        f"{row['accuracy']:.4f} |" for key, row in summary.items())
+def write_readme(out: Path, head: TextHead, chosen: dict, sizes: dict, report: dict) -> None:
+    def table(rows: dict) -> str:
+        return "\n".join(f"| {name} | {sizes[name]} | {s['weighted_f1']:.4f} | {s['macro_f1']:.4f} | "
+                         f"{s['accuracy']:.4f} |" for name, s in rows.items())
+
     members = "\n".join(
         f"- `{m.kind}` weight {m.weight}: " + (f"{len(m.vocab)} uni/bigrams, softmax layer" if m.kind == "tfidf" else
                                               ("one-hidden-layer MLP" if "W2" in m.arrays else "softmax layer")
                                               + f" over {m.arrays['W1'].shape[0]} embedding features")
         for m in head.members)
     spec = head.spec
-    members += (f"\n- context: the {spec.context_turns} preceding turns, mode `{spec.mode}`, weight "
-                f"{spec.ctx_weight}, decay {spec.decay}" if spec.context_turns else "\n- no dialogue context")
-    text = README.format(embedding_model=MODEL_NAME, name=summary["chosen"]["name"], tau=summary["chosen"]["tau"],
-                         members=members, table=table)
+    members += (f"\n- context: the {spec.context_turns} preceding turn(s), mode `{spec.mode}`, weight "
+                f"{spec.ctx_weight}" if spec.context_turns else "\n- no dialogue context")
+    selection = {k: chosen[k] for k in head.meta["selected_on"]}
+    text = README.format(
+        embedding_model=MODEL_NAME, esconv_map=", ".join(f"{k} -> {v}" for k, v in ESCONV_MAP.items()),
+        min_words=ESCONV_MIN_WORDS, objective=head.meta["objective"], name=chosen["name"], tau=chosen["tau"],
+        members=members, temperature=head.temperature, temperatures=" / ".join(map(str, TEMPERATURES)),
+        gw_grid=" / ".join(map(str, GOEMOTIONS_WEIGHTS)), selection_table=table(selection),
+        report_table=table(report))
     (out / "README.md").write_text(text, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
+    settings = Settings.from_env()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ASSET_DIR, help="where head.npz goes")
+    parser.add_argument("--goemotions", type=Path, default=settings.cache_dir / "goemotions",
+                        help="folder with GoEmotions train.tsv, dev.tsv, emotions.txt, ekman_mapping.json")
     parser.add_argument("--dry-run", action="store_true", help="print scores, write nothing")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     np.random.seed(SEED)
 
-    settings = Settings.from_env()
-    train, dev = read_split(TRAIN_CSV, settings.cache_dir), read_split(DEV_CSV, settings.cache_dir)
-    prior = np.bincount(train.labels, minlength=len(EMOTIONS)) / len(train.labels)
-    rows, heads = run_grid(train, dev, np.log(prior))
+    meld, meld_ho = read_meld(TRAIN_CSV, holdout=True)
+    meld_dev, _ = read_meld(DEV_CSV, holdout=False)
+    meld_dev.name = f"MELD {DEV_CSV} (report only)"
+    esconv, esconv_ho, situations = read_esconv()
+    goemo, goemo_dev = read_goemotions(args.goemotions, "train.tsv"), read_goemotions(args.goemotions, "dev.tsv")
+    select = read_jsonl(SELECT_SET, "explicit select set")
+    explicit = read_jsonl(EXPLICIT_SET, "explicit set (report only)")
+    everything = [meld, meld_ho, meld_dev, esconv, esconv_ho, goemo, goemo_dev, select, explicit, situations]
+    for s in everything:
+        log.info("%-40s %6d  %s", s.name, len(s), s.counts())
+    attach_embeddings(everything, settings.cache_dir)
 
-    def best(pred) -> dict:
-        return max((r for r in rows if pred(r) and r["name"] in heads), key=lambda r: r["weighted_f1"])
+    ev = Evaluator([meld_ho, esconv_ho, goemo_dev], select)
+    rows, heads, _ = run_grid({"meld": meld, "esconv": esconv, "situations": situations, "goemotions": goemo}, ev)
+    chosen = max(rows, key=lambda r: r["objective"])
+    head = heads[chosen["name"]]
+    head.temperature = choose_temperature(head, ev.sets)
+    report_sets = [meld_dev, explicit]
+    def served(split: Split) -> np.ndarray:  # the shipped inference path, not the grid's cache
+        feats = split_features(head.spec, split) if head.uses_embeddings else None
+        return head.predict_proba(feats, split.texts)
 
-    keys = ("weighted_f1", "macro_f1", "accuracy")
-    summary = {
-        "utterance_only_single": best(lambda r: r["spec"]["context_turns"] == 0 and len(r["members"]) == 1),
-        "utterance_only": best(lambda r: r["spec"]["context_turns"] == 0),
-        "with_context_single": best(lambda r: r["spec"]["context_turns"] > 0 and len(r["members"]) == 1),
-        "with_context": best(lambda r: r["spec"]["context_turns"] > 0),
-    }
-    # Ship the best with-context head when it is within 0.005 of the best overall: context is the point of
-    # the feature (it lets the reading follow the dialogue) and the two are within dev noise of each other.
-    overall = best(lambda r: True)
-    chosen = summary["with_context"]
-    if overall["weighted_f1"] - chosen["weighted_f1"] > 0.005:
-        chosen = overall
-    summary["chosen"] = chosen
-    for name, row in summary.items():
-        log.info("%-22s %-52s %s", name, row["name"], json.dumps({k: round(row[k], 4) for k in keys}))
+    report = {s.name: scores(s.labels, served(s)) for s in report_sets}
+    explicit_probs = served(explicit)
+    log.info("chosen: %s  objective %.4f", chosen["name"], chosen["objective"])
+    for name, s in {**{k: chosen[k] for k in (meld_ho.name, esconv_ho.name, goemo_dev.name, select.name)},
+                    **report}.items():
+        log.info("  %-40s %s", name, json.dumps({k: round(v, 4) for k, v in s.items()}))
     if args.dry_run:
         return 0
 
-    head = heads[chosen["name"]]
-    head.meta = {
+    keys = ("weighted_f1", "macro_f1", "accuracy")
+    head.meta.update({
         "name": chosen["name"],
         "embedding_model": MODEL_NAME,
-        "trained_on": f"MELD {TRAIN_CSV} ({len(train.texts)} utterances)",
-        "selected_on": f"MELD {DEV_CSV} ({len(dev.texts)} utterances), weighted F1",
-        "train_prior": prior.tolist(),
-        "dev_scores": {k: round(chosen[k], 4) for k in keys},
-    }
+        "trained_on": {s.name: len(s) for s in (meld, esconv, situations, goemo)},
+        "selected_on": [meld_ho.name, esconv_ho.name, goemo_dev.name, select.name],
+        "objective": "mean(weighted-F1 on the three held-out sets, explicit-select accuracy)",
+        "dev_scores": {k: round(report[meld_dev.name][k], 4) for k in keys},  # MELD dev, report only
+        "heldout_scores": {n: {k: round(chosen[n][k], 4) for k in keys}
+                           for n in (meld_ho.name, esconv_ho.name, goemo_dev.name)},
+        "explicit_accuracy": round(report[explicit.name]["accuracy"], 4),
+        "temperature_grid": list(TEMPERATURES),
+    })
     path = head.save(args.out)
-    report = {"summary": summary, "grid": rows}
-    (args.out / "dev_scores.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    write_readme(args.out, summary, head)
+    explicit_rows = [{"text": t, "label": EMOTIONS[y], "pred": EMOTIONS[int(p.argmax())],
+                      "p_top": round(float(p.max()), 3)} for t, y, p in zip(explicit.texts, explicit.labels,
+                                                                            explicit_probs)]
+    out = {"chosen": chosen, "report_only": report, "explicit_set": explicit_rows,
+           "data": {s.name: {"n": len(s), "labels": s.counts()} for s in everything},
+           "esconv_map": ESCONV_MAP, "grid": rows}
+    (args.out / "scores.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+    stale = args.out / "dev_scores.json"  # the MELD-only head's report, superseded by scores.json
+    if stale.is_file():
+        stale.unlink()
+    write_readme(args.out, head, chosen, {s.name: len(s) for s in everything}, report)
     log.info("wrote %s (%.0f KB)", path, path.stat().st_size / 1024)
     return 0
 

@@ -1,7 +1,8 @@
 """Text emotion: the words of the transcript (and the preceding dialogue turns) → 7 MELD emotions.
 
-MiniLM-L6 sentence embeddings + the small head trained by scripts/train_text_head.py on MELD train (selected
-on MELD dev). The whole transcript gets one reading with the dialogue context the head was trained with;
+MiniLM-L6 sentence embeddings + the small head trained by scripts/train_text_head.py on MELD train, ESConv
+help-seeker turns and GoEmotions (selected on held-out train data; MELD dev is a report only). The whole
+transcript gets one reading with the dialogue context the head was trained with;
 each ASR segment gets its own reading for the timeline (its context: the dialogue turns, then the earlier
 segments); the words that move the top emotion most (leave-one-word-out) are reported as cues, so the
 perception agent can cite them.
@@ -25,7 +26,7 @@ from mer_agents.types import ModalityEvidence, Segment, TimePoint
 MAX_SALIENT_WORDS = 40  # leave-one-out costs one embedding per word: longer transcripts skip it
 TOP_WORDS = 3
 PROB_UNITS = 1 << 20  # probabilities are reported in steps of 2**-20 (about 1e-6)
-NON_ENGLISH_CONFIDENCE = 0.5  # the head learned English (Friends); other languages get half the confidence
+NON_ENGLISH_CONFIDENCE = 0.5  # the head learned English (TV dialogue, chats, Reddit); others get half
 
 
 @load_once
@@ -38,7 +39,9 @@ def model_name() -> str:
     head = load_head()
     score = head.meta.get("dev_scores", {}).get("weighted_f1")
     dev = f", MELD dev weighted-F1 {score:.3f}" if score is not None else ""
-    return f"MELD text head ({head.meta.get('name', '?')}{dev}) over {EMBEDDING_MODEL}"
+    trained = head.meta.get("trained_on")
+    sources = "MELD+ESConv+GoEmotions" if isinstance(trained, dict) and len(trained) > 1 else "MELD"
+    return f"{sources} text head ({head.meta.get('name', '?')}{dev}) over {EMBEDDING_MODEL}"
 
 
 def classify_texts(texts: Sequence[str], contexts: Sequence[Sequence[str]] | None = None) -> np.ndarray:

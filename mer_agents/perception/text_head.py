@@ -12,7 +12,8 @@ embeddings (weight decay**distance), re-normalised. Members of the head:
   - "emb":   softmax layer or one-hidden-layer ReLU MLP over those features;
   - "tfidf": softmax layer over word uni/bigram TF-IDF of the utterance (catches the exclamations and
              swear words a sentence embedding smooths away).
-Their probabilities are averaged (weights per member), then shifted by a per-class log-prior offset.
+Their probabilities are averaged (weights per member), shifted by a per-class log-prior offset, then
+sharpened or softened by a temperature (p ** (1 / T), renormalised; T picked by held-out log-loss, 1 = off).
 Everything is stored as plain arrays in one .npz (no pickle) with a JSON metadata string.
 """
 
@@ -132,6 +133,7 @@ class TextHead:
     labels: tuple[str, ...] = EMOTIONS
     log_prior_shift: np.ndarray = field(default_factory=lambda: np.zeros(len(EMOTIONS)))
     meta: dict[str, Any] = field(default_factory=dict)
+    temperature: float = 1.0  # argmax-invariant; chosen by log-loss on held-out data (heads before it: 1)
 
     @property
     def uses_embeddings(self) -> bool:
@@ -146,7 +148,12 @@ class TextHead:
             probs += m.weight * _softmax(logits)
             total += m.weight
         probs = probs / total * np.exp(self.log_prior_shift)
-        return probs / probs.sum(axis=1, keepdims=True)
+        probs = probs / probs.sum(axis=1, keepdims=True)
+        if self.temperature != 1.0:
+            logp = np.log(np.clip(probs, 1e-300, None)) / self.temperature
+            probs = np.exp(logp - logp.max(axis=1, keepdims=True))
+            probs = probs / probs.sum(axis=1, keepdims=True)
+        return probs
 
     def save(self, directory: Path) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
@@ -160,7 +167,8 @@ class TextHead:
                 arrays[f"m{i}_vocab_json"] = np.frombuffer(json.dumps(ordered).encode("utf-8"), dtype=np.uint8)
             members_meta.append({"kind": m.kind, "weight": m.weight, "arrays": sorted(m.arrays)})
         meta = dict(self.meta, format_version=FORMAT_VERSION, labels=list(self.labels), members=members_meta,
-                    spec=self.spec.__dict__, token_pattern=TOKEN_PATTERN, ngram_max=NGRAM_MAX)
+                    spec=self.spec.__dict__, token_pattern=TOKEN_PATTERN, ngram_max=NGRAM_MAX,
+                    temperature=self.temperature)
         arrays["meta_json"] = np.frombuffer(json.dumps(meta).encode("utf-8"), dtype=np.uint8)
         path = directory / HEAD_FILE
         tmp = directory / f".{HEAD_FILE}.tmp.npz"
@@ -190,7 +198,7 @@ class TextHead:
         except (OSError, ValueError, KeyError) as exc:
             raise ModelError(f"text-emotion head at {path} is unreadable: {exc}") from exc
         return cls(spec=FeatureSpec(**meta["spec"]), members=members, labels=tuple(meta["labels"]),
-                   log_prior_shift=shift, meta=meta)
+                   log_prior_shift=shift, meta=meta, temperature=float(meta.get("temperature", 1.0)))
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
