@@ -242,7 +242,7 @@ def summarise(items: list[EsconvItem], results: list[dict[str, Any]], settings: 
             "relevance_ci95": bootstrap_ci(relevance),
         },
         "reply_sources": {src: sum(r.get("reply_source") == src for r in ok)
-                          for src in ("model", "exemplar", "template", None)},
+                          for src in ("model", "exemplar", "template")},
         "strategy_adherence": mean([float(f) for f in follows]) if checked else None,
         "strategy_adherence_checkable": mean([float(f) for f in checkable]) if checkable else None,
         "n_checkable": len(checkable),
