@@ -128,6 +128,7 @@ def main(args) -> int:
     if args.limit is not None and args.limit < 1:
         raise MerError("--limit must be at least 1")
     settings = _settings(args)
+    started = provenance()  # the code that runs: taken before the run, whatever is committed meanwhile
     cache = None
     if not args.no_cache:
         cache = ResultCache(args.cache or settings.cache_dir / "eval" / f"{args.task}.jsonl")
@@ -156,7 +157,7 @@ def main(args) -> int:
             f"{name}: strategy macro-F1 {v['strategy_macro_f1']:.3f}, adherence {_pct(v['strategy_adherence'])}"
             for name, v in out["variants"].items())
     out["cache"] = {"path": _relative(cache.path) if cache else None, "hits": cache.hits if cache else 0}
-    out["provenance"] = provenance()
+    out["provenance"] = started
     items = out.pop("items", {})
     write_out(args.out, out)
     written = write_items(items_path(args.out), items)
