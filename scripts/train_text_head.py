@@ -498,7 +498,9 @@ Report only (no choice looked at these):
 {report_table}
 
 The previous head (MELD train only, selected on MELD dev) scored MELD dev weighted-F1 0.5839 / macro-F1
-0.4268 (optimistic: selected on that split) and 0.70 accuracy on the explicit set. ESConv labels are the
+0.4268 (optimistic: selected on that split), 0.70 accuracy on the explicit set, and on the held-out sets it
+never saw ESConv held-out weighted-F1 0.2562 / macro-F1 0.1694 and GoEmotions dev 0.4025 / 0.2837 (its MELD
+held-out figure is meaningless: it was trained on those dialogues). ESConv labels are the
 dialogue's emotion on every kept seeker turn, so they are noisy and no class but sadness / fear / anger /
 disgust occurs: read its F1 as a domain check, not as a ceiling.
 
