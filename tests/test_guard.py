@@ -64,3 +64,20 @@ def test_a_non_english_speaker_may_get_english_as_the_stated_fallback():
 def test_fluency_is_lower_for_debris_and_cut_endings():
     good = guard.fluency("That sounds really hard, I am sorry.")
     assert good > guard.fluency("actionId = {x}") and good > guard.fluency("That sounds really hard and")
+
+
+@pytest.mark.parametrize(
+    "reply, said",
+    [
+        ("What have you been doing since losing your job?", "Guess what? I got a job. I start next month."),
+        ("What ways are you trying to cope with losing your friend?", "My grandmother passed away last week."),
+        ("Were you living with family, or with friends?", "My dog died last night."),
+    ],
+)
+def test_events_and_people_the_person_never_told_are_invented(reply, said):
+    """Seen on the example clips: a loss brought to good news, a friend to a grandmother's death."""
+    assert guard.invented(reply, [said])
+
+
+def test_the_persons_own_loss_may_be_named_in_another_form():
+    assert not guard.invented("What have you been doing since losing your job?", ["I lost my job today."])

@@ -56,9 +56,21 @@ FACT_WORDS = frozenset(
     "exams test school college university class classes degree job jobs career promotion interview "
     "rent mortgage loan debt bills salary money car house apartment flight birthday anniversary election "
     "government church "
+    "family friend friends friendship relative relatives "
+    # events of loss and harm: a reply may not bring one the person did not tell
+    "lose lost losing loss die died dying death dead passed funeral fired failed fail failing sick illness "
+    "ill injured injury cheated cheating arrested abuse abused "
     # third persons the person has not mentioned
     "he she him her his hers girl boy guy man woman lady".split()
 )
+IRREGULAR = {  # word → the form stem() compares, so "I lost my job" licenses "losing your job"
+    "lost": "lose", "losing": "lose", "loss": "lose", "loses": "lose", "died": "die", "dying": "die",
+    "death": "die", "dead": "die", "dies": "die", "passed": "pass", "passing": "pass", "broke": "break",
+    "broken": "break", "breakup": "break", "failed": "fail", "failing": "fail", "failure": "fail",
+    "friends": "friend", "children": "child", "kids": "child", "kid": "child", "parents": "parent",
+    "mom": "mother", "mum": "mother", "dad": "father", "job": "job", "jobs": "job", "work": "job",
+    "working": "job", "worked": "job", "fired": "fire",
+}
 CLOSING = re.compile(  # a supporter ending their own conversation: never a reply to someone mid-conversation
     r"\b(need to go|have to go|got to go|gotta go|bye|goodbye|talk to you later|nice (talking|chatting)|"
     r"have a (good|great|nice)|take care|good luck|wish you all the best|thanks? for (chatting|talking|"
@@ -118,6 +130,8 @@ def _lower_words(text: str) -> list[str]:
 def stem(word: str) -> str:
     """A crude stem so 'losing'/'lost'/'lose' or 'jobs'/'job' count as the conversation's words."""
     w = word.lower().strip("'")
+    if w in IRREGULAR:
+        return IRREGULAR[w]
     for suffix in ("ing", "ed", "es", "s", "ly"):
         if len(w) > len(suffix) + 3 and w.endswith(suffix):
             w = w[: -len(suffix)]
@@ -173,7 +187,7 @@ def invented(reply: str, conversation: Iterable[str]) -> list[str]:
                 continue
             if raw[0].isupper() and raw not in CAPITALISED_OK and (i > 0 or base not in vocab):
                 found.append(raw)  # a name or place: mid-sentence capital, or an unknown capitalised word
-            elif base in FACT_WORDS or base not in vocab:
+            elif base in FACT_WORDS or IRREGULAR.get(base, "") in FACT_WORDS or base not in vocab:
                 found.append(raw)
     return list(dict.fromkeys(found))
 
@@ -181,3 +195,4 @@ def invented(reply: str, conversation: Iterable[str]) -> list[str]:
 def greeting_only(reply: str, content_words: set[str]) -> bool:
     """Nothing but a greeting or pleasantry ("Hey there!", "Hello, how are you?")."""
     return not (content_words - GREETING)
+

@@ -1,0 +1,57 @@
+"""Clips the project was never tuned on, for blind judging (issue #10): six new speakers' turns.
+
+    PATH=<dir with ffmpeg>:$PATH .venv/bin/python scripts/make_unseen_clips.py [--out /tmp/unseen_clips]
+
+Same material and recipe as scripts/make_examples.py (espeak-ng speech over public-domain stills that ship in
+scikit-image / matplotlib wheels; ffmpeg can be the binary of the imageio-ffmpeg wheel moviepy installs).
+The texts were written for judging after the responder and guard were built, and nothing was tuned on them.
+The clips are not committed; the specs below and this command rebuild them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from make_examples import build  # noqa: E402
+
+CLIPS = {
+    "job_loss_smiling.mp4": {
+        "text": "I lost my job today. I worked there for eight years, and now I don't know how I will pay the rent.",
+        "voice": "en-us+m3", "speed": 120, "pitch": 35, "amplitude": 80, "image": "astronaut",
+    },
+    "flight_angry_no_face.mp4": {
+        "text": "This is the third time they cancelled my flight without telling me. I am so angry I could scream.",
+        "voice": "en-us", "speed": 205, "pitch": 60, "amplitude": 190, "image": "coffee",
+    },
+    "scholarship.mp4": {
+        "text": "I got the scholarship! I really did not think they would pick me. I have to tell my mom!",
+        "voice": "en-us+f2", "speed": 180, "pitch": 70, "amplitude": 160, "image": "astronaut",
+    },
+    "surgery_audio_only.mp3": {
+        "text": "I have surgery tomorrow morning and I am terrified. I keep thinking something will go wrong.",
+        "voice": "en-gb", "speed": 165, "pitch": 55, "amplitude": 110, "image": None,
+    },
+    "dog_died.mp4": {
+        "text": "My dog died last night. He was with me for twelve years. The house feels so empty now.",
+        "voice": "en-us+f4", "speed": 110, "pitch": 30, "amplitude": 70, "image": "grace_hopper",
+    },
+    "friend_ignores.mp4": {
+        "text": "My best friend has not answered my messages for two weeks. I don't know what I did wrong.",
+        "voice": "en-us+m1", "speed": 140, "pitch": 45, "amplitude": 100, "image": "grace_hopper",
+    },
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("/tmp/unseen_clips"))
+    args = parser.parse_args()
+    build(CLIPS, args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
