@@ -167,8 +167,15 @@ def test_real_meld_and_esconv_runs_resume_from_cache(real_outs):
         assert block["n"] == 2 and block["failed"] == 0, block["errors"]
         assert {"strategy_accuracy", "strategy_macro_f1", "bleu2", "rougeL", "dist1", "dist2",
                 "strategy_adherence", "tokens_per_turn", "seconds_per_turn"} <= set(block)
-        assert all(ex["reply"] for ex in block["examples"])
+        loop = block["loop_targets"]
+        assert loop["guard_failures"] == 0 and 0 <= loop["classifier_adherence"] <= 1
+        assert block["n_timed"] == 2 and block["strategy_accuracy_ci95"] is not None
     assert esconv["variants"]["full"]["audited_share"] == 1.0
+    # per-item outputs beside the OUT file: every item of every variant, with its reply and checks
+    items = [json.loads(line) for line in (esconv_path.parent / "esconv.items.jsonl").read_text().splitlines()]
+    assert len(items) == 4 and all(r["reply"] and r["checks"]["guard_ok"] for r in items)
+    assert {r["variant"] for r in items} == {"full", "no-reflection"} and all(r["gold_reply"] for r in items)
+    assert esconv["provenance"]["code_hash"] and set(esconv["baselines"]) >= {"majority", "knn_only"}
     assert esconv["variants"]["no-reflection"]["audit_pass_before"] is None
     # the same command again is answered from the cache, item by item
     again = root / "again.json"
@@ -178,6 +185,7 @@ def test_real_meld_and_esconv_runs_resume_from_cache(real_outs):
                   "--out", str(again)]) == 0
     second = json.loads(again.read_text())
     assert second["cache"]["hits"] == 4
+    assert second["variants"]["full"]["seconds_per_turn"] is None  # timings are never reused from the cache
     assert second["variants"]["full"]["strategy_accuracy"] == esconv["variants"]["full"]["strategy_accuracy"]
 
 
@@ -188,7 +196,7 @@ def test_report_from_real_outs(real_outs):
     assert _eval(["report", "--in", str(root / "results"), "--out", str(out)]) == 0
     text = out.read_text()
     assert "### MELD" in text and "### ESConv" in text and "python -m mer_agents eval esconv" in text
-    assert "| full |" in text and "| no-reflection |" in text
+    assert "| full |" in text and "| no-reflection |" in text and "loop's own targets" in text
     assert (root / "results" / "esconv.html").is_file()
 
 
@@ -219,3 +227,25 @@ def test_batched_text_head_equals_perceive_text():
     for item, probs in zip(items, batch):
         single = perceive_text(item.text, settings, context=item.context).modalities.text.probs
         assert single == pytest.approx(probs, abs=1e-5)
+
+
+def test_cache_key_follows_the_code(monkeypatch, tmp_path):
+    """Editing an agent, prompt or asset changes the code hash, and the ESConv/MELD cache keys include it:
+    no stale result is reused across code versions."""
+    import inspect
+
+    from mer_agents.evaluation import esconv, meld, provenance
+
+    (tmp_path / "mer_agents").mkdir()
+    (tmp_path / "assets").mkdir()
+    agent = tmp_path / "mer_agents" / "agent.py"
+    agent.write_text("X = 1\n")
+    monkeypatch.setattr(provenance, "ROOT", tmp_path)
+    provenance.code_hash.cache_clear()
+    before = provenance.code_hash()
+    agent.write_text("X = 2\n")
+    provenance.code_hash.cache_clear()
+    assert provenance.code_hash() != before
+    provenance.code_hash.cache_clear()
+    assert "code=code_hash()" in inspect.getsource(esconv.evaluate_esconv)
+    assert "code=code_hash()" in inspect.getsource(meld.evaluate_meld)

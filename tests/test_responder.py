@@ -76,3 +76,22 @@ def test_refinement_round_drafts_several_and_keeps_one(backend):
     _, reply = reply_for(backend, message, emotion, "Question", round_=1, history=history)
     assert sum(c.source == "model" for c in reply.ranked) >= 1
     assert not reply.ranked[0].guard
+
+
+def test_a_clip_without_words_gets_a_guarded_reply(backend):
+    """Empty transcript (a face and a voice, no speech): the reply still passes the guard and invents nothing."""
+    from pathlib import Path
+
+    from mer_agents.types import Evidence
+
+    fixture = Path(__file__).parent / "fixtures" / "evidence_sad.json"
+    evidence = Evidence.model_validate_json(fixture.read_text())
+    text = evidence.modalities.text.model_copy(update={"available": False, "confidence": 0.0})
+    evidence = evidence.model_copy(update={"transcript": "", "segments": [],
+                                           "modalities": evidence.modalities.model_copy(update={"text": text})})
+    settings = Settings.from_env(backend="embedded")
+    ctx = AgentContext(backend=backend, settings=settings, evidence=evidence)
+    plan = StrategyPlan(strategy="Question", reason="Because they need it.")
+    reply = responder.run(ctx, forecast("sadness"), plan)
+    assert reply.text and not reply.ranked[0].guard
+    assert "invented" not in reply.ranked[0].failed

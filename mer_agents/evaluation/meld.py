@@ -25,8 +25,9 @@ from mer_agents.evaluation.runner import Stopwatch, run_items
 from mer_agents.labels import EMOTIONS
 from mer_agents.types import top_emotion
 
-SELECTION_NOTE = ("The shipped text head's configuration was selected on MELD dev (assets/text_head/README.md), "
-                  "so its dev scores are optimistic; MELD test is deliberately not in this repository.")
+SELECTION_NOTE = ("The shipped text head was selected on held-out slices of MELD/ESConv train and GoEmotions dev "
+                  "(assets/text_head/README.md); MELD dev chose nothing and is a held-out report here. MELD test "
+                  "is deliberately not in this repository.")
 TEXT_VARIANT = "text_head"
 LLM_VARIANT = "llm_forecast"
 
