@@ -44,7 +44,8 @@ CHEERFUL = re.compile(
     re.I,
 )
 SORROWFUL = re.compile(  # condolences: wrong for good news
-    r"\b(sorry to hear|sorry for your|so sorry|that'?s (horrible|terrible|awful|sad|rough|tough)|"
+    r"\b(oh no|sorry to hear|sorry for your|so sorry|that'?s (horrible|terrible|awful|sad|rough|tough)|"
+    r"(a |such a |really )?(hard|tough|difficult|rough) time|"
     r"must be (so |really |very )?(hard|difficult|painful|tough)|my condolences)\b",
     re.I,
 )

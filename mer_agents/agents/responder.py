@@ -39,7 +39,9 @@ N_EXEMPLARS = 6  # human replies of the planned strategy offered as candidates
 K_EXEMPLAR_SEARCH = 40  # nearest exemplars of that strategy searched before the guard filters them
 # Weights of the scorers in a candidate's score (each in [0, 1]); set by hand, looked at on held-out ESConv
 # *train* turns (scripts/responder_preview.py), never tuned on dev.
-WEIGHTS = {"relevance": 0.45, "strategy": 0.35, "fluency": 0.20}
+# The strategy classifier already gates every candidate (the strategy_fit check); as a score it mostly
+# separated verbatim human questions from the person's own words said back, and lost to relevance on clips.
+WEIGHTS = {"relevance": 0.60, "strategy": 0.20, "fluency": 0.20}
 REPEAT_PENALTY = 1.3
 HISTORY_TURNS = 3
 STOP = ("\n\n", "\nPerson", "\nUser", "\nSeeker", "\nYou:", "Person:", "User:", "Seeker:", "Supporter:")
