@@ -40,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     pack = sub.add_parser("judge-packet", help="a shuffled blind-judging packet from per-item outputs + gold")
     pack.add_argument("--items", type=Path, nargs="+", required=True, help="*.items.jsonl of eval esconv")
     pack.add_argument("--variant", default="full")
+    pack.add_argument("--traces", type=Path, nargs="*", default=[], help="analyze traces of clips to mix in")
     pack.add_argument("--n", type=int, default=None, help="spread-out subset of N items")
     pack.add_argument("--seed", type=int, default=0, help="shuffle seed")
     pack.add_argument("--out", type=Path, required=True, help="Markdown packet for the judge")
@@ -173,7 +174,9 @@ def _judge_packet(args) -> int:
 
     records = [r for path in args.items for r in read_jsonl(path) if r.get("variant", args.variant) == args.variant]
     records = [records[i] for i in spread_subset(len(records), args.n)]
-    text, key = packet(entries(records, args.variant), seed=args.seed)
+    from mer_agents.evaluation.judge import trace_entries
+
+    text, key = packet(entries(records, args.variant) + trace_entries(args.traces), seed=args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text + "\n", encoding="utf-8")
     args.key.write_text(json.dumps(key, indent=1) + "\n", encoding="utf-8")

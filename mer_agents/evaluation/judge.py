@@ -43,6 +43,20 @@ def entries(records: Iterable[dict[str, Any]], variant: str, with_gold: bool = T
     return out
 
 
+def trace_entries(paths: Iterable[str | Path], source: str = "clip") -> list[dict[str, Any]]:
+    """Entries from `analyze` traces (clips): what the person said (the transcript) and the kept reply."""
+    out = []
+    for path in paths:
+        trace = json.loads(Path(path).read_text(encoding="utf-8"))
+        evidence = next((e["evidence"] for e in trace.get("events", []) if e.get("kind") == "evidence"), None)
+        if not trace.get("reply") or evidence is None:
+            continue
+        said = evidence.get("transcript") or "(no words; only a face and a voice)"
+        out.append({"item": Path(path).name, "source": source, "conversation": [f"Person: {said}"],
+                    "reply": trace["reply"]})
+    return out
+
+
 def packet(all_entries: list[dict[str, Any]], seed: int = 0) -> tuple[str, dict[str, dict[str, str]]]:
     """(Markdown for the judge, key) with the entries shuffled by `seed`."""
     shuffled = list(all_entries)
