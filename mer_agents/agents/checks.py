@@ -206,13 +206,17 @@ def check_perception(summary: str, evidence: Evidence, digest: str) -> list[Chec
 def check_forecast(
     forecast: EmotionForecast, evidence: Evidence, modalities: Iterable[str]
 ) -> list[CheckResult]:
-    """The forecast may not contradict two or more confident modalities that agree on one label."""
+    """The forecast may not contradict two or more confident modalities that agree on one label — except
+    that a neutral face and voice never overrule words that confidently name an emotion."""
     stage: StageName = "forecast"
     strong = strong_labels(evidence, modalities)
     counts: dict[str, list[str]] = {}
     for mod, label in strong.items():
         counts.setdefault(label, []).append(mod)
     agreeing = {label: mods for label, mods in counts.items() if len(mods) >= 2}
+    words = strong_labels(evidence, ["text"]).get("text") if "text" in modalities else None
+    if words and words != "neutral":  # a composed face and an even voice are restraint, not counter-evidence
+        agreeing.pop("neutral", None)
     for label, mods in agreeing.items():
         if forecast.emotion != label:
             ev = [

