@@ -1,6 +1,11 @@
-"""Clips the project was never tuned on, for blind judging (issue #10): six new speakers' turns.
+"""Clips outside examples/ for looking at and for blind judging (issue #10).
 
-    PATH=<dir with ffmpeg>:$PATH .venv/bin/python scripts/make_unseen_clips.py [--out /tmp/unseen_clips]
+    PATH=<dir with ffmpeg>:$PATH .venv/bin/python scripts/make_unseen_clips.py [--out /tmp/unseen_clips] [--set judge]
+
+Two sets. `CLIPS` ("dev"): written after the responder was built and then LOOKED AT while it was fixed (the
+guard's loss/family words, the forecast check's neutral rule, the Question template came from them), so they
+are development clips now. `JUDGE_CLIPS` ("judge"): written before any output on them was seen; their replies
+go to the blind judge without being read first.
 
 Same material and recipe as scripts/make_examples.py (espeak-ng speech over public-domain stills that ship in
 scikit-image / matplotlib wheels; ffmpeg can be the binary of the imageio-ffmpeg wheel moviepy installs).
@@ -44,12 +49,40 @@ CLIPS = {
     },
 }
 
+JUDGE_CLIPS = {
+    "breakup.mp4": {
+        "text": "My girlfriend left me yesterday after three years together. I keep checking my phone for her.",
+        "voice": "en-us+m2", "speed": 115, "pitch": 35, "amplitude": 75, "image": "grace_hopper",
+    },
+    "promotion.mp4": {
+        "text": "They gave me the promotion! After all those late nights, it finally paid off.",
+        "voice": "en-us+f3", "speed": 185, "pitch": 75, "amplitude": 170, "image": "astronaut",
+    },
+    "landlord_angry.mp3": {
+        "text": "My landlord keeps coming into my apartment without asking. It makes me furious.",
+        "voice": "en-us", "speed": 200, "pitch": 55, "amplitude": 190, "image": None,
+    },
+    "exam_fear.mp4": {
+        "text": "My final exam is in two days and I can't remember anything I studied. I'm panicking.",
+        "voice": "en-gb", "speed": 175, "pitch": 60, "amplitude": 120, "image": "grace_hopper",
+    },
+    "lonely_city.mp4": {
+        "text": "I moved to a new city for work and I don't know anyone here. Most evenings I just sit alone.",
+        "voice": "en-us+f4", "speed": 120, "pitch": 40, "amplitude": 80, "image": "coffee",
+    },
+    "dad_sick.mp4": {
+        "text": "The doctor called and said my dad's cancer is back. I don't know how to tell my kids.",
+        "voice": "en-us+m3", "speed": 115, "pitch": 30, "amplitude": 70, "image": "astronaut",
+    },
+}
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/unseen_clips"))
+    parser.add_argument("--set", choices=("dev", "judge"), default="dev")
     args = parser.parse_args()
-    build(CLIPS, args.out)
+    build(CLIPS if args.set == "dev" else JUDGE_CLIPS, args.out)
     return 0
 
 
