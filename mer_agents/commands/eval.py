@@ -172,15 +172,25 @@ def _judge_packet(args) -> int:
     from mer_agents.evaluation.judge import entries, packet, read_jsonl
     from mer_agents.evaluation.readers import spread_subset
 
-    records = [r for path in args.items for r in read_jsonl(path) if r.get("variant", args.variant) == args.variant]
-    records = [records[i] for i in spread_subset(len(records), args.n)]
     from mer_agents.evaluation.judge import trace_entries
 
-    text, key = packet(entries(records, args.variant) + trace_entries(args.traces), seed=args.seed)
+    found, gold_seen = [], set()
+    for path in args.items:  # each file's replies are labelled by its name; a gold reply appears once
+        records = [r for r in read_jsonl(path) if r.get("variant", args.variant) == args.variant]
+        records = [records[i] for i in spread_subset(len(records), args.n)]
+        for entry in entries(records, args.variant):
+            if entry["source"] == "gold":
+                if entry["item"] in gold_seen:
+                    continue
+                gold_seen.add(entry["item"])
+            else:
+                entry["source"] = Path(path).name.removesuffix(".items.jsonl")
+            found.append(entry)
+    text, key = packet(found + trace_entries(args.traces), seed=args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text + "\n", encoding="utf-8")
     args.key.write_text(json.dumps(key, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} ({len(key)} entries from {len(records)} items) and the key {args.key}", file=sys.stderr)
+    print(f"wrote {args.out} ({len(key)} entries) and the key {args.key}", file=sys.stderr)
     return 0
 
 
