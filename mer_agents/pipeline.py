@@ -52,11 +52,10 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 CANCELLED = "cancelled"
 SUMMARY_CHARS = 140
-SOURCE_NOTES = {
-    "exemplar": "a human supporter reply (ESConv train) ranked above the model's drafts, or no draft passed "
-    "the guard",
-    "template": "no model draft or human exemplar passed the checks: a grounded template from the person's "
-    "own words",
+SOURCE_NOTES = {  # why the kept reply is not a model draft (agents/responder.py ranks every candidate)
+    "exemplar": "kept reply: a human supporter reply from ESConv train, ranked above the model's drafts",
+    "template": "kept reply: the grounded template from the person's own words, ranked above the model's "
+    "drafts and the human exemplars",
 }
 
 

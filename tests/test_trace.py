@@ -23,7 +23,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 @pytest.fixture(autouse=True)
 def no_minilm(monkeypatch):
-    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(): [])
+    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(), **kw: [])
     monkeypatch.setattr(responder, "similarity", lambda a, b: None)
     monkeypatch.setattr(reflection, "similarity", lambda a, b: None)
 
@@ -36,7 +36,8 @@ def test_trace_of_a_refined_run(tmp_path):
     """Scripted backend: a run with one refinement round → reply, rounds, verdicts, timings, tokens."""
     trace = Trace(tmp_path / "run.json")
     backend = ScriptedBackend(reply=["That's great!", "Losing your job is hard; feeling empty makes sense."])
-    for _ in trace.record(run(RunRequest(evidence=evidence()), backend, Settings())):
+    # model drafts only: the scripted drafts are what the audit sees (candidate ranking: test_responder.py)
+    for _ in trace.record(run(RunRequest(evidence=evidence()), backend, Settings(reply_candidates="model"))):
         pass
     path = trace.write()
     data = json.loads(path.read_text())
