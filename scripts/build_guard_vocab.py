@@ -4,7 +4,8 @@
 
 Writes `vocab.json`: {"supporter": {word: number of train dialogues whose supporter turns use it} for words
 in at least MIN_DIALOGUES dialogues, "english": [words of ESConv train (both speakers) and MELD train
-utterances (GPL-3.0, Friends transcripts) seen at least MIN_COUNT times]}. The guard (mer_agents/agents/guard.py) reads it twice: a reply word absent from
+utterances (GPL-3.0, Friends transcripts) seen at least MIN_COUNT times]}. The guard
+(mer_agents/agents/guard.py) reads it twice: a reply word absent from
 the conversation and rarer than its threshold counts as an invented fact, and the share of a reply's words
 it knows is the fluency score and the English test. Only the held-in train dialogues are read (every
 HELDOUT_EVERY-th dialogue is kept out for selection), never ESConv dev or test.
@@ -62,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     vocab = build(args.source, args.meld)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "vocab.json").write_text(json.dumps(vocab, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"{len(vocab['supporter'])} supporter words, {len(vocab['english'])} English words -> {args.out / 'vocab.json'}")
+    counts = f"{len(vocab['supporter'])} supporter words, {len(vocab['english'])} English words"
+    print(f"{counts} -> {args.out / 'vocab.json'}")
     return 0
 
 

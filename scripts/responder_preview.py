@@ -67,8 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     records = []
     for item in items:
         replies, done = [], None
-        for event in run(RunRequest(text=item["message"], history=item["history"][-4:],
-                                           exclude_dialogues=[f"esconv-train-{item['dialogue']:03d}"]), backend, settings):
+        request = RunRequest(text=item["message"], history=item["history"][-4:],
+                             exclude_dialogues=[f"esconv-train-{item['dialogue']:03d}"])
+        for event in run(request, backend, settings):
             if isinstance(event, StageFinished) and event.stage == "reply":
                 replies.append(event.output)
             elif isinstance(event, RunFinished):

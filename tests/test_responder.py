@@ -71,7 +71,7 @@ def test_exemplars_come_from_the_train_bank_and_invent_nothing(backend):
 
 
 def test_refinement_round_drafts_several_and_keeps_one(backend):
-    message, emotion, strategy = MESSAGES["job"]
+    message, emotion, _ = MESSAGES["job"]
     history = [Turn(user_text="Hi, I need to talk.", reply="Of course, I am here.")]
     _, reply = reply_for(backend, message, emotion, "Question", round_=1, history=history)
     assert sum(c.source == "model" for c in reply.ranked) >= 1

@@ -18,8 +18,8 @@ from mer_agents.agents import checks
 from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.perception import digest
-from mer_agents.errors import StageError
 from mer_agents.agents.responder import reply_checks, similarity
+from mer_agents.errors import StageError
 from mer_agents.types import (
     STAGES,
     AuditVerdict,

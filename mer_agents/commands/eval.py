@@ -91,7 +91,8 @@ def _command(args, argv_keys: list[tuple[str, str]]) -> str:
     return " ".join(parts)
 
 
-COMMON_FLAGS = [("--no-cache", "no_cache"), ("--cache", "cache"), ("--limit", "limit"), ("--backend", "backend"), ("--base-url", "base_url"), ("--model", "model"),
+COMMON_FLAGS = [("--no-cache", "no_cache"), ("--cache", "cache"), ("--limit", "limit"), ("--backend", "backend"),
+                ("--base-url", "base_url"), ("--model", "model"),
                 ("--seed", "seed"), ("--max-rounds", "max_rounds"), ("--concurrency", "concurrency"),
                 ("--threads", "threads")]
 
@@ -112,8 +113,9 @@ def main(args) -> int:
 
         key = json.loads(args.key.read_text(encoding="utf-8"))
         result = score(key, json.loads(args.grades.read_text(encoding="utf-8")))
-        result.update(judge=True, command=f"python -m mer_agents eval judge-score --key {args.key} --grades {args.grades} "
-                              f"--out {args.out}", provenance=provenance())
+        result.update(judge=True, command="python -m mer_agents eval judge-score "
+                      f"--key {args.key} --grades {args.grades} "
+                      f"--out {args.out}", provenance=provenance())
         write_out(args.out, result)
         print(json.dumps({k: v for k, v in result.items() if k not in ("provenance", "command")}, indent=1))
         return 0
@@ -169,10 +171,8 @@ def main(args) -> int:
 def _judge_packet(args) -> int:
     import json
 
-    from mer_agents.evaluation.judge import entries, packet, read_jsonl
+    from mer_agents.evaluation.judge import entries, packet, read_jsonl, trace_entries
     from mer_agents.evaluation.readers import spread_subset
-
-    from mer_agents.evaluation.judge import trace_entries
 
     found, gold_seen = [], set()
     for path in args.items:  # each file's replies are labelled by its name; a gold reply appears once

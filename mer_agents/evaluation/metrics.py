@@ -134,7 +134,9 @@ def bootstrap_ci(values: Sequence[float], n_boot: int = 2000, seed: int = 0) -> 
     return [round(float(np.percentile(means, 2.5)), 4), round(float(np.percentile(means, 97.5)), 4)]
 
 
-def paired_bootstrap_ci(a: Sequence[float], b: Sequence[float], n_boot: int = 2000, seed: int = 0) -> list[float] | None:
+def paired_bootstrap_ci(
+    a: Sequence[float], b: Sequence[float], n_boot: int = 2000, seed: int = 0
+) -> list[float] | None:
     """95 % paired bootstrap interval of mean(a − b) over the same items."""
     _same_length(a, b)
     return bootstrap_ci([x - y for x, y in zip(a, b)], n_boot, seed)

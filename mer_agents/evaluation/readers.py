@@ -87,7 +87,8 @@ class EsconvItem(BaseModel):
 
     id: str = Field(description="'<dialogue>_t<turn index>', unique in the file")
     line: int = Field(description="1-based position among the file's non-empty lines")
-    dialogue_id: str = Field(description="'esconv-dev-NNN' as in mer_agents.esconv (the bank is ESConv train; retrieval still skips this id)")
+    dialogue_id: str = Field(
+        description="'esconv-dev-NNN' as in mer_agents.esconv (the bank is ESConv train; retrieval still skips it)")
     context: tuple[EsconvTurn, ...] = Field(description="the turns before the target, oldest first")
     strategy: str
     reply: str
