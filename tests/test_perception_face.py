@@ -99,3 +99,30 @@ def test_runs_without_the_fer_package():
     root = Path(__file__).resolve().parents[1]
     result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_expression_probs_is_safe_across_threads():
+    """The Live face meter and a turn's perception share one interpreter (a crash seen in the browser test)."""
+    import threading
+
+    import numpy as np
+
+    from mer_agents.perception.face import INPUT_SIDE, expression_probs
+
+    rng = np.random.default_rng(0)
+    faces = [rng.integers(0, 255, (INPUT_SIDE, INPUT_SIDE), dtype=np.uint8) for _ in range(4)]
+    errors: list[BaseException] = []
+
+    def work(face):
+        try:
+            for _ in range(50):
+                assert abs(sum(expression_probs(face).values()) - 1.0) < 1e-6
+        except BaseException as exc:  # noqa: BLE001 - collected for the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(f,)) for f in faces]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]

@@ -13,6 +13,7 @@ of frames with a face times the mean top probability.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -119,13 +120,19 @@ def _crop(gray: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     return cv2.resize(padded[y1:y2, x1:x2], (INPUT_SIDE, INPUT_SIDE))
 
 
+_INVOKE_LOCK = threading.Lock()  # one shared TFLite interpreter: the Live face meter and a turn's perception
+# both call it, and a concurrent set_tensor/invoke raises "at least 1 reference to internal data"
+
+
 def expression_probs(face64: np.ndarray) -> dict[str, float]:
     """FER probabilities for one 64x64 grey face, keyed by MELD label."""
     interpreter = _interpreter()
     x = ((face64.astype(np.float32) / 255.0) - 0.5) * 2.0
-    interpreter.set_tensor(interpreter.get_input_details()[0]["index"], x.reshape(1, INPUT_SIDE, INPUT_SIDE, 1))
-    interpreter.invoke()
-    out = interpreter.get_tensor(interpreter.get_output_details()[0]["index"])[0].astype(np.float64)
+    with _INVOKE_LOCK:
+        interpreter.set_tensor(interpreter.get_input_details()[0]["index"],
+                               x.reshape(1, INPUT_SIDE, INPUT_SIDE, 1))
+        interpreter.invoke()
+        out = interpreter.get_tensor(interpreter.get_output_details()[0]["index"])[0].astype(np.float64)
     out = np.clip(out, 0.0, None)
     out = out / out.sum() if out.sum() > 0 else np.full(len(FER_LABELS), 1.0 / len(FER_LABELS))
     return {TO_MELD[label]: float(p) for label, p in zip(FER_LABELS, out)}
