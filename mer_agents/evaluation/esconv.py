@@ -128,16 +128,12 @@ def _request(item: EsconvItem, request_cls):
 def reply_checks(item: EsconvItem, reply: str, strategy: str, emotion: str) -> dict[str, Any]:
     """The audit's reply checks (guard and strategy classifier included) on a final reply: name → ok, plus
     `relevance` (MiniLM cosine to the message) and `guard_ok` — the same code for every variant."""
-    from mer_agents.agents import checks, strategy_classifier
-    from mer_agents.agents.responder import similarity
-    from mer_agents.labels import STRATEGIES
+    from mer_agents.agents import checks
+    from mer_agents.agents.responder import checks_with_classifier, similarity
 
     message = item.message
     relevance = similarity(reply, message)
-    results = checks.check_reply(reply, strategy, emotion, message, item.history, relevance)
-    probs = strategy_classifier.predict_proba([reply], [message])[0] if reply.strip() else None
-    if probs is not None:
-        results.append(checks.check_strategy_fit(strategy, dict(zip(STRATEGIES, map(float, probs)))))
+    results = checks_with_classifier(reply, strategy, emotion, message, item.history, relevance, context=message)
     out: dict[str, Any] = {r.name: r.ok for r in results}
     out["guard_ok"] = not checks.guard_failures(results)
     out["guard_failed"] = [r.name for r in checks.guard_failures(results)]
