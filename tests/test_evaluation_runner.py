@@ -249,3 +249,18 @@ def test_cache_key_follows_the_code(monkeypatch, tmp_path):
     provenance.code_hash.cache_clear()
     assert "code=code_hash()" in inspect.getsource(esconv.evaluate_esconv)
     assert "code=code_hash()" in inspect.getsource(meld.evaluate_meld)
+
+
+def test_recorded_command_and_settings_carry_no_machine_paths():
+    """An OUT file names the cache as a reader can retype it and drops this machine's cache/trace dirs."""
+    import argparse
+
+    from mer_agents.commands.eval import _command
+    from mer_agents.evaluation.cache import MACHINE_SETTINGS
+
+    args = argparse.Namespace(task="esconv", cache=Path.home() / ".cache" / "mer_agents" / "eval" / "x.jsonl",
+                              out=Path("docs/results/o.json"))
+    assert _command(args, [("--cache", "cache"), ("--out", "out")]) == (
+        "python -m mer_agents eval esconv --cache ~/.cache/mer_agents/eval/x.jsonl --out docs/results/o.json")
+    dumped = Settings().model_dump(mode="json", exclude=MACHINE_SETTINGS)
+    assert not {"cache_dir", "trace_dir", "api_key"} & set(dumped)

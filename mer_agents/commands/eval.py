@@ -87,7 +87,9 @@ def _command(args, argv_keys: list[tuple[str, str]]) -> str:
         value = getattr(args, attr, None)
         if value is None or value is False or (attr == "concurrency" and value == 1):
             continue
-        parts.append(flag if value is True else f"{flag} {shlex.quote(str(value))}")
+        shown = _relative(value) if isinstance(value, Path) and value.is_absolute() else str(value)
+        quoted = "~/" + shlex.quote(shown[2:]) if shown.startswith("~/") else shlex.quote(shown)  # ~ expands
+        parts.append(flag if value is True else f"{flag} {quoted}")
     return " ".join(parts)
 
 

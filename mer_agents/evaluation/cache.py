@@ -17,6 +17,8 @@ from mer_agents.config import Settings
 
 # Settings that never change a result (where files go, how many CPU threads compute it).
 IGNORED_SETTINGS = frozenset({"cache_dir", "trace_dir", "n_threads", "llm_threads", "api_key"})
+# Settings an OUT file does not record: a secret, and this machine's paths (a reader's differ).
+MACHINE_SETTINGS = frozenset({"api_key", "cache_dir", "trace_dir"})
 
 
 def settings_hash(settings: Settings, **extra: Any) -> str:

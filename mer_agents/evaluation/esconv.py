@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from mer_agents.config import Settings
-from mer_agents.evaluation.cache import ResultCache, settings_hash
+from mer_agents.evaluation.cache import MACHINE_SETTINGS, ResultCache, settings_hash
 from mer_agents.evaluation.metrics import (
     bootstrap_ci,
     classification_report,
@@ -168,7 +168,7 @@ def evaluate_esconv(
         "subset": "all usable" if len(items) == len(usable) else
         f"usable item floor(i*{len(usable)}/{len(items)}) for i < {len(items)}",
         "gold_strategy_counts": {s: sum(item.strategy == s for item in items) for s in STRATEGIES},
-        "settings": settings.model_dump(mode="json", exclude={"api_key"}),
+        "settings": settings.model_dump(mode="json", exclude=MACHINE_SETTINGS),
         "models": {"llm": backend.describe()}, "variants": {},
     }
     for variant in variants:

@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from mer_agents.config import Settings
-from mer_agents.evaluation.cache import ResultCache, settings_hash
+from mer_agents.evaluation.cache import MACHINE_SETTINGS, ResultCache, settings_hash
 from mer_agents.evaluation.metrics import classification_report, weighted_f1
 from mer_agents.evaluation.provenance import code_hash
 from mer_agents.evaluation.readers import MeldItem, read_meld, spread_subset
@@ -98,7 +98,7 @@ def evaluate_meld(
     out: dict[str, Any] = {
         "task": "meld", "data": str(csv_path), "n_file": len(all_items), "limit": limit, "context_turns": k,
         "subset": "all" if len(items) == len(all_items) else f"every item floor(i*{len(all_items)}/{len(items)})",
-        "settings": settings.model_dump(mode="json", exclude={"api_key"}), "variants": {}, "models": {},
+        "settings": settings.model_dump(mode="json", exclude=MACHINE_SETTINGS), "variants": {}, "models": {},
     }
     gold = [item.emotion for item in items]
 
