@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
+from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import BaseModel, ConfigDict, Field
+from annotated_types import Ge, Gt, Le, Lt
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_serializer
+
+from mer_agents.errors import MerError
+
 
 def default_llm_threads() -> int:
     """Leave one core free: a llama.cpp thread that has to share its core stalls the whole generation."""
@@ -18,6 +23,7 @@ def default_llm_threads() -> int:
 
 
 DEFAULT_CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mer_agents"
+RANGE_ERRORS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
 BackendName = Literal["auto", "embedded", "transformers_omni", "openai_http"]
 
 
@@ -38,7 +44,10 @@ class Settings(BaseModel):
         None, description="model id or local path for transformers_omni / openai_http; for embedded: unset "
         "(SmolLM2-135M), qwen2.5-coder-0.5b (needs scripts/install.sh --qwen) or a .gguf path")
     base_url: str | None = Field(None, description="OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
-    api_key: str | None = Field(None, description="API key for the HTTP backend (else OPENAI_API_KEY)")
+    # A secret: SecretStr masks it in repr/str, exclude=True keeps it out of every dump (traces, events, OUT
+    # files); only the HTTP backend reads it, with get_secret_value().
+    api_key: SecretStr | None = Field(
+        None, exclude=True, description="API key for the HTTP backend (else OPENAI_API_KEY)")
     max_rounds: int = Field(2, ge=0, le=6, description="refinement rounds the reflection agent may request")
     reflection: bool = Field(True, description="ablation: False runs the four agents once, unaudited")
     consistency: bool = Field(True, description="ablation: False forecasts from the words only")
@@ -59,13 +68,94 @@ class Settings(BaseModel):
     cache_dir: Path = Field(DEFAULT_CACHE_DIR, description="assembled model files and eval caches live here")
     trace_dir: Path = Field(Path("traces"), description="every run writes its JSON trace here")
 
+    @field_serializer("base_url")
+    def _base_url_without_password(self, url: str | None) -> str | None:
+        """A URL may carry credentials (http://user:key@host): dumps show it with the password masked."""
+        return redact_url(url)
+
     @classmethod
-    def from_env(cls, **overrides) -> "Settings":
-        """Settings from MER_* environment variables, then explicit overrides (None means: keep)."""
+    def from_env(cls, **overrides: Any) -> Settings:
+        """Settings from MER_* environment variables, then explicit overrides (None means: keep).
+
+        A bad value raises SettingsError with one line naming where it came from (MER_FPS or the field).
+        """
         values: dict[str, object] = {}
+        sources: dict[str, str] = {}
         for name in cls.model_fields:
-            raw = os.environ.get(f"MER_{name.upper()}")
+            raw = os.environ.get(env_name(name))
             if raw is not None and raw != "":
-                values[name] = raw
-        values.update({k: v for k, v in overrides.items() if v is not None})
-        return cls.model_validate(values)
+                values[name], sources[name] = raw, env_name(name)
+        given = {k: v for k, v in overrides.items() if v is not None}
+        values.update(given)
+        sources.update({k: k for k in given})
+        return cls._validated(values, sources)
+
+    def updated(self, **changes: Any) -> Settings:
+        """A validated copy with `changes` applied; the secret travels along (a dump would drop it)."""
+        return self._validated({**dict(self), **changes}, {k: k for k in changes})
+
+    @classmethod
+    def _validated(cls, values: dict[str, Any], sources: dict[str, str]) -> Settings:
+        try:
+            return cls.model_validate(values)
+        except ValidationError as exc:
+            error = exc.errors()[0]
+            name = str(error["loc"][0]) if error["loc"] else ""
+            problem = "" if error["type"] in RANGE_ERRORS else error["msg"]
+            raise SettingsError(name, sources.get(name, name), values.get(name), problem) from None
+
+
+class SettingsError(MerError):
+    """A setting out of range or of the wrong type: one line naming the setting, its limits and the value."""
+
+    def __init__(self, field: str, label: str, value: object, problem: str = ""):
+        """`problem`: pydantic's message for a wrong type or choice; "" for a value out of range."""
+        self.field, self.value, self.problem = field, value, problem
+        super().__init__(self.describe(label))
+
+    def describe(self, label: str) -> str:
+        """The message with the setting called `label` (a CLI flag, MER_FPS, ...)."""
+        shown = "(hidden)" if self.field == "api_key" else repr(self.value)
+        if not self.problem and self.field in Settings.model_fields:
+            return f"{label} must be {field_limits(self.field)} (got {shown})"
+        problem = self.problem[:1].lower() + self.problem[1:]
+        return f"{label}: {problem} (got {shown})"
+
+
+def env_name(field: str) -> str:
+    return f"MER_{field.upper()}"
+
+
+def field_limits(field: str) -> str:
+    """A Settings field's numeric bounds in words ("from 0 to 6", "greater than 0"), "" when it has none.
+
+    The CLI quotes these in --help and errors, so its ranges are the ones Settings enforces.
+    """
+    low = high = ""
+    inclusive = True
+    for bound in Settings.model_fields[field].metadata:
+        if isinstance(bound, Ge):
+            low = f"at least {bound.ge:g}"
+        elif isinstance(bound, Gt):
+            low, inclusive = f"greater than {bound.gt:g}", False
+        elif isinstance(bound, Le):
+            high = f"at most {bound.le:g}"
+        elif isinstance(bound, Lt):
+            high, inclusive = f"less than {bound.lt:g}", False
+    if low and high and inclusive:
+        return f"from {low.split()[-1]} to {high.split()[-1]}"
+    return " and ".join(part for part in (low, high) if part)
+
+
+def redact_url(url: str | None) -> str | None:
+    """The URL with any password in it replaced by ***."""
+    if not url:
+        return url
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = parts.netloc.rpartition("@")[2]
+        return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+    except ValueError:
+        return url

@@ -22,12 +22,13 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, Part, TokenCallback
 from mer_agents.backends.json_output import JSON_INSTRUCTION, extract_json
-from mer_agents.config import Settings
+from mer_agents.config import Settings, redact_url
 from mer_agents.errors import BackendError, MediaError
 
 TIMEOUT_S = 300.0  # per read: a CPU llama.cpp server under load can take minutes before its first byte
@@ -86,7 +87,11 @@ class OpenAIHTTPBackend:
             )
         self.settings = settings
         self.base_url = settings.base_url.rstrip("/")
-        self.api_key = settings.api_key or next((os.environ[k] for k in ENV_KEYS if os.environ.get(k)), None)
+        secret = settings.api_key.get_secret_value() if settings.api_key else None
+        self._api_key = secret or next((os.environ[k] for k in ENV_KEYS if os.environ.get(k)), None)
+        # what must never appear in an error message: the key, and a password written into the URL
+        self._secrets = tuple(s for s in (self._api_key, urlsplit(self.base_url).password) if s)
+        self.shown_url = redact_url(self.base_url) or ""
         self.modalities = frozenset(modalities or _env_modalities()) | {"text"}
         timeout_s = timeout_s or float(os.environ.get(ENV_TIMEOUT) or TIMEOUT_S)
         self.timeout = httpx.Timeout(timeout_s, connect=min(CONNECT_TIMEOUT_S, timeout_s))
@@ -102,12 +107,29 @@ class OpenAIHTTPBackend:
 
     # --- protocol -------------------------------------------------------------------------------------
     def describe(self) -> str:
-        return f"openai_http: {self._model or '(server default model)'} at {self.base_url}"
+        return f"openai_http: {self._model or '(server default model)'} at {self.shown_url}"
 
     def generate(
         self, messages: list[Message], params: GenerationParams, on_token: TokenCallback | None = None
     ) -> Generation:
-        """One completion; retries transient failures; falls back when the server refuses a feature."""
+        """One completion; retries transient failures; falls back when the server refuses a feature.
+
+        Errors never carry the key: a server may echo it back in its error text, and they go into traces.
+        """
+        try:
+            return self._generate(messages, params, on_token)
+        except BackendError as exc:
+            raise BackendError(self.redact(str(exc))) from None
+
+    def redact(self, text: str) -> str:
+        """`text` with the API key and any URL password replaced by ***."""
+        for secret in self._secrets:
+            text = text.replace(secret, "***")
+        return text
+
+    def _generate(
+        self, messages: list[Message], params: GenerationParams, on_token: TokenCallback | None
+    ) -> Generation:
         model = self.model()
         start = time.perf_counter()
         while True:
@@ -139,7 +161,10 @@ class OpenAIHTTPBackend:
             return self._model
         with self._model_lock:
             if not self._model:
-                self._model = self._discover_model()
+                try:
+                    self._model = self._discover_model()
+                except BackendError as exc:
+                    raise BackendError(self.redact(str(exc))) from None
         return self._model
 
     def build_body(
@@ -187,8 +212,8 @@ class OpenAIHTTPBackend:
 
     def _headers(self) -> dict[str, str]:
         headers = {"Content-Type": "application/json"}
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
+        if self._api_key:
+            headers["Authorization"] = f"Bearer {self._api_key}"
         return headers
 
     # --- transport ------------------------------------------------------------------------------------

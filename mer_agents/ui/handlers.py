@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterator
 
 import gradio as gr
 
-from mer_agents.config import Settings
+from mer_agents.config import Settings, SettingsError
 from mer_agents.errors import MerError
 from mer_agents.events import Event, RunFailed, RunFinished, TokenDelta, event_to_json
 from mer_agents.ui import tts
@@ -263,16 +263,17 @@ def settings_from_ui(base: Settings, backend: str | None = None, model: str | No
                      max_rounds: float | None = None, reflection: bool | None = None,
                      consistency: bool | None = None, one_pass: bool | None = None, fps: float | None = None,
                      max_duration: float | None = None) -> Settings:
-    """The app's settings with the accordion's choices on top (None keeps the app's value)."""
-    values = base.model_dump()
-    overrides = {"backend": backend or None, "model": (model or "").strip() or None,
-                 "max_rounds": None if max_rounds is None else int(max_rounds), "reflection": reflection,
-                 "consistency": consistency, "one_pass": one_pass, "fps": fps, "max_duration_s": max_duration}
-    values.update({k: v for k, v in overrides.items() if v is not None})
+    """The app's settings with the accordion's choices on top (None keeps the app's value).
+
+    `updated` keeps the operator's API key (a dump leaves it out) and names a bad value in one line.
+    """
+    overrides = {"backend": backend or None, "model": (model or "").strip() or None, "max_rounds": max_rounds,
+                 "reflection": reflection, "consistency": consistency, "one_pass": one_pass, "fps": fps,
+                 "max_duration_s": max_duration}
     try:
-        return Settings.model_validate(values)
-    except Exception as exc:
-        raise MerError(f"Invalid settings: {exc}") from exc
+        return base.updated(**{k: v for k, v in overrides.items() if v is not None})
+    except SettingsError as exc:
+        raise MerError(f"Invalid settings: {exc}") from None
 
 
 def _figures(view: TimelineView) -> tuple[Any, Any, Any]:
