@@ -115,7 +115,8 @@ class SettingsError(MerError):
 
     def describe(self, label: str) -> str:
         """The message with the setting called `label` (a CLI flag, MER_FPS, ...)."""
-        shown = "(hidden)" if self.field == "api_key" else repr(self.value)
+        shown = repr(self.value) if not isinstance(self.value, str) or not self.value.strip() else self.value
+        shown = "(hidden)" if self.field == "api_key" else shown
         if not self.problem and self.field in Settings.model_fields:
             return f"{label} must be {field_limits(self.field)} (got {shown})"
         problem = self.problem[:1].lower() + self.problem[1:]

@@ -12,10 +12,13 @@ from mer_agents.cli import main
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def test_nothing_to_analyse_is_one_line(capsys):
+def test_nothing_to_analyse_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("MER_TRACE_DIR", str(tmp_path))
     assert main(["analyze"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: give a clip") and "Traceback" not in err
+    (trace,) = tmp_path.glob("analyze-*.json")  # the default trace folder: the run that could not start
+    assert json.loads(trace.read_text())["error"].startswith("give a clip")
 
 
 def test_bad_evidence_file_is_one_line(tmp_path, capsys):
@@ -23,7 +26,8 @@ def test_bad_evidence_file_is_one_line(tmp_path, capsys):
     bad.write_text('{"duration_s": -1}')
     assert main(["analyze", "--evidence", str(bad), "--trace", str(tmp_path / "t.json")]) == 2
     assert "not a valid evidence JSON" in capsys.readouterr().err
-    assert main(["analyze", "--evidence", str(tmp_path / "missing.json")]) == 2
+    assert "not a valid evidence JSON" in json.loads((tmp_path / "t.json").read_text())["error"]
+    assert main(["analyze", "--evidence", str(tmp_path / "missing.json"), "--trace", str(tmp_path / "m.json")]) == 2
 
 
 def test_missing_clip_fails_with_a_trace(tmp_path, capsys):

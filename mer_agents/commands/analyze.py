@@ -7,12 +7,14 @@ goes to stderr. The JSON trace (trace.py) is written in every case, also when th
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 
 from pydantic import ValidationError
 
+from mer_agents.commands import add_setting, settings_from_args
 from mer_agents.errors import MerError
 
 MARK = {"pass": "✓", "revise": "✗"}
@@ -24,9 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--evidence", type=Path, metavar="EVIDENCE.json", help="skip perception: use this evidence"
     )
     parser.add_argument("--text", help="a typed message instead of a clip")
-    parser.add_argument(
-        "--max-rounds", type=int, default=None, help="refinement rounds the audit may request (2)"
-    )
+    add_setting(parser, "max_rounds", "refinement rounds the audit may request")
     ablation = parser.add_mutually_exclusive_group()
     ablation.add_argument("--no-reflection", action="store_true", help="ablation: no audit, no refinement")
     ablation.add_argument(
@@ -35,18 +35,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ablation.add_argument(
         "--one-pass", action="store_true", help="ablation: one prompt from evidence to reply"
     )
-    parser.add_argument(
-        "--backend", choices=["auto", "embedded", "transformers_omni", "openai_http"], default=None
-    )
-    parser.add_argument("--model", default=None, help="model id / local path (transformers_omni, openai_http)")
-    parser.add_argument("--base-url", default=None, help="OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
-    parser.add_argument("--seed", type=int, default=None, help="sampling seed (0)")
+    add_setting(parser, "backend", "the language-model backend")
+    add_setting(parser, "model", "model id / local path (transformers_omni, openai_http)")
+    add_setting(parser, "base_url", "OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1", metavar="URL")
+    add_setting(parser, "seed", "sampling seed")
     parser.add_argument(
         "--trace",
         type=Path,
         default=None,
         metavar="OUT.json",
-        help="where to write the JSON trace (default: <trace_dir>/analyze-<time>.json)",
+        help="where to write the JSON trace, also when the run cannot start "
+        "(default: <trace_dir>/analyze-<time>.json)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
@@ -79,31 +78,57 @@ def account(summary: dict) -> list[str]:
     return lines
 
 
-def main(args: argparse.Namespace) -> int:
-    from mer_agents.backends import get_backend
-    from mer_agents.config import Settings
-    from mer_agents.events import RunFailed, StageStarted
-    from mer_agents.pipeline import RunRequest, run
-    from mer_agents.trace import Trace
+def _prepare(args: argparse.Namespace):
+    """The run's settings and request from the arguments (MerError, one line, when they are unusable)."""
+    from mer_agents.pipeline import RunRequest
 
     if not (args.path or args.evidence or args.text):
         raise MerError('give a clip PATH, --evidence EVIDENCE.json or --text "..."')
     evidence = _load_evidence(args.evidence) if args.evidence else None
-    settings = Settings.from_env(
-        max_rounds=args.max_rounds,
-        seed=args.seed,
-        backend=args.backend,
-        model=args.model,
-        base_url=args.base_url,
+    settings = settings_from_args(
+        args,
         reflection=False if args.no_reflection else None,
         consistency=False if args.no_consistency else None,
         one_pass=True if args.one_pass else None,
     )
-    trace_path = args.trace or settings.trace_dir / f"analyze-{time.strftime('%Y%m%d-%H%M%S')}.json"
-    trace = Trace(trace_path)
-    request = RunRequest(clip=str(args.path) if args.path else None, evidence=evidence, text=args.text)
+    return settings, RunRequest(clip=str(args.path) if args.path else None, evidence=evidence, text=args.text)
+
+
+def _trace_path(args: argparse.Namespace) -> Path:
+    """--trace, else a timestamped file in MER_TRACE_DIR (read directly: the settings may be the problem)."""
+    from mer_agents.config import Settings
+
+    if args.trace:
+        return args.trace
+    directory = Path(os.environ.get("MER_TRACE_DIR") or Settings.model_fields["trace_dir"].default)
+    return directory / f"analyze-{time.strftime('%Y%m%d-%H%M%S')}.json"
+
+
+def _open_trace(path: Path):
+    from mer_agents.trace import Trace
+
     try:
+        return Trace(path)
+    except OSError as exc:
+        raise MerError(f"cannot write the trace to {path}: {exc.strerror or exc}") from None
+
+
+def main(args: argparse.Namespace) -> int:
+    from mer_agents.backends import get_backend
+    from mer_agents.events import RunFailed, StageStarted
+    from mer_agents.pipeline import run
+
+    trace_path = _trace_path(args)
+    trace = _open_trace(trace_path)
+    try:
+        settings, request = _prepare(args)
         backend = get_backend(settings)
+    except MerError as exc:  # the run cannot start: its trace still says why
+        trace.add(RunFailed(error=str(exc)))
+        trace.write(trace_path)
+        print(f"trace: {trace_path}")
+        raise
+    try:
         for event in trace.record(run(request, backend, settings)):
             if isinstance(event, StageStarted) and not args.quiet:
                 print(

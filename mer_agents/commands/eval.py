@@ -74,10 +74,9 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def _settings(args):
-    from mer_agents.config import Settings
+    from mer_agents.commands import settings_from_args
 
-    return Settings.from_env(backend=args.backend, base_url=args.base_url, model=args.model, seed=args.seed,
-                             max_rounds=args.max_rounds, llm_threads=args.threads)
+    return settings_from_args(args, llm_threads=args.threads)  # a bad value: one line naming its flag
 
 
 def _command(args, argv_keys: list[tuple[str, str]]) -> str:

@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+from mer_agents.commands import add_setting, settings_from_args
 from mer_agents.types import Evidence, top_emotion
 
 BAR_WIDTH = 20
@@ -21,9 +22,9 @@ TRANSCRIPT_CHARS = 300
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("path", type=Path, help="video (mp4, webm, mov, mkv) or audio (wav, mp3, m4a, ogg, flac)")
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="write the evidence here")
-    parser.add_argument("--fps", type=float, default=None, help="frames sampled per second (default 2)")
-    parser.add_argument("--max-duration", type=float, default=None, help="refuse longer clips (default 120 s)")
-    parser.add_argument("--first-seconds", type=float, default=None, help="analyse only the first N seconds")
+    add_setting(parser, "fps", "frames sampled per second")
+    add_setting(parser, "max_duration_s", "refuse clips longer than this many seconds")
+    add_setting(parser, "first_seconds", "analyse only the first N seconds")
     parser.add_argument("--context", nargs="*", default=[], metavar="TURN",
                         help="preceding dialogue turns, oldest first, for the text-emotion head")
     parser.add_argument("--quiet", action="store_true", help="no progress messages on stderr")
@@ -67,10 +68,9 @@ def summary(evidence: Evidence) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
-    from mer_agents.config import Settings
     from mer_agents.perception import perceive
 
-    settings = Settings.from_env(fps=args.fps, max_duration_s=args.max_duration, first_seconds=args.first_seconds)
+    settings = settings_from_args(args)
     progress = None if args.quiet else (lambda message: print(message, file=sys.stderr, flush=True))
     evidence = perceive(args.path, settings, context=args.context, progress=progress)
     if args.json is not None:
