@@ -17,8 +17,11 @@ from mer_agents.config import Settings
 from mer_agents.errors import MediaError
 from mer_agents.types import Flag
 
-VIDEO_EXTENSIONS = frozenset({".mp4", ".webm", ".mov", ".mkv"})
-AUDIO_EXTENSIONS = frozenset({".wav", ".mp3", ".m4a", ".ogg", ".flac"})
+# The one list of accepted file types: the UI's upload check, the CLI help and this decoder all read it.
+# Each is decoded in tests/test_media.py from a real file written with PyAV (the container picks the
+# demuxer, so a type is only listed here once a file of it decodes).
+VIDEO_EXTENSIONS = frozenset({".mp4", ".webm", ".mov", ".mkv", ".avi", ".m4v"})
+AUDIO_EXTENSIONS = frozenset({".wav", ".mp3", ".m4a", ".ogg", ".opus", ".flac", ".aac"})
 SUPPORTED_EXTENSIONS = VIDEO_EXTENSIONS | AUDIO_EXTENSIONS
 # Demuxers FFmpeg picks for still images and text: a renamed picture "opens" as a one-frame video.
 IMAGE_OR_TEXT_FORMATS = frozenset({"image2", "tty", "gif", "webp_pipe", "ico", "bmp_pipe", "tiff_pipe"})

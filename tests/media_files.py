@@ -9,8 +9,11 @@ import av
 import numpy as np
 
 AUDIO_CODECS = {".wav": "pcm_s16le", ".mp3": "libmp3lame", ".m4a": "aac", ".ogg": "libopus", ".flac": "flac",
-                ".mp4": "aac", ".mov": "aac", ".mkv": "aac", ".webm": "libopus"}
-VIDEO_CODECS = {".mp4": "libx264", ".mov": "libx264", ".mkv": "libx264", ".webm": "libvpx"}
+                ".opus": "libopus", ".aac": "aac", ".mp4": "aac", ".mov": "aac", ".mkv": "aac", ".webm": "libopus",
+                ".avi": "pcm_s16le", ".m4v": "aac"}
+VIDEO_CODECS = {".mp4": "libx264", ".mov": "libx264", ".mkv": "libx264", ".webm": "libvpx", ".avi": "mpeg4",
+                ".m4v": "libx264"}
+OPUS_SUFFIXES = (".ogg", ".opus")  # Opus only runs at 8/12/16/24/48 kHz
 OPUS_RATE = 48000
 
 
@@ -34,7 +37,7 @@ def _audio_frames(audio: np.ndarray, sr: int, chunk: int = 1024):
 def write_audio(path: Path, audio: np.ndarray, sr: int) -> Path:
     """An audio file in the format its extension names; `audio` is (n,) mono or (n, 2) stereo float."""
     path = Path(path)
-    if path.suffix == ".ogg" and sr not in (8000, 12000, 16000, 24000, 48000):
+    if path.suffix in OPUS_SUFFIXES and sr not in (8000, 12000, 16000, 24000, 48000):
         raise ValueError("opus needs 8/12/16/24/48 kHz")
     channels = 1 if audio.ndim == 1 else audio.shape[1]
     with av.open(str(path), "w") as container:

@@ -86,7 +86,7 @@ def test_truncated_mp4_with_index(folder, talking_clip):
     assert "truncated" in _error(path)
 
 
-@pytest.mark.parametrize("name", ["clip.avi", "clip.txt", "clip"])
+@pytest.mark.parametrize("name", ["clip.wmv", "clip.txt", "clip"])
 def test_unsupported_extension(folder, name):
     path = folder / name
     path.write_bytes(b"RIFF....")
@@ -126,9 +126,9 @@ def test_first_seconds_over_the_limit_is_refused(talking_clip):
 # ------------------------------------------------------------------------------------ audio handling
 
 
-@pytest.mark.parametrize("ext", [".wav", ".mp3", ".m4a", ".ogg", ".flac"])
+@pytest.mark.parametrize("ext", [".wav", ".mp3", ".m4a", ".ogg", ".opus", ".flac", ".aac"])
 def test_audio_formats_decode_to_16k_mono(folder, ext):
-    sr = 48000 if ext == ".ogg" else 44100
+    sr = 48000 if ext in (".ogg", ".opus") else 44100
     path = write_audio(folder / f"tone{ext}", tone(2, sr, 440), sr)
     media = load_media(path, SETTINGS)
     assert media.audio.dtype == np.float32 and media.audio.ndim == 1
@@ -161,7 +161,7 @@ def test_clipped_audio_is_flagged(folder):
 # ------------------------------------------------------------------------------------ video handling
 
 
-@pytest.mark.parametrize("ext", [".mp4", ".mov", ".mkv", ".webm"])
+@pytest.mark.parametrize("ext", [".mp4", ".mov", ".mkv", ".webm", ".avi", ".m4v"])
 def test_video_containers_decode_frames_at_fps(folder, ext):
     sr = 48000 if ext == ".webm" else 16000  # Opus in WebM runs at 48 kHz
     path = write_video(folder / f"small{ext}", size=(160, 120), seconds=2, fps=10, audio=tone(2, sr), sr=sr)
@@ -200,3 +200,26 @@ def test_example_clip_decodes(tmp_path):
     assert 5 < media.duration_s <= 15 and media.has_audio and media.has_video
     assert len(media.frames) == pytest.approx(media.duration_s * SETTINGS.fps, abs=2)
     assert not media.flag_codes()
+
+
+# ------------------------------------------------------------------------- one list of accepted types
+
+
+def test_every_type_the_ui_accepts_decodes(folder):
+    """The app's upload check reads the decoder's list, and a real file of each accepted type decodes."""
+    pytest.importorskip("gradio")
+    from mer_agents.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
+    from mer_agents.ui.handlers import AUDIO_TYPES, CLIP_TYPES, VIDEO_TYPES, check_clip
+
+    assert set(CLIP_TYPES) == SUPPORTED_EXTENSIONS
+    assert set(VIDEO_TYPES) == VIDEO_EXTENSIONS and set(AUDIO_TYPES) == AUDIO_EXTENSIONS
+    for ext in CLIP_TYPES:
+        if ext in VIDEO_EXTENSIONS:
+            sr = 48000 if ext == ".webm" else 16000
+            path = write_video(folder / f"accepted{ext}", size=(96, 64), seconds=1, fps=4, audio=tone(1, sr), sr=sr)
+        else:
+            sr = 48000 if ext in (".ogg", ".opus") else 16000
+            path = write_audio(folder / f"accepted{ext}", tone(1, sr), sr)
+        assert check_clip(str(path)) == str(path)
+        media = load_media(path, SETTINGS)
+        assert media.has_audio and media.has_video == (ext in VIDEO_EXTENSIONS), ext

@@ -42,7 +42,8 @@ ENV_KEYS = ("MER_API_KEY", "OPENAI_API_KEY")
 ENV_MODALITIES = "MER_HTTP_MODALITIES"  # e.g. "text,image,audio,video" for vLLM serving Qwen2.5-Omni
 ENV_CONCURRENCY = "MER_HTTP_CONCURRENCY"
 ENV_TIMEOUT = "MER_HTTP_TIMEOUT"
-AUDIO_FORMATS = {".wav": "wav", ".mp3": "mp3", ".flac": "flac", ".ogg": "ogg", ".m4a": "m4a"}
+AUDIO_FORMATS = {".wav": "wav", ".mp3": "mp3", ".flac": "flac", ".ogg": "ogg", ".opus": "ogg", ".m4a": "m4a",
+                 ".aac": "aac"}
 
 _semaphores: dict[tuple[str, int], threading.BoundedSemaphore] = {}
 _semaphores_lock = threading.Lock()

@@ -20,7 +20,10 @@ TRANSCRIPT_CHARS = 300
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", type=Path, help="video (mp4, webm, mov, mkv) or audio (wav, mp3, m4a, ogg, flac)")
+    from mer_agents.media import AUDIO_EXTENSIONS, VIDEO_EXTENSIONS
+
+    kinds = [", ".join(sorted(ext.lstrip(".") for ext in exts)) for exts in (VIDEO_EXTENSIONS, AUDIO_EXTENSIONS)]
+    parser.add_argument("path", type=Path, help=f"video ({kinds[0]}) or audio ({kinds[1]})")
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="write the evidence here")
     add_setting(parser, "fps", "frames sampled per second")
     add_setting(parser, "max_duration_s", "refuse clips longer than this many seconds")

@@ -22,6 +22,7 @@ import gradio as gr
 from mer_agents.config import Settings, SettingsError
 from mer_agents.errors import MerError
 from mer_agents.events import Event, RunFailed, RunFinished, TokenDelta, event_to_json
+from mer_agents.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
 from mer_agents.ui import tts
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
 from mer_agents.ui.timeline import TimelineView, apply, build_timeline, render_html
@@ -32,9 +33,10 @@ WORKER_NAME_PREFIX = "mer-run-"
 POLL_S = 0.5  # how often an idle UI handler hands control back (so Stop/cancel can close it)
 MIN_YIELD_GAP_S = 0.25  # token events are batched into UI updates at most this often
 CANCELLED_MESSAGE = "Run cancelled by the user."
-VIDEO_TYPES = (".mp4", ".webm", ".mov", ".mkv", ".avi", ".m4v")
-AUDIO_TYPES = (".wav", ".mp3", ".flac", ".ogg", ".m4a", ".opus", ".webm", ".aac")
-CLIP_TYPES = tuple(sorted(set(VIDEO_TYPES + AUDIO_TYPES)))
+# The decoder's own lists: the UI never accepts a file that media.py would then refuse.
+VIDEO_TYPES = tuple(sorted(VIDEO_EXTENSIONS))
+AUDIO_TYPES = tuple(sorted(AUDIO_EXTENSIONS))
+CLIP_TYPES = tuple(sorted(SUPPORTED_EXTENSIONS))
 _DONE = object()
 
 try:  # Hugging Face ZeroGPU: hold a GPU only while a run goes; a no-op everywhere else.
