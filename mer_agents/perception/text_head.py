@@ -30,6 +30,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from mer_agents.cache import unique_temp
 from mer_agents.errors import ModelError
 from mer_agents.labels import EMOTIONS
 
@@ -171,9 +172,13 @@ class TextHead:
                     temperature=self.temperature)
         arrays["meta_json"] = np.frombuffer(json.dumps(meta).encode("utf-8"), dtype=np.uint8)
         path = directory / HEAD_FILE
-        tmp = directory / f".{HEAD_FILE}.tmp.npz"
-        np.savez_compressed(tmp, **arrays)
-        tmp.replace(path)
+        tmp = unique_temp(path)  # two trainers saving at once never rename each other's half-written file
+        try:
+            with open(tmp, "wb") as handle:  # a file object: np.savez would append .npz to a bare name
+                np.savez_compressed(handle, **arrays)
+            tmp.replace(path)
+        finally:
+            tmp.unlink(missing_ok=True)
         return path
 
     @classmethod
