@@ -9,8 +9,8 @@ import av
 import numpy as np
 
 AUDIO_CODECS = {".wav": "pcm_s16le", ".mp3": "libmp3lame", ".m4a": "aac", ".ogg": "libopus", ".flac": "flac",
-                ".opus": "libopus", ".aac": "aac", ".mp4": "aac", ".mov": "aac", ".mkv": "aac", ".webm": "libopus",
-                ".avi": "pcm_s16le", ".m4v": "aac"}
+                ".opus": "libopus", ".aac": "aac", ".mp4": "aac", ".mov": "aac", ".mkv": "aac",
+                ".webm": "libopus", ".avi": "pcm_s16le", ".m4v": "aac"}
 VIDEO_CODECS = {".mp4": "libx264", ".mov": "libx264", ".mkv": "libx264", ".webm": "libvpx", ".avi": "mpeg4",
                 ".m4v": "libx264"}
 OPUS_SUFFIXES = (".ogg", ".opus")  # Opus only runs at 8/12/16/24/48 kHz

@@ -27,7 +27,8 @@ def test_bad_evidence_file_is_one_line(tmp_path, capsys):
     assert main(["analyze", "--evidence", str(bad), "--trace", str(tmp_path / "t.json")]) == 2
     assert "not a valid evidence JSON" in capsys.readouterr().err
     assert "not a valid evidence JSON" in json.loads((tmp_path / "t.json").read_text())["error"]
-    assert main(["analyze", "--evidence", str(tmp_path / "missing.json"), "--trace", str(tmp_path / "m.json")]) == 2
+    missing = tmp_path / "missing.json"
+    assert main(["analyze", "--evidence", str(missing), "--trace", str(tmp_path / "m.json")]) == 2
 
 
 def test_missing_clip_fails_with_a_trace(tmp_path, capsys):

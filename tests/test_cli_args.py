@@ -23,8 +23,8 @@ EXAMPLE = ROOT / "examples" / "lonely_city.mp4"
 
 
 def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mer_agents", *args], cwd=ROOT, capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, timeout=300, check=False)
+    return subprocess.run([sys.executable, "-m", "mer_agents", *args], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, **(env or {})}, timeout=300, check=False)
 
 
 def _exit_code(args: list[str]) -> int:
@@ -77,7 +77,7 @@ def test_perceive_and_top_level_bad_arguments(args, expected, capsys):
     (["--max-rounds", "-1"], "--max-rounds must be from 0 to 6 (got -1)"),
     (["--max-rounds", "two"], "--max-rounds: input should be a valid integer"),
     (["--seed", "1.5"], "--seed: input should be a valid integer"),
-    (["--backend", "gpt"], "--backend: input should be 'auto', 'embedded', 'transformers_omni' or 'openai_http'"),
+    (["--backend", "gpt"], "--backend: input should be 'auto', 'embedded', 'transformers_omni' or 'openai_"),
     (["--backend", "openai_http"], "the openai_http backend needs a server URL"),
 ])
 def test_analyze_bad_settings_write_a_trace(args, expected, tmp_path, capsys, monkeypatch):

@@ -216,7 +216,8 @@ def test_every_type_the_ui_accepts_decodes(folder):
     for ext in CLIP_TYPES:
         if ext in VIDEO_EXTENSIONS:
             sr = 48000 if ext == ".webm" else 16000
-            path = write_video(folder / f"accepted{ext}", size=(96, 64), seconds=1, fps=4, audio=tone(1, sr), sr=sr)
+            path = write_video(folder / f"accepted{ext}", size=(96, 64), seconds=1, fps=4, audio=tone(1, sr),
+                               sr=sr)
         else:
             sr = 48000 if ext in (".ogg", ".opus") else 16000
             path = write_audio(folder / f"accepted{ext}", tone(1, sr), sr)

@@ -105,7 +105,8 @@ def test_pipeline_trace_holds_no_key(server, env_settings, tmp_path):
     events = list(trace.record(run(RunRequest(text="I lost my job today."), get_backend(env_settings),
                                    env_settings)))
     path = trace.write()
-    assert server.authorizations[before:] and all(a == f"Bearer {KEY}" for a in server.authorizations[before:])
+    sent = server.authorizations[before:]
+    assert sent and all(a == f"Bearer {KEY}" for a in sent)  # the key did reach the server
     assert isinstance(events[0], RunStarted) and isinstance(events[-1], RunFailed)
     assert "***" in events[-1].error  # the echoed key, redacted
     _assert_no_secret(path.read_text(encoding="utf-8"))

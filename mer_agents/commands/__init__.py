@@ -25,7 +25,9 @@ FLAGS = {
 }
 
 
-def add_setting(parser: argparse.ArgumentParser, field: str, help_text: str, metavar: str | None = None) -> None:
+def add_setting(
+    parser: argparse.ArgumentParser, field: str, help_text: str, metavar: str | None = None
+) -> None:
     """An option for Settings.<field>, read as text and validated by Settings; --help shows its limits."""
     from mer_agents.config import Settings, field_limits
 
@@ -33,19 +35,27 @@ def add_setting(parser: argparse.ArgumentParser, field: str, help_text: str, met
     choices = get_args(info.annotation) if field == "backend" else ()
     notes = [field_limits(field)]
     if info.default is not None:
-        notes.append(f"default {info.default:g}" if isinstance(info.default, float) else f"default {info.default}")
+        default = f"{info.default:g}" if isinstance(info.default, float) else str(info.default)
+        notes.append(f"default {default}")
     shown = "; ".join(note for note in notes if note)
     parser.add_argument(
         FLAGS[field],
         dest=field,
         default=None,
-        metavar=metavar or ("{" + ",".join(choices) + "}" if choices else FLAGS[field][2:].upper().replace("-", "_")),
+        metavar=metavar or ("{" + ",".join(choices) + "}" if choices else _metavar(field)),
         help=f"{help_text} ({shown})" if shown else help_text,
     )
 
 
+def _metavar(field: str) -> str:
+    return FLAGS[field][2:].upper().replace("-", "_")
+
+
 def settings_from_args(args: argparse.Namespace, **extra: Any) -> Any:
-    """Settings from MER_* plus the options given and `extra` (None: keep); a bad option's error names its flag."""
+    """Settings from MER_* plus the options given and `extra` (None: keep).
+
+    A bad option's error names its flag.
+    """
     from mer_agents.config import Settings, SettingsError
 
     given = {field: getattr(args, field) for field in FLAGS if getattr(args, field, None) is not None}

@@ -84,7 +84,7 @@ def _is_complete(target: Path, sizes: dict[str, int]) -> bool:
 
 
 def _write_atomically(dest: Path, sources: list[Path]) -> None:
-    """Concatenate sources into dest via a temporary file (unique per process, thread and call) and one rename."""
+    """Concatenate sources into dest via a temporary file (unique per process, thread, call) and a rename."""
     tmp = unique_temp(dest)
     try:
         with open(tmp, "wb") as out:
