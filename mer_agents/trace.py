@@ -2,6 +2,11 @@
 
 Each event is also appended to `<trace>.jsonl` as it arrives, so a crash loses nothing; `write()` then
 writes the full `<trace>.json` (also after a failure, with `error` set). `Trace.load` replays a trace.
+
+A trace to replay may come from anyone (the app takes uploads), so `load` checks it before use: the file's
+size, the number of events, the JSON's nesting, each event's schema and its round, each failure being one
+readable MerError. Real traces are far inside these limits (the largest example in docs/results, a
+refined run, holds 692 events in 120 KB).
 """
 
 from __future__ import annotations
@@ -10,6 +15,11 @@ import json
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from annotated_types import Le
+from pydantic import ValidationError
+
+from mer_agents.config import Settings
+from mer_agents.errors import MerError
 from mer_agents.events import (
     AuditVerdictEvent,
     Event,
@@ -23,6 +33,14 @@ from mer_agents.events import (
 )
 
 JSONL_SUFFIX = ".jsonl"
+MAX_TRACE_BYTES = 5 << 20
+MAX_TRACE_EVENTS = 20_000
+# A round beyond the most Settings allows comes from no real run (and would grow the timeline's indexes).
+MAX_ROUND = next(b.le for b in Settings.model_fields["max_rounds"].metadata if isinstance(b, Le))
+
+
+class TraceError(MerError):
+    """A trace that cannot be replayed: one line saying why."""
 
 
 class Trace:
@@ -109,15 +127,62 @@ class Trace:
         return target
 
     @classmethod
-    def load(cls, path: str | Path) -> "Trace":
-        """Read a trace written by `write` (or only its `.jsonl`, when the run crashed before `write`)."""
+    def load(cls, path: str | Path) -> Trace:
+        """Read a trace written by `write` (or only its `.jsonl`, when the run crashed before `write`).
+
+        Raises TraceError (one line) for a file that is missing, too big, not a trace or not valid.
+        """
         path = Path(path)
         trace = cls()
         if path.suffix == JSONL_SUFFIX or not path.exists():
-            lines = path.with_suffix(JSONL_SUFFIX).read_text(encoding="utf-8").splitlines()
-            trace.events = [event_from_json(json.loads(line)) for line in lines if line.strip()]
+            source = path.with_suffix(JSONL_SUFFIX)
+            lines = _read(source).splitlines()
+            raw = [_parse(source, line) for line in lines if line.strip()]
         else:
-            trace.events = [
-                event_from_json(e) for e in json.loads(path.read_text(encoding="utf-8"))["events"]
-            ]
+            source = path
+            data = _parse(source, _read(source))
+            raw = data.get("events") if isinstance(data, dict) else None
+            if not isinstance(raw, list):
+                raise TraceError(f"{source.name} is not a mer_agents trace (no list of events)")
+        if len(raw) > MAX_TRACE_EVENTS:
+            raise TraceError(f"{source.name} holds {len(raw):,} events; a trace may hold at most "
+                             f"{MAX_TRACE_EVENTS:,}")
+        trace.events = [_event(source, i, item) for i, item in enumerate(raw)]
         return trace
+
+
+def _read(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+        if size > MAX_TRACE_BYTES:
+            raise TraceError(f"{path.name} is {size / (1 << 20):.1f} MB; a trace may be at most "
+                             f"{MAX_TRACE_BYTES >> 20} MB")
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TraceError(f"trace not found: {path.name}") from None
+    except UnicodeDecodeError:
+        raise TraceError(f"{path.name} is not a mer_agents trace (not UTF-8 text)") from None
+    except OSError as exc:
+        raise TraceError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+
+
+def _parse(path: Path, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TraceError(f"{path.name} is not a mer_agents trace (bad JSON at line {exc.lineno})") from None
+    except RecursionError:
+        raise TraceError(f"{path.name} is not a mer_agents trace (JSON nested too deeply)") from None
+
+
+def _event(path: Path, index: int, item: Any) -> Event:
+    """One event, validated against the schema; its round within what a run can reach."""
+    try:
+        event = event_from_json(item)
+    except (ValidationError, RecursionError, TypeError, ValueError) as exc:
+        first = str(exc).splitlines()[0] if not isinstance(exc, RecursionError) else "nested too deeply"
+        raise TraceError(f"{path.name}: event {index + 1} is not a valid timeline event ({first})") from None
+    rnd = getattr(event, "round", 0)
+    if not 0 <= rnd <= MAX_ROUND:
+        raise TraceError(f"{path.name}: event {index + 1} has round {rnd}; runs have rounds 0 to {MAX_ROUND}")
+    return event

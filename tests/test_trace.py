@@ -63,3 +63,71 @@ def test_trace_after_failure(tmp_path):
     assert isinstance(events[-1], RunFailed)
     data = json.loads(trace.write().read_text())
     assert data["reply"] is None and "forecast" in data["error"] and data["failed_stage"] == "forecast"
+
+
+# ------------------------------------------------------------- a replayed trace is checked before use
+
+
+def _trace_error(path: Path) -> str:
+    from mer_agents.trace import TraceError
+
+    with pytest.raises(TraceError) as info:
+        Trace.load(path)
+    message = str(info.value)
+    assert "\n" not in message and path.name in message
+    return message
+
+
+def _progress(n: int) -> list[dict]:
+    return [{"kind": "progress", "stage": "media", "message": f"step {i}"} for i in range(n)]
+
+
+def test_replay_refuses_an_oversized_file(tmp_path):
+    from mer_agents.trace import MAX_TRACE_BYTES
+
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"events": [], "padding": "x" * (MAX_TRACE_BYTES + 1)}))
+    assert "a trace may be at most 5 MB" in _trace_error(path)
+
+
+def test_replay_refuses_too_many_events(tmp_path):
+    from mer_agents.trace import MAX_TRACE_EVENTS
+
+    path = tmp_path / "many.jsonl"
+    path.write_text("\n".join(json.dumps(e) for e in _progress(MAX_TRACE_EVENTS + 1)))
+    assert f"{MAX_TRACE_EVENTS + 1:,} events" in _trace_error(path)
+    path.write_text("\n".join(json.dumps(e) for e in _progress(MAX_TRACE_EVENTS)))
+    assert len(Trace.load(path).events) == MAX_TRACE_EVENTS
+
+
+def test_replay_refuses_deep_nesting_bad_json_and_non_traces(tmp_path):
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"events": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert "nested too deeply" in _trace_error(deep)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"events": [')
+    assert "bad JSON" in _trace_error(broken)
+    other = tmp_path / "other.json"
+    other.write_text('{"hello": 1}')
+    assert "no list of events" in _trace_error(other)
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    assert "not UTF-8" in _trace_error(binary)
+    assert "not found" in _trace_error(tmp_path / "absent.json")
+
+
+def test_replay_names_the_first_invalid_event(tmp_path):
+    path = tmp_path / "bad_event.json"
+    path.write_text(json.dumps({"events": _progress(1) + [{"kind": "no_such_kind"}]}))
+    assert "event 2 is not a valid timeline event" in _trace_error(path)
+
+
+def test_replay_refuses_rounds_no_run_reaches(tmp_path):
+    from mer_agents.trace import MAX_ROUND
+
+    path = tmp_path / "rounds.json"
+    started = {"kind": "stage_started", "stage": "reply", "round": MAX_ROUND + 1}
+    path.write_text(json.dumps({"events": [started]}))
+    assert f"round {MAX_ROUND + 1}" in _trace_error(path)
+    path.write_text(json.dumps({"events": [{"kind": "stage_started", "stage": "reply", "round": -1}]}))
+    assert "round -1" in _trace_error(path)

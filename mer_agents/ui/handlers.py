@@ -33,6 +33,7 @@ WORKER_NAME_PREFIX = "mer-run-"
 POLL_S = 0.5  # how often an idle UI handler hands control back (so Stop/cancel can close it)
 MIN_YIELD_GAP_S = 0.25  # token events are batched into UI updates at most this often
 CANCELLED_MESSAGE = "Run cancelled by the user."
+MAX_MESSAGE_CHARS = 2000  # the message box's max_length, enforced again server-side (require_input)
 # The decoder's own lists: the UI never accepts a file that media.py would then refuse.
 VIDEO_TYPES = tuple(sorted(VIDEO_EXTENSIONS))
 AUDIO_TYPES = tuple(sorted(AUDIO_EXTENSIONS))
@@ -169,9 +170,17 @@ def check_clip(path: str | None) -> str | None:
 
 
 def require_input(clip: str | None, message: str | None) -> tuple[str | None, str | None]:
+    """The clip and the typed text, or one readable MerError.
+
+    The length cap is enforced here, on the server: the textbox's max_length only binds the browser, and
+    the API endpoints take any string.
+    """
     text = (message or "").strip() or None
     if clip is None and text is None:
         raise MerError("Nothing to analyse: upload or record a clip, or type a message.")
+    if text is not None and len(text) > MAX_MESSAGE_CHARS:
+        raise MerError(f"The message is {len(text):,} characters long; the limit is {MAX_MESSAGE_CHARS:,}. "
+                       "Shorten it and try again.")
     return clip, text
 
 

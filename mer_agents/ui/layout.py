@@ -12,7 +12,7 @@ from typing import Any
 import gradio as gr
 
 from mer_agents.config import Settings
-from mer_agents.ui.handlers import CLIP_TYPES, VIDEO_TYPES, UIHandlers
+from mer_agents.ui.handlers import CLIP_TYPES, MAX_MESSAGE_CHARS, VIDEO_TYPES, UIHandlers
 from mer_agents.ui.live import build_live_tab
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, render_html
@@ -65,7 +65,8 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                         with gr.Tab("Audio"):
                             audio = gr.Audio(label="Audio clip (upload or microphone)", type="filepath",
                                              sources=["upload", "microphone"], elem_id="clip-audio")
-                        message = gr.Textbox(label="Message or context (optional)", lines=2, max_length=2000,
+                        message = gr.Textbox(label="Message or context (optional)", lines=2,
+                                             max_length=MAX_MESSAGE_CHARS,
                                              placeholder="Type what you want to say (used when there is no clip)",
                                              elem_id="message")
                         with gr.Row():

@@ -3,6 +3,11 @@
 No gradio here, so the whole view logic is tested without a browser. Every string that came from a model,
 a transcript or the user passes through `html.escape` on its way into HTML: the timeline never renders
 raw HTML from anywhere but this module's own templates.
+
+A replayed trace is untrusted input, so the reducer is linear in the number of events (entries are indexed
+by id, stage and round; running entries sit on stacks) and entry ids are unique by construction. Rendering
+nests revisions at most MAX_NESTING deep and never recurses further, so a crafted 500-deep revision chain
+or colliding ids cannot raise RecursionError.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ import html
 import json
 from typing import Any, Iterable, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from mer_agents.events import (
     AuditVerdictEvent,
@@ -32,6 +37,8 @@ from mer_agents.types import AuditVerdict, EmotionForecast, Evidence, Perception
 MAX_LIVE_CHARS = 600  # streamed tokens kept per running entry (the final output replaces them)
 MAX_SUMMARY_CHARS = 160
 MAX_LOG_LINES = 12
+MAX_DIFF_WORDS = 400  # longer texts (only in a crafted trace) get no word diff
+MAX_NESTING = 6  # revision levels drawn nested; deeper attempts are drawn beside their level-6 ancestor
 EVIDENCE_ENTRY = "evidence"
 STAGE_TITLES = {
     EVIDENCE_ENTRY: "Perception models",
@@ -101,18 +108,71 @@ class TimelineView(BaseModel):
     n_events: int = 0
     last_t: float = 0.0
 
+    # Indexes over `entries`, kept by add(): each lookup the reducer makes is O(1) (amortised).
+    _by_id: dict[str, int] = PrivateAttr(default_factory=dict)  # id → position in entries
+    _by_stage: dict[str, list[Entry]] = PrivateAttr(default_factory=dict)
+    _last_at: dict[str, dict[int, Entry]] = PrivateAttr(default_factory=dict)  # stage → round → latest
+    _running: list[Entry] = PrivateAttr(default_factory=list)  # entries added running; pruned lazily
+    _running_at: dict[tuple[str, int], list[Entry]] = PrivateAttr(default_factory=dict)
+    _open_audits: list[Entry] = PrivateAttr(default_factory=list)
+
+    def model_post_init(self, context: Any) -> None:
+        entries, self.entries = list(self.entries), []
+        for entry in entries:
+            self.add(entry)
+
+    def add(self, entry: Entry) -> Entry:
+        """Append an entry (its id made unique if taken) and index it."""
+        if entry.id in self._by_id:
+            base, n = entry.id, len(self.entries)
+            while f"{base}~{n}" in self._by_id:
+                n += 1
+            entry.id = f"{base}~{n}"
+        self._by_id[entry.id] = len(self.entries)
+        self.entries.append(entry)
+        self._by_stage.setdefault(entry.stage, []).append(entry)
+        self._last_at.setdefault(entry.stage, {})[entry.round] = entry
+        if entry.status == "running":
+            self._running.append(entry)
+            self._running_at.setdefault((entry.stage, entry.round), []).append(entry)
+            if entry.stage == "audit":
+                self._open_audits.append(entry)
+        return entry
+
     def entry(self, entry_id: str) -> Entry | None:
-        return next((e for e in self.entries if e.id == entry_id), None)
+        index = self._by_id.get(entry_id)
+        return None if index is None else self.entries[index]
 
     def latest(self, stage: str, max_round: int | None = None) -> Entry | None:
         """The most recent attempt of a stage (optionally no later than a round)."""
-        for e in reversed(self.entries):
-            if e.stage == stage and (max_round is None or e.round <= max_round):
-                return e
-        return None
+        attempts = self._by_stage.get(stage)
+        if not attempts:
+            return None
+        if max_round is None:
+            return attempts[-1]
+        earlier = [e for rnd, e in self._last_at[stage].items() if rnd <= max_round]
+        return max(earlier, key=lambda e: self._by_id[e.id], default=None)
+
+    def running(self, stage: str | None = None, rnd: int = 0) -> Entry | None:
+        """The most recent entry still running (of a stage and round, when given)."""
+        stack = self._running if stage is None else self._running_at.get((stage, rnd), [])
+        while stack and stack[-1].status != "running":
+            stack.pop()  # finished entries never run again: each is popped once
+        return stack[-1] if stack else None
+
+    def take_running(self) -> list[Entry]:
+        """Every entry still running, once (the caller ends them)."""
+        running = [e for e in self._running if e.status == "running"]
+        self._running.clear()
+        return running
+
+    def take_open_audits(self) -> list[Entry]:
+        audits = [e for e in self._open_audits if e.status == "running"]
+        self._open_audits.clear()
+        return audits
 
     def stages_seen(self) -> set[str]:
-        return {e.stage for e in self.entries}
+        return set(self._by_stage)
 
 
 # ------------------------------------------------------------------------------------------ reducer
@@ -126,6 +186,8 @@ def clip_line(text: str, limit: int = MAX_SUMMARY_CHARS) -> str:
 def word_diff(old: str, new: str) -> list[DiffPiece]:
     """What changed between two replies, word by word (difflib)."""
     a, b = old.split(), new.split()
+    if len(a) > MAX_DIFF_WORDS or len(b) > MAX_DIFF_WORDS:  # difflib is quadratic; replies are short
+        return []
     pieces: list[DiffPiece] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if op == "equal":
@@ -212,23 +274,23 @@ def output_cites(output: Any, view: TimelineView) -> list[str]:
 def _evidence_entry(view: TimelineView, t: float) -> Entry:
     entry = view.entry(EVIDENCE_ENTRY)
     if entry is None:
-        entry = Entry(id=EVIDENCE_ENTRY, stage=EVIDENCE_ENTRY, title=STAGE_TITLES[EVIDENCE_ENTRY], started_t=t)
-        view.entries.append(entry)
+        entry = view.add(Entry(id=EVIDENCE_ENTRY, stage=EVIDENCE_ENTRY, title=STAGE_TITLES[EVIDENCE_ENTRY],
+                               started_t=t))
     return entry
 
 
 def _audit_entry(view: TimelineView, rnd: int, t: float) -> Entry:
     entry = view.entry(f"audit-r{rnd}")
     if entry is None:
-        entry = Entry(id=f"audit-r{rnd}", stage="audit", round=rnd, title=STAGE_TITLES["audit"], started_t=t)
-        view.entries.append(entry)
+        entry = view.add(Entry(id=f"audit-r{rnd}", stage="audit", round=rnd, title=STAGE_TITLES["audit"],
+                               started_t=t))
     return entry
 
 
 def _close_audits(view: TimelineView, t: float) -> None:
     """An audit round has no finished event of its own: it ends when something else begins."""
-    for e in view.entries:
-        if e.stage == "audit" and e.status == "running":
+    for e in view.take_open_audits():
+        if e.status == "running":
             e.status = "revise" if any(v.verdict == "revise" for v in e.verdicts) else "pass"
             if e.duration_s is None:
                 e.duration_s = max(0.0, t - e.started_t)
@@ -236,13 +298,6 @@ def _close_audits(view: TimelineView, t: float) -> None:
             e.summary = (f"revise: {', '.join(revised)}" if revised else "all stages pass") + (
                 f" · {len(e.verdicts)} verdicts"
             )
-
-
-def _running(view: TimelineView, stage: str, rnd: int) -> Entry | None:
-    for e in reversed(view.entries):
-        if e.stage == stage and e.round == rnd and e.status == "running":
-            return e
-    return None
 
 
 def apply(view: TimelineView, event: Any) -> TimelineView:
@@ -261,7 +316,7 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         if view.evidence is None and event.stage in ("media", "perception"):
             target = _evidence_entry(view, t)
         else:
-            target = next((e for e in reversed(view.entries) if e.status == "running"), None)
+            target = view.running()
         if target is not None:
             target.log = (target.log + [event.message])[-MAX_LOG_LINES:]
 
@@ -282,21 +337,21 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         else:
             _close_audits(view, t)
             parent = view.latest(event.stage) if event.round > 0 else None
-            view.entries.append(Entry(
-                id=f"{event.stage}-r{event.round}-{sum(e.stage == event.stage for e in view.entries)}",
+            view.add(Entry(
+                id=f"{event.stage}-r{event.round}-{len(view._by_stage.get(event.stage, ()))}",
                 stage=event.stage, round=event.round, title=STAGE_TITLES.get(event.stage, event.stage),
                 started_t=t, instruction=event.instruction, parent_id=parent.id if parent else None,
             ))
 
     elif isinstance(event, TokenDelta):
-        entry = _running(view, event.stage, event.round)
+        entry = view.running(event.stage, event.round)
         if entry is not None:
             entry.live = (entry.live + event.text)[-MAX_LIVE_CHARS:]
 
     elif isinstance(event, StageFinished):
         if event.stage == "forecast" and isinstance(event.output, EmotionForecast):
             view.forecasts[event.round] = event.output
-        entry = _running(view, event.stage, event.round)
+        entry = view.running(event.stage, event.round)
         if event.reused and entry is None:
             kept = view.latest(event.stage)
             if kept is not None:
@@ -304,10 +359,10 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
             return view
         if entry is None:  # a finished event without a started one: still show it
             parent = view.latest(event.stage) if event.round > 0 else None
-            entry = Entry(id=f"{event.stage}-r{event.round}-{len(view.entries)}", stage=event.stage,
-                          round=event.round, title=STAGE_TITLES.get(event.stage, event.stage),
-                          started_t=max(0.0, t - event.duration_s), parent_id=parent.id if parent else None)
-            view.entries.append(entry)
+            entry = view.add(Entry(
+                id=f"{event.stage}-r{event.round}-{len(view.entries)}", stage=event.stage, round=event.round,
+                title=STAGE_TITLES.get(event.stage, event.stage), started_t=max(0.0, t - event.duration_s),
+                parent_id=parent.id if parent else None))
         entry.status = "done"
         entry.duration_s = event.duration_s
         entry.summary = clip_line(event.summary or output_summary(event.output))
@@ -320,13 +375,13 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
                 entry.diff = word_diff(str(parent.detail["text"]), event.output.text)
 
     elif isinstance(event, StageFailed):
-        entry = _running(view, event.stage, event.round) if event.stage != "audit" else None
+        entry = view.running(event.stage, event.round) if event.stage != "audit" else None
         if event.stage == "audit":
             entry = _audit_entry(view, event.round, t)
         if entry is None:
-            entry = Entry(id=f"{event.stage}-r{event.round}-{len(view.entries)}", stage=event.stage,
-                          round=event.round, title=STAGE_TITLES.get(event.stage, event.stage), started_t=t)
-            view.entries.append(entry)
+            entry = view.add(Entry(
+                id=f"{event.stage}-r{event.round}-{len(view.entries)}", stage=event.stage, round=event.round,
+                title=STAGE_TITLES.get(event.stage, event.stage), started_t=t))
         entry.status, entry.error = "failed", event.error
         entry.summary = clip_line(event.error)
         if entry.duration_s is None:
@@ -360,13 +415,12 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         view.finished = True
         view.error, view.error_stage = event.error, event.stage
         cancelled = "cancel" in event.error.lower()
-        for e in view.entries:
-            if e.status == "running":
-                e.status = "cancelled" if cancelled else "failed"
-                e.duration_s = max(0.0, t - e.started_t)
-        view.entries.append(Entry(id=f"run-failed-{len(view.entries)}", stage="run", title="Run stopped",
-                                  status="cancelled" if cancelled else "failed", started_t=t,
-                                  summary=clip_line(event.error), error=event.error))
+        for e in view.take_running():
+            e.status = "cancelled" if cancelled else "failed"
+            e.duration_s = max(0.0, t - e.started_t)
+        view.add(Entry(id=f"run-failed-{len(view.entries)}", stage="run", title="Run stopped",
+                       status="cancelled" if cancelled else "failed", started_t=t,
+                       summary=clip_line(event.error), error=event.error))
         view.progress = ""
     return view
 
@@ -432,7 +486,7 @@ def render_verdict(v: AuditVerdict) -> str:
             f"{body}</div>")
 
 
-def render_entry(entry: Entry, children: dict[str, list[Entry]]) -> str:
+def render_entry(entry: Entry, children: dict[int, list[Entry]]) -> str:
     meta = [f"round {entry.round}"] if entry.stage not in (EVIDENCE_ENTRY, "run") else []
     if entry.duration_s is not None:
         meta.append(f"{entry.duration_s:.2f}s")
@@ -461,24 +515,41 @@ def render_entry(entry: Entry, children: dict[str, list[Entry]]) -> str:
     if entry.detail:
         body.append("<details><summary>structured output</summary><pre>"
                     f"{esc(json.dumps(entry.detail, indent=2, ensure_ascii=False))}</pre></details>")
-    kids = children.get(entry.id, [])
-    if kids:
+    kids = children.get(id(entry), [])
+    if kids:  # nesting depth is capped by nest(), so this recursion is too
         body.append('<div class="mer-children">' + "".join(render_entry(k, children) for k in kids) + "</div>")
     is_open = " open" if entry.status in ("running", "revise", "failed") or kids else ""
     return f'<details class="mer-entry" data-stage="{esc(entry.stage)}" data-status="{esc(entry.status)}"{is_open}>{head}{"".join(body)}</details>'
+
+
+def nest(entries: list[Entry], max_depth: int = MAX_NESTING) -> tuple[list[Entry], dict[int, list[Entry]]]:
+    """Roots and children (keyed by id() of the parent entry) for drawing revisions nested.
+
+    An entry hangs under an EARLIER entry only (so ids that collide or point forward make no cycle), and
+    never deeper than max_depth: a deeper attempt is drawn beside its ancestor at that depth.
+    """
+    roots: list[Entry] = []
+    children: dict[int, list[Entry]] = {}
+    placed: dict[str, tuple[Entry, int, Entry | None]] = {}  # id → (entry, depth, drawn under)
+    for e in entries:
+        parent = placed.get(e.parent_id) if e.parent_id else None
+        if parent is None:
+            roots.append(e)
+            placed.setdefault(e.id, (e, 0, None))
+            continue
+        under, depth, grand = parent
+        if depth >= max_depth and grand is not None:
+            under, depth = grand, depth - 1
+        children.setdefault(id(under), []).append(e)
+        placed.setdefault(e.id, (e, depth + 1, under))
+    return roots, children
 
 
 def render_html(view: TimelineView) -> str:
     """The timeline as HTML; every dynamic string is escaped."""
     if not view.entries and not view.progress and not view.error:
         return '<div class="mer-tl"><div class="mer-empty">The timeline fills in here while a run goes.</div></div>'
-    children: dict[str, list[Entry]] = {}
-    roots = []
-    for e in view.entries:
-        if e.parent_id and view.entry(e.parent_id) is not None:
-            children.setdefault(e.parent_id, []).append(e)
-        else:
-            roots.append(e)
+    roots, children = nest(view.entries)
     parts = ['<div class="mer-tl">']
     if view.backend or view.source:
         parts.append(f'<div class="mer-meta">{esc(view.source)} · {esc(view.backend)}</div>')

@@ -1,0 +1,87 @@
+"""Server-side limits of the app's handlers: the message length cap and the checks on a replayed trace.
+
+Real handlers (the functions behind the UI's Analyze button, /analyze, /analyze_stream and the trace
+upload); the inputs are refused before any model is needed, so no backend is involved.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("gradio")
+
+from mer_agents.config import Settings
+from mer_agents.errors import MerError
+from mer_agents.events import event_to_json
+from mer_agents.trace import MAX_TRACE_BYTES
+from mer_agents.ui import handlers
+
+LONG = "I feel so alone. " * 600  # 10,199 characters once stripped
+
+
+@pytest.fixture
+def settings(tmp_path) -> Settings:
+    return Settings(trace_dir=tmp_path)
+
+
+def test_message_cap_is_enforced_by_the_server():
+    assert len(LONG) > handlers.MAX_MESSAGE_CHARS
+    with pytest.raises(MerError, match=r"10,199 characters long; the limit is 2,000"):
+        handlers.require_input(None, LONG)
+    exact = "a" * handlers.MAX_MESSAGE_CHARS
+    assert handlers.require_input(None, exact) == (None, exact)
+
+
+def test_api_stream_refuses_a_long_message_in_one_event(settings):
+    events = list(handlers.api_analyze_stream(settings, None, LONG))
+    assert len(events) == 1 and events[0]["kind"] == "run_failed"
+    assert "the limit is 2,000" in events[0]["error"] and "\n" not in events[0]["error"]
+
+
+def test_ui_run_refuses_a_long_message_with_a_trace(settings):
+    snaps = list(handlers.stream_run(settings, None, LONG, None, {}, None))
+    final = snaps[-1]
+    assert final.final and "the limit is 2,000" in final.view.error
+    assert "the limit is 2,000" in json.loads(Path(final.trace_path).read_text())["error"]
+
+
+def test_api_analyze_raises_a_readable_error(settings):
+    import gradio as gr
+
+    with pytest.raises(gr.Error, match="the limit is 2,000"):
+        handlers.api_analyze(settings, None, LONG)
+
+
+def _chain_trace(path: Path, n: int) -> Path:
+    from mer_agents.events import StageFinished, StageStarted
+    from mer_agents.types import Reply
+
+    events = []
+    for i in range(n):
+        events.append(StageStarted(t=i, stage="reply", round=min(i, 6)))
+        events.append(StageFinished(t=i, stage="reply", round=min(i, 6), output=Reply(text=f"reply {i}"),
+                                    duration_s=0.01))
+    path.write_text(json.dumps({"events": [event_to_json(e) for e in events]}))
+    return path
+
+
+def test_replay_of_a_deep_revision_chain_renders(tmp_path):
+    html, status, *_ = handlers.replay(str(_chain_trace(tmp_path / "chain.json", 500)))
+    assert status.startswith("Replayed 1000 events") and html.count('class="mer-entry"') == 500
+
+
+@pytest.mark.parametrize(("content", "why"), [
+    ("x" * (MAX_TRACE_BYTES + 1), "a trace may be at most 5 MB"),
+    ('{"events": ' + "[" * 50_000 + "]" * 50_000 + "}", "nested too deeply"),
+    ('{"events": [{"kind": "stage_started", "stage": "reply", "round": 40}]}', "round 40"),
+    ("<html>not a trace</html>", "bad JSON"),
+])
+def test_replay_of_a_crafted_trace_is_one_line(tmp_path, content, why):
+    path = tmp_path / "crafted.json"
+    path.write_text(content)
+    html, status, *_ = handlers.replay(str(path))
+    assert status.startswith("**Cannot replay:**") and why in status and "Traceback" not in status
+    assert "fills in" in html
