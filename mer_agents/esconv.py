@@ -26,16 +26,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
 from mer_agents.errors import MerError
 
 TURN_SEP = " EOS "
-_TURN = re.compile(r"^\s*([\d.]+)\s+(\d+)\s+(\d+)\s+(.*)$", re.S)
-_TAG = re.compile(r"^\[([^\]]+)\]\s*(.*)$", re.S)
+_TURN = re.compile(r"^\s*([\d.]+)\s+(\d+)\s+(\d+)\s+(.*)$", re.DOTALL)
+_TAG = re.compile(r"^\[([^\]]+)\]\s*(.*)$", re.DOTALL)
 # Tag spellings in the file → the 8 canonical strategy names of labels.STRATEGIES.
 TAG_TO_STRATEGY = {
     "Question": "Question",
@@ -180,6 +180,21 @@ def seeker_words(turns: Sequence[EsconvTurn], before: int) -> str:
         i -= 1
     block = []
     while i >= 0 and turns[i].speaker == "seeker":
+        block.append(turns[i].text)
+        i -= 1
+    return " ".join(reversed(block))
+
+
+def previous_supporter(turns: Sequence[EsconvTurn], before: int) -> str:
+    """The supporter's turn(s) right before the seeker's most recent block of words ("" when none): what the
+    seeker was answering."""
+    i = min(before, len(turns)) - 1
+    while i >= 0 and turns[i].speaker != "seeker":
+        i -= 1
+    while i >= 0 and turns[i].speaker == "seeker":
+        i -= 1
+    block = []
+    while i >= 0 and turns[i].speaker == "supporter":
         block.append(turns[i].text)
         i -= 1
     return " ".join(reversed(block))

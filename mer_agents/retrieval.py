@@ -41,22 +41,28 @@ class Exemplar(BaseModel):
     emotion_type: str = ""  # ESConv's label for the dialogue (anxiety, depression, ...); "" in older banks
     problem_type: str = ""  # ESConv's label for the dialogue (job crisis, breakup with partner, ...)
     followup: bool = False  # the supporter's second turn in a row (it answers the same seeker words)
+    previous: str = ""  # the supporter's turn before the seeker words (what the seeker was answering)
+    closing: bool = False  # a goodbye / you're-welcome reply: offered only when the person is closing
     score: float = 0.0
 
 
 class Bank:
-    """Exemplars and their unit-norm embeddings, loaded from `<dir>/<name>.jsonl` + `.npz`."""
+    """Exemplars and their unit-norm embeddings, loaded from `<dir>/<name>.jsonl` + `.npz`: `vectors` of the
+    seeker words (what retrieval by situation compares) and `reply_vectors` of the replies (what the reply
+    selector scores; None in a bank built without them)."""
 
-    def __init__(self, exemplars: list[Exemplar], vectors: np.ndarray):
-        if len(exemplars) != len(vectors):
+    def __init__(self, exemplars: list[Exemplar], vectors: np.ndarray, reply_vectors: np.ndarray | None = None):
+        if len(exemplars) != len(vectors) or (reply_vectors is not None and len(reply_vectors) != len(vectors)):
             raise ModelError("exemplar bank is inconsistent: jsonl and npz differ in length")
         self.exemplars = exemplars
         self.vectors = vectors.astype(np.float32)
+        self.reply_vectors = None if reply_vectors is None else reply_vectors.astype(np.float32)
         self.dialogues = np.array([e.dialogue for e in exemplars])
         self.strategies = np.array([e.strategy for e in exemplars])
+        self.closing = np.array([e.closing for e in exemplars], dtype=bool)
 
     @classmethod
-    def load(cls, directory: Path = BANK_DIR, name: str = BANK_NAME) -> "Bank":
+    def load(cls, directory: Path = BANK_DIR, name: str = BANK_NAME) -> Bank:
         jsonl, npz = directory / f"{name}.jsonl", directory / f"{name}.npz"
         if not jsonl.is_file() or not npz.is_file():
             raise ModelError(
@@ -67,7 +73,9 @@ class Bank:
             for line in jsonl.read_text(encoding="utf-8").splitlines()
             if line
         ]
-        return cls(rows, np.load(npz)["vectors"])
+        with np.load(npz) as data:
+            replies = data["reply_vectors"] if "reply_vectors" in data.files else None
+            return cls(rows, data["vectors"], replies)
 
     def search(
         self,
@@ -81,6 +89,26 @@ class Bank:
         if not query.strip() or k <= 0 or not self.exemplars:
             return []
         scores = self.vectors @ _query_vector(query)
+        return self._top(np.where(self.closing, -np.inf, scores), k, exclude, strategy)
+
+    def rank_replies(
+        self,
+        scores: np.ndarray,
+        k: int,
+        exclude: set[str] | frozenset[str] = frozenset(),
+        strategy: str | None = None,
+        closing: bool = False,
+    ) -> list[Exemplar]:
+        """The k exemplars whose replies score highest by `scores` (one per exemplar, e.g. the reply selector's
+        fit), skipping `exclude`d dialogues, other strategies, and goodbyes unless `closing`."""
+        if len(scores) != len(self.exemplars):
+            raise ModelError("reply scores do not match the exemplar bank")
+        scores = np.asarray(scores, dtype=np.float32)
+        if not closing:
+            scores = np.where(self.closing, -np.inf, scores)
+        return self._top(scores, k, exclude, strategy)
+
+    def _top(self, scores: np.ndarray, k: int, exclude, strategy: str | None) -> list[Exemplar]:
         if exclude:
             scores = np.where(np.isin(self.dialogues, list(exclude)), -np.inf, scores)
         if strategy is not None:
@@ -127,9 +155,17 @@ def retrieve(
     return default_bank().search(query, k=k, exclude=exclude, strategy=strategy)
 
 
-def save_bank(exemplars: list[Exemplar], vectors: np.ndarray, directory: Path, name: str = BANK_NAME) -> None:
+def save_bank(
+    exemplars: list[Exemplar],
+    vectors: np.ndarray,
+    directory: Path,
+    name: str = BANK_NAME,
+    reply_vectors: np.ndarray | None = None,
+) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / f"{name}.jsonl", "w", encoding="utf-8") as fh:
-        for ex in exemplars:
-            fh.write(json.dumps(ex.model_dump(exclude={"score"}), ensure_ascii=False) + "\n")
-    np.savez_compressed(directory / f"{name}.npz", vectors=vectors.astype(np.float16))
+        fh.writelines(json.dumps(ex.model_dump(exclude={"score"}), ensure_ascii=False) + "\n" for ex in exemplars)
+    arrays = {"vectors": vectors.astype(np.float16)}
+    if reply_vectors is not None:
+        arrays["reply_vectors"] = reply_vectors.astype(np.float16)
+    np.savez_compressed(directory / f"{name}.npz", **arrays)

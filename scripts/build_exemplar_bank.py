@@ -29,14 +29,22 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from mer_agents.embeddings import embed  # noqa: E402
-from mer_agents.esconv import DEFAULT_TRAIN, heldout_train_dialogues, read_train, seeker_words  # noqa: E402
-from mer_agents.retrieval import BANK_NAME, Exemplar, save_bank  # noqa: E402
+from mer_agents.agents import guard
+from mer_agents.embeddings import embed
+from mer_agents.esconv import (
+    DEFAULT_TRAIN,
+    heldout_train_dialogues,
+    previous_supporter,
+    read_train,
+    seeker_words,
+)
+from mer_agents.retrieval import BANK_NAME, Exemplar, save_bank
 
 MAX_CHARS = 400  # of the seeker words kept (the reply is at most MAX_WORDS words)
 MIN_WORDS, MAX_WORDS = 4, 40
+CLOSING_MIN_WORDS = 2
 _DIGIT = re.compile(r"\d")
-_URL = re.compile(r"https?:|www\.|\.(com|org|net|gov|edu|co\.uk)\b|@", re.I)
+_URL = re.compile(r"https?:|www\.|\.(com|org|net|gov|edu|co\.uk)\b|@", re.IGNORECASE)
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 _ALLOWED_CAPS = re.compile(r"^(I|I'm|I've|I'd|I'll|I’m|I’ve|I’d|I’ll|OK|Ok)$")
 # Greeting / closing phrases and the filler around them: a reply made only of these does not carry a strategy
@@ -84,10 +92,23 @@ def social_only(text: str) -> bool:
     return not [w for w in re.findall(r"[a-z']+", rest) if w not in _FILLER]
 
 
+_GREETING = re.compile(r"\b(hi|hello|hey|hiya|good (morning|afternoon|evening)|how are you|how is it going|"
+                       r"how's it going|how can i help|what can i (help|do for)|nice to (meet|talk to|chat with))\b")
+
+
+def is_closing(reply: str) -> bool:
+    """A goodbye or you're-welcome without a greeting: social-only, or a reply the guard reads as closing."""
+    if _GREETING.search(reply.lower().replace("’", "'")):
+        return False
+    return bool(guard.CLOSING.search(reply)) or social_only(reply)
+
+
 def reject_reason(reply: str) -> str | None:
-    """Why a reply would not transfer to another conversation (None when it would)."""
+    """Why a reply would not transfer to another conversation (None when it would). A closing (is_closing)
+    is kept from CLOSING_MIN_WORDS words: it is offered only to a person who is saying goodbye."""
     words = reply.split()
-    if len(words) < MIN_WORDS:
+    closing = is_closing(reply)
+    if len(words) < (CLOSING_MIN_WORDS if closing else MIN_WORDS):
         return "under 4 words"
     if len(words) > MAX_WORDS:
         return "over 40 words"
@@ -95,8 +116,8 @@ def reject_reason(reply: str) -> str | None:
         return "digits"
     if _URL.search(reply):
         return "url or @"
-    if social_only(reply):
-        return "greeting/closing only"
+    if social_only(reply) and not closing:
+        return "greeting only"
     if has_name_like_word(reply):
         return "capitalised word mid-sentence"
     return None
@@ -135,6 +156,8 @@ def build(source: Path, exclude: set[str], counts: Counter | None = None) -> lis
                     emotion_type=dialogue.emotion_type,
                     problem_type=dialogue.problem_type,
                     followup=dialogue.turns[turn.index - 1].speaker == "supporter",
+                    previous=previous_supporter(dialogue.turns, turn.index)[:MAX_CHARS],
+                    closing=is_closing(turn.text),
                 )
             )
     counts["kept"] = len(out)
@@ -162,13 +185,14 @@ def main(argv: list[str] | None = None) -> int:
     counts: Counter = Counter()
     exemplars = build(args.source, exclude, counts)
     vectors = embed([e.seeker for e in exemplars])
-    save_bank(exemplars, vectors, args.out, args.name)
+    save_bank(exemplars, vectors, args.out, args.name, reply_vectors=embed([e.reply for e in exemplars]))
     print(
         f"{len(exemplars)} exemplars from {len({e.dialogue for e in exemplars})} dialogues "
         f"({len(exclude)} excluded) → {args.out}/{args.name}.{{jsonl,npz}}"
     )
     print("filter:", dict(counts))
     print("strategies:", dict(Counter(e.strategy for e in exemplars).most_common()))
+    print("closings:", sum(e.closing for e in exemplars))
     return 0
 
 

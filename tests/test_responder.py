@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from mer_agents.agents import checks, responder
+from mer_agents.agents import checks, guard, responder
 from mer_agents.agents.base import AgentContext
 from mer_agents.config import Settings
 from mer_agents.perception import perceive_text
@@ -95,3 +95,26 @@ def test_a_clip_without_words_gets_a_guarded_reply(backend):
     reply = responder.run(ctx, forecast("sadness"), plan)
     assert reply.text and not reply.ranked[0].guard
     assert "invented" not in reply.ranked[0].failed
+
+
+def test_a_goodbye_is_answered_with_a_goodbye_and_only_then(backend):
+    """The person thanking and leaving gets the bank's goodbyes as candidates (the reply selector ranks them
+    first); someone mid-conversation never does."""
+    history = [Turn(user_text="I think I will talk to my sister about it.",
+                    reply="That sounds like a good plan, she may understand more than you expect.")]
+    _, reply = reply_for(backend, "Ok, thank you so much for listening. Have a good night.", "joy", "Others",
+                         history=history)
+    goodbyes = [c for c in reply.ranked if c.source == "exemplar" and guard.CLOSING.search(c.text)]
+    assert goodbyes, [c.text for c in reply.ranked]
+    assert guard.CLOSING.search(reply.text) or reply.ranked[0].source != "exemplar", reply.text
+    _, mid = reply_for(backend, *MESSAGES["job"])
+    assert not [c for c in mid.ranked if c.source == "exemplar" and guard.CLOSING.search(c.text)]
+
+
+def test_candidates_are_ranked_by_the_reply_selector_fit(backend):
+    message, emotion, strategy = MESSAGES["job"]
+    _, reply = reply_for(backend, message, emotion, strategy)
+    for c in reply.ranked:
+        assert set(c.scores) == set(responder.WEIGHTS) and 0.0 <= c.scores["fit"] <= 1.0
+    passing = [c for c in reply.ranked if not c.guard and not c.failed]
+    assert [c.score for c in passing] == sorted((c.score for c in passing), reverse=True)

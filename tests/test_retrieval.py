@@ -133,13 +133,28 @@ def test_train_reader_errors(tmp_path):
         ("Have a look at www.calm.com for some help.", "url or @"),
         ("Is that so?", "under 4 words"),
         (" ".join(["word"] * 41), "over 40 words"),
-        ("Hello, how are you doing today?", "greeting/closing only"),
-        ("You're welcome, take care!", "greeting/closing only"),
-        ("Thank you so much, bye bye and good luck!", "greeting/closing only"),
+        ("Hello, how are you doing today?", "greeting only"),
+        ("You're welcome, take care!", None),  # a closing: kept, offered only to a person saying goodbye
+        ("Thank you so much, bye bye and good luck!", None),
+        ("Bye!", "under 4 words"),
     ],
 )
 def test_bank_filter(reply, reason):
     assert _builder().reject_reason(reply) == reason
+
+
+@pytest.mark.parametrize(
+    ("reply", "closing"),
+    [
+        ("You're welcome, take care!", True),
+        ("I hope things go well for you. Good luck with the interview!", True),
+        ("Hello, how are you doing today?", False),  # a greeting is never a closing
+        ("Hi there, I hope you have a good day.", False),
+        ("Maybe you could talk to your teacher about a retake.", False),
+    ],
+)
+def test_closing_replies_are_flagged(reply, closing):
+    assert _builder().is_closing(reply) is closing
 
 
 def test_old_bank_rows_still_parse():
@@ -153,12 +168,23 @@ def test_build_search_exclusion_and_strategy_filter(train_json, tmp_path):
     builder = _builder()
     assert builder.main(["--source", str(train_json), "--out", str(tmp_path / "bank")]) == 0
     bank = Bank.load(tmp_path / "bank", "esconv_train")
-    # the opening greeting (no seeker words), the name/place reply and the closing are filtered out
+    # the opening greeting (no seeker words) and the name/place reply are filtered out; the closing is kept
     assert [e.id for e in bank.exemplars] == [
         "esconv-train-000/3", "esconv-train-000/4", "esconv-train-000/6", "esconv-train-001/1",
+        "esconv-train-001/5",
     ]
+    assert [e.closing for e in bank.exemplars] == [False, False, False, False, True]
     second = bank.exemplars[1]
     assert second.followup and second.seeker == "My dog died yesterday and I can't stop crying."
+    assert bank.exemplars[2].previous == "You must be heartbroken, losing a dog hurts so much. " \
+        "How long did you have him before he passed?"
+    assert bank.reply_vectors is not None and bank.reply_vectors.shape == bank.vectors.shape
+    # ranking by reply scores: goodbyes only when the person is closing
+    scores = np.array([0.1, 0.2, 0.3, 0.4, 0.9])
+    assert [e.id for e in bank.rank_replies(scores, k=2)] == ["esconv-train-001/1", "esconv-train-000/6"]
+    assert bank.rank_replies(scores, k=1, closing=True)[0].id == "esconv-train-001/5"
+    assert bank.rank_replies(scores, k=5, strategy="Question") == [bank.exemplars[1].model_copy(
+        update={"score": pytest.approx(0.2)})]
     assert bank.exemplars[3].emotion_type == "anxiety" and bank.exemplars[3].problem_type == "academic pressure"
     assert np.allclose(np.linalg.norm(bank.vectors, axis=1), 1.0, atol=1e-2)
     query = "my cat passed away and I am crying"

@@ -19,8 +19,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from mer_agents.cache import load_once
 from mer_agents.errors import ModelError
@@ -75,7 +75,13 @@ CLOSING = re.compile(  # a supporter ending their own conversation: never a repl
     r"\b(need to go|have to go|got to go|gotta go|bye|goodbye|talk to you later|nice (talking|chatting)|"
     r"have a (good|great|nice)|take care|good luck|wish you all the best|thanks? for (chatting|talking|"
     r"sharing|reaching)|glad (i|we) could|hope (i|this) helped|you'?re welcome|hello|hi there)\b",
-    re.I,
+    re.IGNORECASE,
+)
+PERSON_CLOSING = re.compile(  # the person thanking or saying goodbye: a goodbye may answer them
+    r"\b(thanks|thank you|thank u|thx|bye|goodbye|good night|goodnight|take care|have a (good|great|nice|"
+    r"wonderful|lovely|blessed)|merry christmas|happy (holidays|new year|thanksgiving)|talk (to you )?later|"
+    r"appreciate (it|you|that|your))\b",
+    re.IGNORECASE,
 )
 TRANSFER_MIN_DIALOGUES = 15  # a human exemplar's words beyond the conversation must be this common in ESConv
 
@@ -112,13 +118,19 @@ def supporter_frequency() -> dict[str, int]:
     return _vocab_file()["supporter"]
 
 
-def transfers(reply: str, conversation: Iterable[str]) -> bool:
+def closes(words: str) -> bool:
+    """The person is thanking or saying goodbye (PERSON_CLOSING)."""
+    return bool(PERSON_CLOSING.search(words))
+
+
+def transfers(reply: str, conversation: Iterable[str], closing: bool = False) -> bool:
     """A human exemplar may be offered to this person: it invents nothing, holds no debris, and every
     content word beyond the conversation is common supporter language (used in ≥ TRANSFER_MIN_DIALOGUES
     train dialogues), so it carries no other conversation's facts ("motorcycles", "trapped"); and it is not
-    a greeting or a goodbye (CLOSING) from another conversation's opening or end."""
+    a greeting or a goodbye (CLOSING) from another conversation's opening or end — a goodbye only when the
+    person is `closing` themselves."""
     conversation = list(conversation)
-    if DEBRIS.search(reply) or CLOSING.search(reply) or invented(reply, conversation):
+    if DEBRIS.search(reply) or (CLOSING.search(reply) and not closing) or invented(reply, conversation):
         return False
     said = {stem(w) for w in _lower_words(" ".join(conversation))}
     freq = supporter_frequency()

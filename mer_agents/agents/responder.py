@@ -4,17 +4,19 @@ A sub-1B model cannot be the only source of the reply (it drifts, invents names 
 debris), so each attempt gathers candidates from three sources:
   - model drafts: one free-text draft in the first round (it streams), N_CANDIDATES drafts decoded under a
     grammar in a refinement round (one line, no speaker tags, the strategy's surface form);
-  - human exemplars: supporter replies of the planned strategy from the ESConv *train* bank, retrieved by
-    the similarity of what their seeker said to what this person said (retrieval.py);
+  - human exemplars: supporter replies of the planned strategy from the ESConv *train* bank that the reply
+    selector (reply_selector.py, trained on ESConv train) finds fit this moment — the person's words and the
+    turn they answered — and that transfer to this conversation (guard.transfers); goodbyes only when the
+    person is thanking or saying goodbye;
   - one grounded template (templates.py) built from the person's own words: it cannot invent anything, so
     there is always a candidate that passes the guard.
 Each candidate is scored by code independent of the generator: the guard (guard.py: debris, invented names
-or facts, cut-off, greeting only, language, repeats) and the audit's other reply checks (checks.py),
-relevance (MiniLM cosine to what the person said; for an exemplar, averaged with how close its seeker's
-words were to this person's), strategy fit (the ESConv-train strategy classifier's
-probability of the planned strategy) and fluency (known-word share). The kept reply is the first by
-(fails the guard, failed checks, −score) with score = Σ WEIGHTS · scorer; guard failures are never kept
-while a guarded candidate exists. Every candidate and its scores is in the stage output (and the trace).
+or facts, cut-off, greeting only, language, repeats) and the audit's other reply checks (checks.py, which
+see the plain MiniLM relevance to the person's words), the reply selector's fit, strategy fit (the
+ESConv-train strategy classifier's probability of the planned strategy) and fluency (known-word share). The
+kept reply is the first by `rank_key`: (fails the guard, failed checks, is the template, −score) with
+score = Σ WEIGHTS · scorer; guard failures are never kept while a guarded candidate exists. Every candidate
+and its scores is in the stage output (and the trace).
 """
 
 from __future__ import annotations
@@ -24,14 +26,16 @@ import re
 
 import numpy as np
 
-from mer_agents.agents import checks, guard, strategy_classifier
+from mer_agents.agents import checks, guard, reply_selector, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.templates import grounded_reply
 from mer_agents.backends.base import Message
+from mer_agents.cache import load_once
 from mer_agents.embeddings import embed
+from mer_agents.errors import ModelError
 from mer_agents.labels import STRATEGIES
-from mer_agents.retrieval import retrieve
+from mer_agents.retrieval import default_bank
 from mer_agents.types import Candidate, EmotionForecast, Reply, StrategyPlan, Turn
 
 N_CANDIDATES = 2  # drafts per refinement round: more fixed replies vs. the refinement/rerun token aim (0.4)
@@ -40,12 +44,13 @@ K_EXEMPLAR_SEARCH = 40  # nearest exemplars of that strategy searched before the
 # Weights of the scorers in a candidate's score (each in [0, 1]); set by hand, looked at on held-out ESConv
 # *train* turns (scripts/responder_preview.py), never tuned on dev.
 # The strategy classifier already gates every candidate (the strategy_fit check); as a score it mostly
-# separated verbatim human questions from the person's own words said back, and lost to relevance on clips.
-WEIGHTS = {"relevance": 0.60, "strategy": 0.20, "fluency": 0.20}
+# separated verbatim human questions from the person's own words said back. "fit" is the reply selector's
+# (it replaced the plain MiniLM relevance: recall@1 0.506 vs 0.415 on the held-out train slice).
+WEIGHTS = {"fit": 0.60, "strategy": 0.20, "fluency": 0.20}
 REPEAT_PENALTY = 1.3
 HISTORY_TURNS = 3
 STOP = ("\n\n", "\nPerson", "\nUser", "\nSeeker", "\nYou:", "Person:", "User:", "Seeker:", "Supporter:")
-PREFIX = re.compile(r"^\s*(supporter|assistant|you|listener)\s*:\s*", re.I)
+PREFIX = re.compile(r"^\s*(supporter|assistant|you|listener)\s*:\s*", re.IGNORECASE)
 EXAMPLE_CHARS = 160
 NO_QUESTION = TEXT_CHARS.replace("?", "")
 FORM = {  # the strategy's surface form, as a pattern for refinement drafts
@@ -125,13 +130,10 @@ def score_candidates(
     found: list[tuple[str, str]],
     forecast: EmotionForecast,
     plan: StrategyPlan,
-    context_match: dict[str, float] | None = None,
 ) -> list[Candidate]:
     """(source, text) pairs → Candidates with every scorer and check, best first (see the module docstring).
-    `context_match`: for a human exemplar, how close its seeker's words were to this person's (MiniLM cosine);
-    its relevance is the mean of that and its own cosine to the person's words (a generic reply that fit a
-    very similar situation is relevant even when it repeats none of the words)."""
-    context_match = context_match or {}
+    The checks see each reply's plain MiniLM cosine to the person's words (the audit's relevance); the rank
+    sees the reply selector's fit to the moment."""
     unique: dict[str, str] = {}  # text → source, first occurrence wins (an empty draft is kept: it fails)
     for source, text in found:
         if text.strip().lower() not in {t.lower() for t in unique}:
@@ -141,16 +143,16 @@ def score_candidates(
     if context.strip():
         vectors = embed([context, *texts])
         relevance = [float(v) for v in vectors[1:] @ vectors[0]]
+        fits = [float(v) for v in reply_selector.reply_vectors(vectors[1:])
+                @ reply_selector.context_vector(context, _previous(ctx))]
     else:
-        relevance = [None] * len(texts)
+        relevance = fits = [None] * len(texts)
     probs = strategy_classifier.predict_proba(texts, [context] * len(texts))
     column = STRATEGIES.index(plan.strategy)
     out = []
-    for text, rel, row in zip(texts, relevance, probs):
+    for text, rel, fit, row in zip(texts, relevance, fits, probs):
         results = reply_checks(ctx, text, forecast, plan, rel, row)
-        if text in context_match and rel is not None:
-            rel = 0.5 * (rel + context_match[text])
-        scores = {"relevance": round(max(rel or 0.0, 0.0), 4), "strategy": round(float(row[column]), 4),
+        scores = {"fit": round(max(fit or 0.0, 0.0), 4), "strategy": round(float(row[column]), 4),
                   "fluency": guard.fluency(text)}
         out.append(Candidate(
             source=unique[text], text=text, scores=scores,
@@ -158,18 +160,43 @@ def score_candidates(
             guard=[f"{r.name}: {r.issue}" for r in checks.guard_failures(results)],
             failed=[r.name for r in results if not r.ok],
         ))
-    return sorted(out, key=lambda c: (bool(c.guard), len(c.failed), -c.score))
+    return sorted(out, key=rank_key)
+
+
+def rank_key(c: Candidate) -> tuple:
+    """Guard failures last, then more failed checks; among equals the template only when nothing else is
+    there: it is the fallback that always passes the guard, and saying the person's words back inflates
+    both relevance and fit (the scorers reward copying), so it would otherwise outrank human replies."""
+    return (bool(c.guard), len(c.failed), c.source == "template", -c.score)
+
+
+def _previous(ctx: AgentContext) -> str:
+    """The supporter turn the person was answering ("" when the conversation opens)."""
+    return (ctx.history[-1].reply or "") if ctx.history else ""
+
+
+@load_once
+def _bank_reply_vectors() -> np.ndarray:
+    """The shipped bank's replies in the reply selector's space (projected once per process)."""
+    bank = default_bank()
+    if bank.reply_vectors is None:
+        raise ModelError("the exemplar bank has no reply vectors (rebuild: python scripts/build_exemplar_bank.py)")
+    return reply_selector.reply_vectors(bank.reply_vectors)
 
 
 def exemplar_replies(ctx: AgentContext, plan: StrategyPlan) -> dict[str, float]:
-    """Human supporter replies of the planned strategy whose seeker said something like this person:
-    reply → the cosine of their seeker's words to this person's, best first."""
-    query = _context(ctx)
-    if not query.strip():
+    """Human supporter replies of the planned strategy that the reply selector finds fit this moment (the
+    person's words and the turn they answered), and that transfer to this conversation: reply → fit, best
+    first. Goodbyes are offered only when the person is thanking or saying goodbye."""
+    words = _context(ctx)
+    if not words.strip():
         return {text: 0.0 for text in plan.exemplars[:N_EXEMPLARS]}
-    found = retrieve(query, k=K_EXEMPLAR_SEARCH, exclude=set(ctx.exclude_dialogues), strategy=plan.strategy)
-    conversation = [query, *(t.user_text for t in ctx.history), *(t.reply or "" for t in ctx.history)]
-    kept = {e.reply.strip(): e.score for e in found if guard.transfers(e.reply, conversation)}
+    closing = guard.closes(words)
+    fit = _bank_reply_vectors() @ reply_selector.context_vector(words, _previous(ctx))
+    found = default_bank().rank_replies(fit, k=K_EXEMPLAR_SEARCH, exclude=set(ctx.exclude_dialogues),
+                                        strategy=plan.strategy, closing=closing)
+    conversation = [words, *(t.user_text for t in ctx.history), *(t.reply or "" for t in ctx.history)]
+    kept = {e.reply.strip(): e.score for e in found if guard.transfers(e.reply, conversation, closing=closing)}
     return dict(list(kept.items())[:N_EXEMPLARS])
 
 
@@ -257,7 +284,7 @@ def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Rep
         found += [("exemplar", text) for text in exemplars]
         tone = checks.tone_emotion(forecast.emotion, ctx.evidence)
         found.append(("template", grounded_reply(ctx.evidence.transcript, tone, plan.strategy)))
-    ranked = score_candidates(ctx, found, forecast, plan, exemplars)
+    ranked = score_candidates(ctx, found, forecast, plan)
     best = ranked[0]
     return Reply(text=best.text, source=best.source, ranked=ranked,
                  candidates=[c.text for c in ranked[1:]])
