@@ -98,8 +98,8 @@ class RunFinished(_Event):
     rounds: int = Field(description="refinement rounds used")
     all_passed: bool
     best_round: int = Field(0, description="the round whose reply was kept (best audited)")
-    reply_source: Literal["model", "exemplar", "template"] = Field(
-        "model", description="where the kept reply came from (agents/responder.py)")
+    reply_source: Literal["model", "exemplar", "template", "crisis"] = Field(
+        "model", description="where the kept reply came from (responder.py; 'crisis': crisis.py)")
     note: str = Field("", description="why the kept reply is not a model draft, when it is not")
 
 

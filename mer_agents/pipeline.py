@@ -27,7 +27,7 @@ from typing import Any, Callable, Generator, Iterator, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.agents import forecaster, one_pass, perception, planner, reflection, responder
+from mer_agents.agents import crisis, forecaster, one_pass, perception, planner, reflection, responder
 from mer_agents.agents.base import AgentContext, Usage
 from mer_agents.backends.base import Backend
 from mer_agents.config import Settings
@@ -93,6 +93,7 @@ class _Run:
     stage: str | None = None
     round: int = 0
     closed: threading.Event = field(default_factory=threading.Event)
+    crisis: crisis.Crisis | None = None  # set once the words are known (agents/crisis.py)
 
     def t(self) -> float:
         return round(time.perf_counter() - self.start, 4)
@@ -243,6 +244,9 @@ class _Run:
     def body(self) -> Iterator[Event]:
         evidence = yield from self.evidence()
         yield EvidenceReady(t=self.t(), evidence=evidence)
+        self.crisis = crisis.detect(evidence.transcript)
+        if self.crisis:
+            yield Progress(t=self.t(), stage="reply", message=self.crisis.note)
         if self.settings.one_pass:
             yield from self.one_pass(evidence)
             return
@@ -262,7 +266,7 @@ class _Run:
                 outputs[stage] = yield from self.stage_step(
                     stage, ctx, lambda c, s=stage: agents[s](c, outputs)
                 )
-            if not self.settings.reflection:
+            if not self.settings.reflection or self.crisis:
                 yield self.finish(outputs, rounds=0, all_passed=False, best_round=0)
                 return
             result = yield from self.audit_step(self.context(evidence, round_), outputs)
@@ -294,26 +298,29 @@ class _Run:
         out = holder["out"]
         yield RunFinished(
             t=self.t(),
-            reply=reply.text,
+            reply=self.crisis.reply if self.crisis else reply.text,
             emotion=out.emotion,
             strategy=out.strategy,
             rounds=0,
             all_passed=False,
             best_round=0,
+            reply_source="crisis" if self.crisis else "model",
+            note=self.crisis.note if self.crisis else "",
         )
 
     def finish(self, outputs: dict[str, Any], rounds: int, all_passed: bool, best_round: int) -> RunFinished:
+        """The run's result; under the crisis guard the reply is its safety message (crisis.py)."""
         reply = outputs["reply"]
         return RunFinished(
             t=self.t(),
-            reply=reply.text,
+            reply=self.crisis.reply if self.crisis else reply.text,
             emotion=outputs["forecast"].emotion,
             strategy=outputs["strategy"].strategy,
             rounds=rounds,
             all_passed=all_passed,
             best_round=best_round,
-            reply_source=reply.source,
-            note=SOURCE_NOTES.get(reply.source, ""),
+            reply_source="crisis" if self.crisis else reply.source,
+            note=self.crisis.note if self.crisis else SOURCE_NOTES.get(reply.source, ""),
         )
 
 

@@ -15,7 +15,8 @@ import pytest
 
 import numpy as np
 
-from mer_agents.agents import planner, reflection, responder, strategy_classifier
+from mer_agents.agents import planner, reflection, reply_selector, responder, strategy_classifier
+from mer_agents.embeddings import DIM
 from mer_agents.labels import STRATEGIES
 from mer_agents.config import Settings
 from mer_agents.events import (
@@ -49,12 +50,15 @@ def evidence() -> Evidence:
 
 @pytest.fixture(autouse=True)
 def no_minilm(monkeypatch):
-    """Scripted tests: no retrieval neighbours, no MiniLM similarity or relevance, a strategy classifier that
-    sees every strategy alike (control flow only)."""
+    """Scripted tests: no retrieval neighbours, no MiniLM similarity or relevance (every text embeds alike, so
+    the reply selector sees them alike too), a strategy classifier that sees every strategy alike (control
+    flow only)."""
     monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(), **kw: [])
     monkeypatch.setattr(responder, "similarity", lambda a, b: None)
     monkeypatch.setattr(reflection, "similarity", lambda a, b: None)
-    monkeypatch.setattr(responder, "embed", lambda texts: np.ones((len(texts), 4)) / 2.0)
+    flat = lambda texts: np.ones((len(texts), DIM), dtype=np.float32) / np.sqrt(DIM)  # noqa: E731
+    monkeypatch.setattr(responder, "embed", flat)
+    monkeypatch.setattr(reply_selector, "embed", flat)
     monkeypatch.setattr(strategy_classifier, "predict_proba",
                         lambda replies, contexts=None: np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES)))
 

@@ -105,7 +105,7 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
         "planned_first": planned,
         "plans": plans,
         "reply": finished.reply,
-        "reply_source": getattr(kept, "source", None),
+        "reply_source": "crisis" if finished.reply_source == "crisis" else getattr(kept, "source", None),
         "n_candidates": len(getattr(kept, "ranked", []) or []),
         "emotion": finished.emotion,
         "rounds": finished.rounds,
@@ -238,7 +238,7 @@ def summarise(items: list[EsconvItem], results: list[dict[str, Any]], settings: 
             "relevance_ci95": bootstrap_ci(relevance),
         },
         "reply_sources": {src: sum(r.get("reply_source") == src for r in ok)
-                          for src in ("model", "exemplar", "template")},
+                          for src in ("model", "exemplar", "template", "crisis")},
         "strategy_adherence": mean([float(f) for f in follows]) if checked else None,
         "strategy_adherence_checkable": mean([float(f) for f in checkable]) if checkable else None,
         "n_checkable": len(checkable),
