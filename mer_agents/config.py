@@ -58,6 +58,8 @@ class Settings(BaseModel):
     reply_candidates: Literal["all", "model"] = Field(
         "all", description="all: model drafts + ESConv-train human exemplars + a grounded template, ranked "
         "by the guard and independent scorers; model: the model's drafts only (ablation)")
+    best_of: int = Field(1, ge=1, le=8, description="model drafts in the first round (ablation: best-of-N "
+                         "without reflection, at the draft count of a full run's refinement rounds)")
     n_threads: int = Field(2, ge=1, description="CPU threads for the embedded perception models")
     llm_threads: int | None = Field(
         None, ge=1, description="CPU threads for the embedded LLM; None = cores - 1 (llama.cpp's spinning "

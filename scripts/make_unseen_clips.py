@@ -1,11 +1,13 @@
 """Clips outside examples/ for looking at and for blind judging (issue #10).
 
-    PATH=<dir with ffmpeg>:$PATH .venv/bin/python scripts/make_unseen_clips.py [--out /tmp/unseen_clips] [--set judge]
+    PATH=<dir with ffmpeg>:$PATH .venv/bin/python scripts/make_unseen_clips.py [--out /tmp/unseen_clips]
+        [--set dev|judge|judge2]
 
-Two sets. `CLIPS` ("dev"): written after the responder was built and then LOOKED AT while it was fixed (the
+Three sets. `CLIPS` ("dev"): written after the responder was built and then LOOKED AT while it was fixed (the
 guard's loss/family words, the forecast check's neutral rule, the Question template came from them), so they
 are development clips now. `JUDGE_CLIPS` ("judge"): written before any output on them was seen; their replies
-go to the blind judge without being read first.
+go to the blind judge without being read first. `JUDGE2_CLIPS` ("judge2"): the same, written for the second
+judgment, once the first judge set's replies had been seen.
 
 Same material and recipe as scripts/make_examples.py (espeak-ng speech over public-domain stills that ship in
 scikit-image / matplotlib wheels; ffmpeg can be the binary of the imageio-ffmpeg wheel moviepy installs).
@@ -76,13 +78,51 @@ JUDGE_CLIPS = {
     },
 }
 
+# Written on 2026-11-30 for the second blind judgment (after the reply selector), before any output on them
+# was seen; the first judge set above had been judged and its replies seen by then.
+JUDGE2_CLIPS = {
+    "car_crash.mp4": {
+        "text": "Someone crashed into my car this morning. Nobody was hurt, but I am still shaking.",
+        "voice": "en-us+f2", "speed": 170, "pitch": 65, "amplitude": 120, "image": "coffee",
+    },
+    "new_aunt.mp4": {
+        "text": "My sister just had her baby! I'm an aunt now and I can't stop smiling.",
+        "voice": "en-us+f3", "speed": 180, "pitch": 75, "amplitude": 160, "image": "astronaut",
+    },
+    "coworker_credit.mp3": {
+        "text": "My coworker presented my work as his own in the meeting today, and my boss praised him for it.",
+        "voice": "en-us", "speed": 195, "pitch": 50, "amplitude": 180, "image": None,
+    },
+    "grandmother.mp4": {
+        "text": "We buried my grandmother today. She raised me, and I don't know who I am without her.",
+        "voice": "en-us+m1", "speed": 110, "pitch": 30, "amplitude": 70, "image": "grace_hopper",
+    },
+    "abroad.mp4": {
+        "text": "I got accepted to a program abroad, but I'm scared to leave my family behind.",
+        "voice": "en-gb", "speed": 150, "pitch": 55, "amplitude": 110, "image": "astronaut",
+    },
+    "no_sleep.mp4": {
+        "text": "I haven't slept properly in weeks. I lie awake every night worrying about money.",
+        "voice": "en-us+m3", "speed": 125, "pitch": 40, "amplitude": 85, "image": "grace_hopper",
+    },
+    "rejections.mp3": {
+        "text": "I got another rejection email today. That's twenty applications and not a single interview.",
+        "voice": "en-us+m2", "speed": 130, "pitch": 35, "amplitude": 90, "image": None,
+    },
+    "surprise_party.mp4": {
+        "text": "My friends threw me a surprise party for my birthday. I had no idea they were planning it!",
+        "voice": "en-us+f4", "speed": 185, "pitch": 70, "amplitude": 170, "image": "coffee",
+    },
+}
+SETS = {"dev": CLIPS, "judge": JUDGE_CLIPS, "judge2": JUDGE2_CLIPS}
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/unseen_clips"))
-    parser.add_argument("--set", choices=("dev", "judge"), default="dev")
+    parser.add_argument("--set", choices=tuple(SETS), default="dev")
     args = parser.parse_args()
-    build(CLIPS if args.set == "dev" else JUDGE_CLIPS, args.out)
+    build(SETS[args.set], args.out)
     return 0
 
 

@@ -106,6 +106,9 @@ def test_variant_settings():
     assert variant_settings(s, "no-reflection").reflection is False
     assert variant_settings(s, "no-consistency").consistency is False
     assert variant_settings(s, "one-pass").one_pass is True
+    best = variant_settings(s, "best-of-n")
+    assert best.reflection is False and best.best_of == 5
+    assert variant_settings(best, "full").best_of == 1  # each variant changes one thing from the full method
     with pytest.raises(MerError, match="unknown variant"):
         variant_settings(s, "half")
 

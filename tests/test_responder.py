@@ -118,3 +118,13 @@ def test_candidates_are_ranked_by_the_reply_selector_fit(backend):
         assert set(c.scores) == set(responder.WEIGHTS) and 0.0 <= c.scores["fit"] <= 1.0
     passing = [c for c in reply.ranked if not c.guard and not c.failed]
     assert [c.score for c in passing] == sorted((c.score for c in passing), reverse=True)
+
+
+def test_best_of_draws_several_first_round_drafts(backend):
+    """The best-of-N ablation: N model drafts in round 0 (one streams), all ranked with the other candidates."""
+    message, emotion, strategy = MESSAGES["job"]
+    settings = Settings.from_env(backend="embedded", best_of=3)
+    ctx = AgentContext(backend=backend, settings=settings, evidence=perceive_text(message, settings))
+    reply = responder.run(ctx, forecast(emotion), StrategyPlan(strategy=strategy, reason="Because they need it."))
+    drafts = [c for c in reply.ranked if c.source == "model"]
+    assert 1 <= len(drafts) <= 3 and not reply.ranked[0].guard

@@ -2,8 +2,9 @@
 
 A sub-1B model cannot be the only source of the reply (it drifts, invents names and facts, writes code
 debris), so each attempt gathers candidates from three sources:
-  - model drafts: one free-text draft in the first round (it streams), N_CANDIDATES drafts decoded under a
-    grammar in a refinement round (one line, no speaker tags, the strategy's surface form);
+  - model drafts: settings.best_of free-text drafts in the first round (1 by default; the first streams),
+    N_CANDIDATES drafts decoded under a grammar in a refinement round (one line, no speaker tags, the
+    strategy's surface form);
   - human exemplars: supporter replies of the planned strategy from the ESConv *train* bank that the reply
     selector (reply_selector.py, trained on ESConv train) finds fit this moment — the person's words and the
     turn they answered — and that transfer to this conversation (guard.transfers); goodbyes only when the
@@ -259,7 +260,7 @@ class FieldStream:
 def _draft(ctx: AgentContext, messages: list[Message], plan: StrategyPlan, i: int) -> str:
     if ctx.round == 0:
         params = ctx.params(ctx.settings.max_reply_tokens, offset=i, stop=STOP, repeat_penalty=REPEAT_PENALTY)
-        return generate_text(ctx, "reply", messages, params, stream=True)
+        return generate_text(ctx, "reply", messages, params, stream=i == 0)
     params = ctx.params(
         ctx.settings.max_reply_tokens + GRAMMAR_EXTRA_TOKENS,
         offset=i,
@@ -276,7 +277,7 @@ def _draft(ctx: AgentContext, messages: list[Message], plan: StrategyPlan, i: in
 
 def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Reply:
     messages = build_messages(ctx, forecast, plan)
-    n = 1 if ctx.round == 0 else N_CANDIDATES
+    n = ctx.settings.best_of if ctx.round == 0 else N_CANDIDATES
     found = [("model", clean(_draft(ctx, messages, plan, i))) for i in range(n)]
     exemplars: dict[str, float] = {}
     if ctx.settings.reply_candidates == "all":

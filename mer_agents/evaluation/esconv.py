@@ -41,6 +41,8 @@ CHECKED_STRATEGIES = ("Question", "Providing Suggestions", "Self-disclosure")
 VARIANTS: dict[str, dict[str, Any]] = {
     "full": {},
     "no-reflection": {"reflection": False},
+    # no reflection, as many model drafts in one round as a full run's reply stage can draw (1 + 2 rounds × 2)
+    "best-of-n": {"reflection": False, "best_of": 5},
     "no-consistency": {"consistency": False},
     "one-pass": {"one_pass": True},
 }
@@ -52,7 +54,7 @@ def variant_settings(settings: Settings, variant: str) -> Settings:
         from mer_agents.evaluation.readers import DataError
 
         raise DataError(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
-    base = {"reflection": True, "consistency": True, "one_pass": False}
+    base = {"reflection": True, "consistency": True, "one_pass": False, "best_of": 1}
     return settings.model_copy(update={**base, **VARIANTS[variant]})
 
 
