@@ -15,7 +15,9 @@ from mer_agents.backends import get_backend
 from mer_agents.config import Settings
 from mer_agents.ui.layout import build_demo
 
-QUEUE_MAX_SIZE = 16  # waiting runs beyond this get "queue is full"
+# Events waiting in all of Gradio's queues beyond this get Gradio's generic "queue is full". Model runs are
+# refused earlier, at layout.MAX_WAITING_RUNS waiting, with a message that says how many are waiting.
+QUEUE_MAX_SIZE = 16
 MAX_FILE_SIZE = "100mb"  # uploads above this are refused with a message in the UI
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7860

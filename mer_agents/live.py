@@ -45,6 +45,7 @@ SILENT_DB = -100.0
 VIDEO_CODECS = ("libx264", "mpeg4")
 COVERAGE_MIN_S = 2.0  # streamed seconds before the audio coverage is reported
 KEEP_CLIPS = 4  # written turn clips kept on disk per session (older ones are deleted)
+SLOT_POLL_S = 0.1  # a turn waiting for the shared run slot checks for cancel/close this often
 
 
 class LiveSettings(BaseModel):
@@ -458,6 +459,7 @@ class LiveTurn(BaseModel):
     strategy: str = ""
     error: str = ""
     merged: int = Field(1, description="detected turns joined into this one while it waited")
+    waiting_for_model: bool = Field(False, description="running, but another run holds the shared model slot")
     detected_at: float = Field(0.0, description="session clock when the turn end was declared")
     audio_coverage: float | None = Field(None, description="share of the streamed audio the server received so far")
     timings: dict[str, float] = Field(default_factory=dict, description="seconds from detection to each milestone")
@@ -599,8 +601,11 @@ class LiveSession:
         turn.clip = str(clip)
         self._remember_clip(clip)
         turn.timings["clip_written"] = round(self._clock() - turn.detected_at, 3)
-        if self._slots is not None:
-            self._slots.acquire()
+        if self._slots is not None and not self._take_slot(turn, cancel):
+            turn.status = "cancelled"
+            turn.error = ("the conversation was closed" if self._closed
+                          else "you started speaking again, so this reply was cancelled")
+            return
         try:
             events = self._runner(str(clip), cancel)
             try:
@@ -624,6 +629,22 @@ class LiveSession:
             turn.error = "you started speaking again, so this reply was cancelled"
         elif turn.status == "running":
             turn.status, turn.error = "failed", "the run ended without a reply"
+
+    def _take_slot(self, turn: LiveTurn, cancel: threading.Event) -> bool:
+        """Wait for the run slot shared with the app's other runs; False if the turn is cancelled or the
+        session closed meanwhile (a plain acquire would hold a closed session's worker until the slot frees).
+        """
+        assert self._slots is not None  # noqa: S101 - only called with slots
+        if self._slots.acquire(blocking=False):
+            return True
+        turn.waiting_for_model = True
+        try:
+            while not (self._closed or cancel.is_set()):
+                if self._slots.acquire(timeout=SLOT_POLL_S):
+                    return True
+            return False
+        finally:
+            turn.waiting_for_model = False
 
     def _record(self, turn: LiveTurn, event: Event, now: float) -> None:
         if isinstance(event, EvidenceReady):

@@ -125,6 +125,28 @@ def test_cancelling_a_stream_stops_the_worker(client):
 
 
 @pytest.mark.slow
+def test_cancelling_analyze_stops_the_worker(client):
+    """/analyze (not streamed) on the real embedded model: cancelled while an agent generates, its worker
+    ends within a few seconds (before, the run went on to its end whatever the client did)."""
+    from mer_agents.ui.handlers import running_runs
+
+    job = client.submit(clip=None, message="My sister stopped talking to me and I miss her.",
+                        api_name="/analyze")
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and not job.done():
+        if any(run.last_kind == "token" for run in running_runs()):
+            break
+        time.sleep(0.1)
+    assert not job.done(), "the run ended before any agent generated"
+    cancelled = time.monotonic()
+    job.cancel()
+    wait_for_workers_to_end()
+    print(f"/analyze on the embedded model: worker ended {time.monotonic() - cancelled:.1f}s after cancel",
+          file=sys.__stderr__)
+    assert time.monotonic() - cancelled < 10
+
+
+@pytest.mark.slow
 def test_corrupt_file_returns_a_readable_error(client, tmp_path):
     from gradio_client import handle_file
     from gradio_client.exceptions import AppError

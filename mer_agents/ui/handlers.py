@@ -3,6 +3,15 @@
 The worker feeds a queue; the handler drains it, folds events into the timeline view and yields UI updates.
 Whatever ends the handler (the run finishing, Stop, a client cancelling, the browser closing) runs its
 `finally`, which sets the run's cancel event, so the worker stops at its next step and the model is free.
+
+Every handler that runs the pipeline is a generator that yields at least every POLL_S (an idle update, or
+gr.skip() for /analyze): Gradio notices a cancel or a closed connection only between two yields, and then
+closes the generator. A plain function would run to its end whatever the client did.
+
+One run at a time: a worker holds MODEL_SLOT from before the pipeline starts until its last thread has
+ended, whoever started it (the Analyze button, an example, /analyze, /analyze_stream or a Live turn, which
+takes the same slot). Gradio's concurrency group orders the Clip tab and the API; the slot also covers the
+examples and the Live tab, and a cancelled run that has not yet reached its next check point.
 """
 
 from __future__ import annotations
@@ -32,7 +41,11 @@ log = logging.getLogger(__name__)
 WORKER_NAME_PREFIX = "mer-run-"
 POLL_S = 0.5  # how often an idle UI handler hands control back (so Stop/cancel can close it)
 MIN_YIELD_GAP_S = 0.25  # token events are batched into UI updates at most this often
+API_HEARTBEAT_S = 0.5  # /analyze yields gr.skip() this often while the run goes (so a cancel is seen)
+SLOT_POLL_S = 0.1  # a worker waiting for the model slot checks its cancel event this often
+ORPHAN_S = 10.0  # a run whose events nobody has taken for this long has lost its handler: it cancels itself
 CANCELLED_MESSAGE = "Run cancelled by the user."
+WAITING_MESSAGE = "waiting for the model: another run is using it"
 MAX_MESSAGE_CHARS = 2000  # the message box's max_length, enforced again server-side (require_input)
 # The decoder's own lists: the UI never accepts a file that media.py would then refuse.
 VIDEO_TYPES = tuple(sorted(VIDEO_EXTENSIONS))
@@ -53,7 +66,7 @@ except ImportError:  # pragma: no cover - depends on the host
 # ------------------------------------------------------------------------------------ worker threads
 
 
-@dataclass
+@dataclass(eq=False)  # compared and hashed by identity: the registry of running runs is a set
 class RunHandle:
     """One pipeline run in its worker thread."""
 
@@ -61,10 +74,27 @@ class RunHandle:
     thread: threading.Thread
     events: "queue.Queue[Any]"
     started: float = field(default_factory=time.monotonic)
+    waiting: bool = False  # the worker waits for MODEL_SLOT (another run holds the model)
+    last_kind: str = ""  # the kind of the latest event the worker produced (tests wait on it)
+    pulling: bool = False  # the consumer (iter_events) is waiting for the next event
+    last_pull: float = field(default_factory=time.monotonic)  # when the consumer last took an event
+
+    def orphaned(self) -> bool:
+        """Nobody has come for the events for ORPHAN_S: the handler was dropped without being closed.
+
+        Gradio loses a generator it cancels during the generator's first step (it has not stored it yet,
+        so it never closes it); the worker then cancels itself instead of running to the end.
+        """
+        return not self.pulling and time.monotonic() - self.last_pull > ORPHAN_S
 
 
 _ACTIVE: dict[str, RunHandle] = {}  # session hash -> its current run, so Stop reaches it
 _ACTIVE_LOCK = threading.Lock()
+_RUNS: set[RunHandle] = set()  # every run whose worker has not ended yet
+_RUNS_LOCK = threading.Lock()
+# The models are shared and the machine is small: one pipeline run at a time in this process. A semaphore,
+# not a lock, because a Live turn's worker may take it and a later thread of the same session release it.
+MODEL_SLOT = threading.Semaphore(1)
 
 
 def live_workers() -> list[threading.Thread]:
@@ -72,13 +102,49 @@ def live_workers() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name.startswith(WORKER_NAME_PREFIX) and t.is_alive()]
 
 
-def _work(produce: Callable[[threading.Event], Iterator[Event]], cancel: threading.Event, out: queue.Queue
-          ) -> None:
-    events = None
+def running_runs() -> list[RunHandle]:
+    """Runs whose worker thread has not ended (waiting for the model slot, or running)."""
+    with _RUNS_LOCK:
+        return list(_RUNS)
+
+
+def acquire_model_slot(cancel: threading.Event, on_wait: Callable[[bool], None] | None = None,
+                       slot: threading.Semaphore = MODEL_SLOT,
+                       orphaned: Callable[[], bool] = lambda: False) -> bool:
+    """Take the model slot, waiting while another run holds it; False when `cancel` is set first (or the
+    run is `orphaned`). The wait polls so that a run cancelled while it waits ends at once.
+    """
+    if slot.acquire(blocking=False):
+        return True
+    if on_wait is not None:
+        on_wait(True)
     try:
+        while not cancel.is_set() and not orphaned():
+            if slot.acquire(timeout=SLOT_POLL_S):
+                return True
+        return False
+    finally:
+        if on_wait is not None:
+            on_wait(False)
+
+
+def _work(produce: Callable[[threading.Event], Iterator[Event]], handle: RunHandle) -> None:
+    cancel, out = handle.cancel, handle.events
+    events = None
+    holding = False
+    try:
+        holding = acquire_model_slot(cancel, lambda waiting: setattr(handle, "waiting", waiting),
+                                     orphaned=handle.orphaned)
+        if not holding:
+            out.put(RunFailed(error=CANCELLED_MESSAGE))
+            return
         events = produce(cancel)
         for event in events:
+            handle.last_kind = event.kind
             out.put(event)
+            if handle.orphaned():
+                log.warning("run abandoned by its handler: cancelling it")
+                cancel.set()
             if cancel.is_set() and not isinstance(event, (RunFinished, RunFailed)):
                 out.put(RunFailed(t=getattr(event, "t", 0.0), error=CANCELLED_MESSAGE))
                 break
@@ -88,25 +154,36 @@ def _work(produce: Callable[[threading.Event], Iterator[Event]], cancel: threadi
         log.exception("pipeline crashed")
         out.put(RunFailed(error=f"Internal error ({exc.__class__.__name__}): {exc}"))
     finally:
-        if events is not None and hasattr(events, "close"):
-            events.close()  # the pipeline joins its stage thread here
-        out.put(_DONE)
+        try:
+            if events is not None and hasattr(events, "close"):
+                events.close()  # the pipeline joins its stage thread here
+        finally:
+            if holding:  # released only once the run's threads have ended: the next run has the CPU
+                MODEL_SLOT.release()
+            with _RUNS_LOCK:
+                _RUNS.discard(handle)
+            out.put(_DONE)
 
 
 def start_run(produce: Callable[[threading.Event], Iterator[Event]], session_key: str | None = None) -> RunHandle:
-    """Run `produce(cancel)` (a pipeline event generator) in a worker thread feeding a queue."""
+    """Run `produce(cancel)` (a pipeline event generator) in a worker thread feeding a queue.
+
+    The worker first waits for MODEL_SLOT (`handle.waiting` says so meanwhile).
+    """
     cancel = threading.Event()
     out: queue.Queue = queue.Queue()
-    thread = threading.Thread(target=_work, args=(produce, cancel, out),
-                              name=f"{WORKER_NAME_PREFIX}{time.monotonic_ns()}", daemon=True)
-    handle = RunHandle(cancel=cancel, thread=thread, events=out)
+    handle = RunHandle(cancel=cancel, thread=threading.current_thread(), events=out)
+    handle.thread = threading.Thread(target=_work, args=(produce, handle),
+                                     name=f"{WORKER_NAME_PREFIX}{time.monotonic_ns()}", daemon=True)
+    with _RUNS_LOCK:
+        _RUNS.add(handle)
     if session_key:
         with _ACTIVE_LOCK:
             previous = _ACTIVE.get(session_key)
             if previous is not None:
                 previous.cancel.set()
             _ACTIVE[session_key] = handle
-    thread.start()
+    handle.thread.start()
     return handle
 
 
@@ -125,11 +202,13 @@ def iter_events(handle: RunHandle, poll_s: float | None = POLL_S, session_key: s
     """The run's events as they come; None every `poll_s` of silence. Closing this stops the worker."""
     try:
         while True:
+            handle.pulling = True
             try:
                 item = handle.events.get(timeout=poll_s) if poll_s else handle.events.get()
             except queue.Empty:
-                yield None
-                continue
+                item = None
+            finally:
+                handle.pulling, handle.last_pull = False, time.monotonic()
             if item is _DONE:
                 return
             yield item
@@ -230,13 +309,14 @@ UI_OUTPUTS = ("timeline", "status", "reply", "reply_audio", "tts_note", "trace",
               "forecast_plot", "rounds_plot", "chat", "session")
 
 
-def status_line(view: TimelineView, elapsed: float | None = None) -> str:
+def status_line(view: TimelineView, elapsed: float | None = None, waiting: bool = False) -> str:
+    """The one-line state of the run (Markdown; every text from the run is escaped)."""
     if view.error:
         return f"**Stopped:** {_md_escape(view.error)}"
     if view.finished:
         return f"**Done** — {view.rounds} refinement round(s), emotion *{_md_escape(view.emotion)}*, strategy *{_md_escape(view.strategy)}*."
     running = [e for e in view.entries if e.status == "running"]
-    doing = view.progress or (f"{running[-1].title} (round {running[-1].round})…" if running else "starting…")
+    doing = WAITING_MESSAGE if waiting else view.progress or (f"{running[-1].title} (round {running[-1].round})…" if running else "starting…")
     clock = f" · {elapsed:.0f}s" if elapsed is not None else ""
     return f"⏳ {_md_escape(doing)}{clock}"
 
@@ -301,6 +381,7 @@ class Snapshot:
     trace_path: str | None = None
     final: bool = False
     session: Any = None
+    waiting: bool = False  # the run waits for the model slot
 
 
 def stream_run(base: Settings, clip: str | None, message: str | None, session: Any,
@@ -333,7 +414,7 @@ def stream_run(base: Settings, clip: str | None, message: str | None, session: A
             if event is None:
                 if handle.cancel.is_set():  # Stop during a long step: finish now; the worker stops after it
                     break
-                yield Snapshot(view, idle=True)
+                yield Snapshot(view, idle=True, waiting=handle.waiting)
                 continue
             trace.add(event)
             apply(view, event)
@@ -358,14 +439,19 @@ def stream_run(base: Settings, clip: str | None, message: str | None, session: A
 
 def ui_run(base: Settings, video: str | None, audio: str | None, message: str | None, session: Any,
            ui_settings: dict[str, Any], session_key: str | None) -> Iterator[Any]:
-    """Updates for the UI outputs, in UI_OUTPUTS order (gr.skip() while nothing changed)."""
+    """Updates for the UI outputs, in UI_OUTPUTS order (gr.skip() while nothing changed).
+
+    The first update comes before the run starts: Gradio keeps (and so can close) a generator only once its
+    first step has returned, so a run cancelled during that step would otherwise go on unseen.
+    """
     started = time.monotonic()
     skip = gr.skip()
+    yield (skip, status_line(TimelineView(), 0.0)) + (skip,) * 9
     snaps = stream_run(base, video or audio, message, session, ui_settings, session_key)
     for snap in snaps:  # closing ui_run closes this generator too (CPython refcounting), which stops the worker
         view = snap.view
         if snap.idle:
-            yield (skip, status_line(view, time.monotonic() - started)) + (skip,) * 9
+            yield (skip, status_line(view, time.monotonic() - started, snap.waiting)) + (skip,) * 9
             continue
         figures = _figures(view) if snap.plots_changed else (skip,) * 3
         if not snap.final:
@@ -393,19 +479,42 @@ def replay(path: str | None) -> tuple:
 # -------------------------------------------------------------------------------------------- API
 
 
-def api_analyze(base: Settings, clip: str | None, message: str) -> tuple[str, str]:
-    """Run to the end; the final reply and the JSON trace, or a readable gr.Error."""
+def api_analyze_updates(base: Settings, clip: str | None, message: str,
+                        heartbeat_s: float = API_HEARTBEAT_S) -> Iterator[tuple[str, str] | None]:
+    """None at least every `heartbeat_s` while the run goes, then (reply, trace path); gr.Error on failure.
+
+    The heartbeats are what let /analyze stop: Gradio checks for a cancel or a lost client between yields.
+    The first one comes before the run starts (see ui_run).
+    """
+    yield None
     view, trace_path = TimelineView(), None
+    last = time.monotonic()
     with closing(stream_run(base, clip, message, None, {}, None)) as snaps:
         for snap in snaps:
             view, trace_path = snap.view, snap.trace_path or trace_path
+            if not snap.final and time.monotonic() - last >= heartbeat_s:
+                last = time.monotonic()
+                yield None
     if view.error or not view.reply:
         raise gr.Error(view.error or "The run produced no reply.", print_exception=False)
-    return view.reply, trace_path
+    yield view.reply, trace_path
+
+
+def api_analyze(base: Settings, clip: str | None, message: str) -> tuple[str, str]:
+    """Run to the end; the final reply and the JSON trace, or a readable gr.Error (for Python callers)."""
+    result = None
+    for update in api_analyze_updates(base, clip, message):
+        result = update or result
+    assert result is not None  # noqa: S101 - api_analyze_updates ends with a result or raises
+    return result
 
 
 def api_analyze_stream(base: Settings, clip: str | None, message: str) -> Iterator[dict[str, Any]]:
-    """Each event's JSON as it happens (the last one is run_finished or run_failed)."""
+    """Each event's JSON as it happens (the last one is run_finished or run_failed).
+
+    Every item must be an event, so there is no early heartbeat as in ui_run: a cancel during the first
+    step (before the first event) leaves the run orphaned, and RunHandle.orphaned stops it after ORPHAN_S.
+    """
     try:
         clip, text = require_input(check_clip(clip), message)
         session = prepare_session(None, base, backend_for(base))
@@ -423,8 +532,8 @@ def api_analyze_stream(base: Settings, clip: str | None, message: str) -> Iterat
         events.close()
 
 
-__all__ = ["api_analyze", "api_analyze_stream", "gpu", "live_workers", "replay", "start_run",
-           "stop_session_run", "stream_run", "ui_run"]
+__all__ = ["MODEL_SLOT", "api_analyze", "api_analyze_stream", "api_analyze_updates", "gpu", "live_workers",
+           "replay", "running_runs", "start_run", "stop_session_run", "stream_run", "ui_run"]
 
 
 # --------------------------------------------------------------------------------- bound to the app
@@ -467,9 +576,16 @@ class UIHandlers:
         return replay(path)
 
     @gpu
-    def analyze(self, clip: str | None, message: str | None) -> tuple[str, str]:
-        """Analyse a clip (and/or a message): the final reply and the run's JSON trace."""
-        return api_analyze(self.settings, clip, message or "")
+    def analyze(self, clip: str | None, message: str | None) -> Iterator[tuple[Any, Any]]:
+        """Analyse a clip (and/or a message): the final reply and the run's JSON trace.
+
+        A generator on purpose: it yields gr.skip() while the run goes, so a cancelled or disconnected
+        request closes it (and stops the run); clients still get the reply and trace as the result.
+        """
+        skip = gr.skip()
+        with closing(api_analyze_updates(self.settings, clip, message or "")) as updates:
+            for update in updates:
+                yield (skip, skip) if update is None else update
 
     @gpu
     def analyze_stream(self, clip: str | None, message: str | None) -> Iterator[dict[str, Any]]:

@@ -1,13 +1,15 @@
 """The Gradio Blocks: inputs, settings, live timeline, plots, reply, trace, conversation and the API endpoints.
 
 Handlers live in `handlers.py` as methods of `UIHandlers`; this module only lays out components and wires
-events. Every event that touches the models shares one concurrency group, so one run holds them at a time.
+events. The Analyze button and the API share one concurrency group (one runs, the others wait in Gradio's
+visible queue); handlers.MODEL_SLOT makes the examples and the Live tab wait for the same single run. A run
+submitted while MAX_WAITING_RUNS already wait is refused at once with a message that says how many.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import gradio as gr
 
@@ -19,6 +21,7 @@ from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, render_html
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
 MODEL_CONCURRENCY = "model"
+MAX_WAITING_RUNS = 8  # runs queued for the model besides the one running; one more is refused with a message
 TITLE = "mer_agents — multimodal empathetic responses with reflective refinement"
 INTRO = (
     "Upload or record a short clip of someone talking (or type a message). Perception models read the words, "
@@ -40,6 +43,35 @@ def _example_rows(clips: list[Path]) -> list[list[Any]]:
         is_video = clip.suffix.lower() in VIDEO_TYPES
         rows.append([str(clip), None, ""] if is_video else [None, str(clip), ""])
     return rows
+
+
+def waiting_runs(demo: gr.Blocks) -> int:
+    """Runs waiting in Gradio's queue for the model group (submitted, not started)."""
+    groups = getattr(getattr(demo, "_queue", None), "event_queue_per_concurrency_id", None) or {}
+    group = groups.get(MODEL_CONCURRENCY)
+    return len(group.queue) if group is not None else 0
+
+
+def busy_message(waiting: int) -> str:
+    return (f"The server is busy: {waiting} runs are already waiting for the model (the queue holds "
+            f"{MAX_WAITING_RUNS}). Please try again in a few minutes.")
+
+
+def queue_guard(demo: gr.Blocks) -> Callable[..., list[dict[str, Any]]]:
+    """A validator for the model-group events: refuses a run when the queue is full, saying how full.
+
+    Gradio's own max_size refusal reaches the page as a generic "busy" notice and gradio_client as "Queue is
+    full! Please try again."; a validator's message reaches both as it is. It runs before the run is queued.
+    """
+
+    def guard(*inputs: Any) -> list[dict[str, Any]]:
+        """One gr.validate per input (Gradio's contract); the refusal is shown on the first input."""
+        waiting = waiting_runs(demo)
+        ok = waiting < MAX_WAITING_RUNS
+        first = gr.validate(ok, "" if ok else busy_message(waiting))
+        return [first, *(gr.validate(True, "") for _ in inputs[1:])]
+
+    return guard
 
 
 def _backend_choices() -> list[tuple[str, str]]:
@@ -112,9 +144,10 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
         outputs = [timeline, status, reply, reply_audio, tts_note, trace, modality_plot, forecast_plot,
                    rounds_plot, chat, session]
         settings_inputs = [backend_dd, model, max_rounds, reflection, consistency, one_pass, fps, max_duration]
+        guard = queue_guard(demo)
         analyze.click(handlers.run, [video, audio, message, session, *settings_inputs], outputs,
                       concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1, show_progress="minimal",
-                      api_visibility="undocumented", api_name="ui_run")
+                      api_visibility="undocumented", api_name="ui_run", validator=guard)
         stop.click(handlers.stop, None, [status], queue=False, api_visibility="private")
         reset.click(handlers.reset, None, outputs, queue=False, api_visibility="private")
         replay_file.upload(handlers.replay, [replay_file],
@@ -137,8 +170,8 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
             api_button = gr.Button("analyze")
             api_stream_button = gr.Button("analyze_stream")
         api_button.click(handlers.analyze, [api_clip, api_message], [api_reply, api_trace], api_name="analyze",
-                         concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1)
+                         concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1, validator=guard)
         api_stream_button.click(handlers.analyze_stream, [api_clip, api_message], [api_event],
                                 api_name="analyze_stream", concurrency_id=MODEL_CONCURRENCY,
-                                concurrency_limit=1)
+                                concurrency_limit=1, validator=guard)
     return demo

@@ -30,6 +30,7 @@ from mer_agents.errors import MerError
 from mer_agents.labels import EMOTIONS
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn, downscale
 from mer_agents.ui import tts
+from mer_agents.ui.handlers import MODEL_SLOT
 from mer_agents.ui.plots import EMOTION_COLOURS
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_html
 
@@ -40,15 +41,12 @@ VIDEO_STREAM_EVERY_S = 0.5  # webcam frame period (LiveSettings.frame_fps keeps 
 TICK_S = 0.35  # UI refresh while live: meters, new events, replies ("a few times a second")
 MAX_LIVE_SESSIONS = 4  # browser tabs streaming at once (each stream holds a queue slot while it runs)
 TICK_CONCURRENCY = 8
-LIVE_RUN_SLOTS = 1  # live turns running the pipeline at once, across sessions (models are shared)
 IDLE_CLOSE_S = 600.0  # a session with no stream and no run for this long is closed
 STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the stream ended, close the turn
 LEVEL_FLOOR_DB = -70.0
 FACE_TOP = 3
 FACE_PREVIEW_SIDE = 320  # the meter reads at most this size (Haar cost grows with pixels; 240 px missed faces)
 LOW_COVERAGE = 0.85  # below this share of streamed audio received, the meters warn
-
-_RUN_SLOTS = threading.Semaphore(LIVE_RUN_SLOTS)
 
 
 # ----------------------------------------------------------------------------------------- registry
@@ -213,6 +211,8 @@ def status_text(state: LiveState) -> str:
     waiting = [t for t in session.turns if t.status == "queued"]
     if session.detector.speaking:
         return "speaking…" + (" (a reply is on its way)" if running else "")
+    if running and running[-1].waiting_for_model:
+        return f"turn {running[-1].id} is waiting for the model (another run is using it)"
     if running:
         return f"thinking about turn {running[-1].id}…" + (f" ({len(waiting)} waiting)" if waiting else "")
     if waiting:
@@ -251,7 +251,8 @@ class LiveHandlers:
         def runner(clip: str, cancel: threading.Event):
             return conversation.run(clip=clip, cancel=cancel)
 
-        return LiveSession(runner, self.live_settings, run_slots=_RUN_SLOTS)
+        # The app's one model slot: a live turn waits while a clip run, an example or an API call runs.
+        return LiveSession(runner, self.live_settings, run_slots=MODEL_SLOT)
 
     def _state(self, request: gr.Request | None) -> LiveState:
         return self.registry.get_or_create(_key(request), self._make_session)
