@@ -46,6 +46,12 @@ VIDEO_CODECS = ("libx264", "mpeg4")
 COVERAGE_MIN_S = 2.0  # streamed seconds before the audio coverage is reported
 KEEP_CLIPS = 4  # written turn clips kept on disk per session (older ones are deleted)
 SLOT_POLL_S = 0.1  # a turn waiting for the shared run slot checks for cancel/close this often
+# The browser declares a chunk's sample rate; it is not trusted. An 8 KB chunk declared at 1 Hz is 68 minutes
+# of audio once resampled to 16 kHz (13 s and 4.7 GB to resample and score). Microphones record at 8-96 kHz.
+MIN_SAMPLE_RATE = 8_000
+MAX_SAMPLE_RATE = 192_000
+MAX_CHUNK_S = 5.0  # a chunk covers the stream period (0.5 s); only its last MAX_CHUNK_S seconds are kept
+MAX_CHANNELS = 8
 
 
 class LiveSettings(BaseModel):
@@ -198,11 +204,25 @@ class TurnDetector:
 def to_mono_float(samples: np.ndarray) -> np.ndarray:
     """Browser audio (int16/int32/float, mono or (n, channels)) → float32 mono in [-1, 1]."""
     data = np.asarray(samples)
+    if data.ndim == 2 and data.shape[1] > MAX_CHANNELS:
+        raise MediaError(f"audio chunk has {data.shape[1]} channels: at most {MAX_CHANNELS} are accepted")
     if data.ndim == 2:
         data = data.mean(axis=1) if data.dtype.kind == "f" else data.astype(np.float64).mean(axis=1).astype(data.dtype)
     elif data.ndim != 1:
         raise MediaError(f"audio chunk has shape {data.shape}: expected (samples,) or (samples, channels)")
     return np.array(pcm_to_float(data), dtype=np.float32)  # a copy: the buffer keeps it past the handler
+
+
+def checked_sample_rate(sample_rate: object) -> int:
+    """The chunk's declared rate as an int; MediaError (one line) when it is no plausible microphone rate."""
+    try:
+        rate = int(sample_rate)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        raise MediaError(f"audio chunk has an invalid sample rate ({sample_rate!r})") from None
+    if not MIN_SAMPLE_RATE <= rate <= MAX_SAMPLE_RATE or rate != sample_rate:
+        raise MediaError(f"audio chunk has an invalid sample rate ({sample_rate!r} Hz): expected "
+                         f"{MIN_SAMPLE_RATE:,} to {MAX_SAMPLE_RATE:,} Hz")
+    return rate
 
 
 class LiveBuffer:
@@ -228,6 +248,7 @@ class LiveBuffer:
         self._coverage_base = 0  # samples received before the current stream began
         self.frames_seen = 0
         self.frames_dropped = 0
+        self.chunks_cut = 0  # audio chunks longer than MAX_CHUNK_S (only their tail was kept)
 
     # -- audio
     @property
@@ -239,13 +260,22 @@ class LiveBuffer:
         return self._audio_start / SAMPLE_RATE
 
     def add_audio(self, sample_rate: int, samples: np.ndarray, now: float | None = None) -> np.ndarray:
-        """Append a browser chunk; returns it as 16 kHz mono float32 (what the VAD consumes)."""
-        if sample_rate <= 0:
-            raise MediaError(f"audio chunk has an invalid sample rate ({sample_rate})")
+        """Append a browser chunk; returns it as 16 kHz mono float32 (what the VAD consumes).
+
+        The declared rate must lie in MIN_SAMPLE_RATE..MAX_SAMPLE_RATE (MediaError otherwise), and a chunk
+        longer than MAX_CHUNK_S keeps only its latest MAX_CHUNK_S seconds (`chunks_cut` counts them), so one
+        chunk costs at most a few milliseconds whatever the client claims.
+        """
+        rate = checked_sample_rate(sample_rate)
+        samples = np.asarray(samples)
+        keep = int(MAX_CHUNK_S * rate)
+        if samples.ndim >= 1 and samples.shape[0] > keep:
+            samples = samples[-keep:]
+            self.chunks_cut += 1
         now = self._clock() if now is None else now
         if self._first_wall is None:
             self._first_wall = now
-        mono = self._resample(to_mono_float(samples), int(sample_rate))
+        mono = self._resample(to_mono_float(samples), rate)
         if self._first_audio is None:
             self._first_audio = (now, mono.size / SAMPLE_RATE)
             self._coverage_base = self._audio_total

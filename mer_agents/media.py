@@ -30,6 +30,10 @@ CLIPPED_FRACTION = 0.001  # more than 0.1% clipped samples → flag
 LOW_SAMPLE_RATE = 16000  # source audio below this loses the upper speech band (telephone 8 kHz)
 TRUNCATION_TOLERANCE_S = 1.0  # decoded content may end this much before the declared duration
 TRUNCATION_RATIO = 0.9
+# Frames kept per clip, whatever fps × duration asks: frame rate 10 × 600 s would keep 6,000 frames (GBs of
+# RGB arrays, and a face scan each). 300 frames at 640 px are 200-370 MB; the sampling rate is lowered to
+# fit, and the clip's evidence gets a "frames_capped" flag that says so.
+MAX_FRAMES = 300
 
 
 @dataclass
@@ -46,6 +50,7 @@ class Media:
     source_sample_rate: int | None = None
     source_channels: int | None = None
     source_size: tuple[int, int] | None = None  # (width, height) of the video stream
+    fps: float = 0.0  # the rate frames were sampled at (settings.fps, or lower to stay within MAX_FRAMES)
     container: str = ""
     flags: list[Flag] = field(default_factory=list)
 
@@ -157,7 +162,8 @@ def _decode(path: Path, container, settings: Settings) -> Media:
     frames: list[np.ndarray] = []
     frame_times: list[float] = []
     next_frame_t = 0.0
-    step = 1.0 / settings.fps
+    fps = frame_rate(settings, limit if limit is not None else declared)
+    step = 1.0 / fps
     out_size: tuple[int, int] | None = None
     last_t = 0.0
     audio_done = audio_stream is None
@@ -190,6 +196,11 @@ def _decode(path: Path, container, settings: Settings) -> Media:
                 last_t = max(last_t, t + step / 4)
                 if t + 1e-6 < next_frame_t:
                     continue
+                if len(frames) >= MAX_FRAMES:  # longer than declared: keep every other frame, halve the rate
+                    frames, frame_times, fps, step = frames[::2], frame_times[::2], fps / 2, step * 2
+                    next_frame_t = (math.floor(frame_times[-1] / step + 1e-6) + 1) * step
+                    if t + 1e-6 < next_frame_t:
+                        continue
                 if out_size is None:
                     out_size = _scaled_size(frame.width, frame.height, settings.max_frame_side)
                 frames.append(frame.reformat(width=out_size[0], height=out_size[1], format="rgb24").to_ndarray())
@@ -241,6 +252,10 @@ def _decode(path: Path, container, settings: Settings) -> Media:
     if total_samples and clipped / total_samples > CLIPPED_FRACTION:
         flags.append(Flag(code="clipped_audio", message=(
             f"{100 * clipped / total_samples:.1f}% of audio samples are clipped: loudness cues are unreliable")))
+    if frames and fps < settings.fps - 1e-9:
+        flags.append(Flag(code="frames_capped", message=(
+            f"frames were sampled at {fps:.3g} per second instead of {settings.fps:g}, to keep at most "
+            f"{MAX_FRAMES} frames of the {analysed:.0f} s analysed")))
     source_size = (video_stream.codec_context.width, video_stream.codec_context.height) if video_stream else None
     if source_size and out_size and out_size[0] < source_size[0]:
         flags.append(Flag(code="downscaled", message=(
@@ -250,8 +265,15 @@ def _decode(path: Path, container, settings: Settings) -> Media:
         path=str(path), duration_s=round(duration, 3), analysed_s=round(analysed, 3),
         sample_rate=settings.sample_rate, audio=audio, frames=frames, frame_times=frame_times,
         source_sample_rate=src_rate, source_channels=src_channels, source_size=source_size,
-        container=container.format.name, flags=flags,
+        container=container.format.name, flags=flags, fps=fps if frames else settings.fps,
     )
+
+
+def frame_rate(settings: Settings, expected_s: float | None) -> float:
+    """settings.fps, lowered so that a clip of `expected_s` seconds (unknown: the duration limit) gives at
+    most MAX_FRAMES frames. A clip that runs longer than it declared is thinned while decoding instead."""
+    seconds = min(expected_s or settings.max_duration_s, settings.max_duration_s)
+    return min(settings.fps, MAX_FRAMES / seconds) if seconds > 0 else settings.fps
 
 
 def _too_long(path: Path, seconds: float, settings: Settings) -> MediaError:

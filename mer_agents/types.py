@@ -45,6 +45,7 @@ class _Model(BaseModel):
 FlagCode = Literal[
     "no_audio_track", "no_video_track", "no_speech", "silence", "no_face", "several_faces", "dark_frames",
     "clipped_audio", "non_english", "truncated", "low_asr_confidence", "low_sample_rate", "downscaled",
+    "frames_capped",
 ]
 
 

@@ -85,3 +85,26 @@ def test_replay_of_a_crafted_trace_is_one_line(tmp_path, content, why):
     html, status, *_ = handlers.replay(str(path))
     assert status.startswith("**Cannot replay:**") and why in status and "Traceback" not in status
     assert "fills in" in html
+
+
+def test_a_frame_cap_is_said_in_the_status_line_and_the_timeline():
+    """media.py lowers the frame rate to stay within MAX_FRAMES and flags it; the UI repeats it."""
+    from mer_agents.events import EvidenceReady, RunFinished, RunStarted
+    from mer_agents.types import Evidence, Flag, Modalities, ModalityEvidence
+    from mer_agents.ui.timeline import TimelineView, apply, render_html
+
+    note = ("frames were sampled at 0.5 per second instead of 10, to keep at most 300 frames of the 600 s "
+            "analysed")
+    off = ModalityEvidence(available=False)
+    evidence = Evidence(source="long.mp4", duration_s=600.0,
+                        modalities=Modalities(text=off, audio=off, video=off),
+                        flags=[Flag(code="frames_capped", message=note)])
+    view = TimelineView()
+    for event in (RunStarted(run_id="r"), EvidenceReady(evidence=evidence),
+                  RunFinished(reply="That sounds hard.", emotion="sadness", strategy="Question", rounds=0,
+                              all_passed=True)):
+        apply(view, event)
+    status = handlers.status_line(view)
+    assert status.startswith("**Done**")
+    assert "Note: frames were sampled at 0\\.5 per second instead of 10" in status
+    assert "flag frames_capped: frames were sampled at 0.5 per second" in render_html(view)

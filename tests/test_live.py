@@ -313,3 +313,30 @@ def test_turns_that_end_while_one_waits_are_merged_and_close_cleans_up(speech, t
     assert not worker.is_alive()
     assert session.buffer.n_frames == 0 and session.buffer.audio(0, 100).size == 0
     assert session.push_audio(SAMPLE_RATE, audio[:8000]) == [] and not session.push_frame(np.zeros((4, 4, 3)))
+
+
+def test_a_declared_sample_rate_is_not_trusted():
+    """The probe's chunk: 8 KB declared at 1 Hz (68 minutes once resampled) is refused in a millisecond."""
+    buffer = LiveBuffer()
+    started = time.monotonic()
+    for rate in (1, 0, -16000, 7999, 192_001, 44100.5, float("nan"), "48000", None):
+        with pytest.raises(MediaError, match="invalid sample rate"):
+            buffer.add_audio(rate, np.zeros(4096, np.int16))
+    assert time.monotonic() - started < 0.5 and buffer.audio_end_s == 0
+    with pytest.raises(MediaError, match="9 channels"):
+        buffer.add_audio(48000, np.zeros((4800, 9), np.int16))
+    buffer.add_audio(np.int64(48000), np.zeros(24000, np.int16))  # numpy ints from a decoder are fine
+    assert buffer.audio_end_s == pytest.approx(0.5, abs=0.01)
+
+
+def test_an_oversized_chunk_keeps_only_its_last_seconds():
+    from mer_agents.live import MAX_CHUNK_S
+
+    buffer = LiveBuffer()
+    chunk = np.zeros((48000 * 120, 2), np.int16)  # two minutes of stereo in one "0.5 s" chunk
+    chunk[-48000:] = 1000  # the last second is not silent
+    started = time.monotonic()
+    mono = buffer.add_audio(48000, chunk)
+    assert time.monotonic() - started < 1.0
+    assert mono.size == pytest.approx(MAX_CHUNK_S * SAMPLE_RATE, abs=SAMPLE_RATE * 0.01)
+    assert buffer.chunks_cut == 1 and np.abs(mono[-SAMPLE_RATE // 2:]).max() > 0.01

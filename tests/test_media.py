@@ -224,3 +224,38 @@ def test_every_type_the_ui_accepts_decodes(folder):
         assert check_clip(str(path)) == str(path)
         media = load_media(path, SETTINGS)
         assert media.has_audio and media.has_video == (ext in VIDEO_EXTENSIONS), ext
+
+
+def test_frames_are_capped_whatever_fps_and_duration_ask(folder):
+    """The probe's case at test size: the highest frame rate with a long duration limit. The clip keeps at
+    most MAX_FRAMES frames spread over its whole length, and a flag says at what rate."""
+    import time
+
+    from mer_agents.media import MAX_FRAMES
+
+    clip = write_video(folder / "long.mp4", size=(64, 48), seconds=60, fps=10)
+    started = time.monotonic()
+    media = load_media(clip, Settings(fps=30, max_duration_s=600))
+    assert len(media.frames) <= MAX_FRAMES and media.fps == pytest.approx(MAX_FRAMES / 60)
+    assert media.frame_times[-1] > 58 and media.frame_times[0] < 0.5
+    flag = next(f for f in media.flags if f.code == "frames_capped")
+    assert flag.message == ("frames were sampled at 5 per second instead of 30, to keep at most "
+                            f"{MAX_FRAMES} frames of the 60 s analysed")
+    print(f"60 s at fps 30: {len(media.frames)} frames in {time.monotonic() - started:.2f}s")
+    default = load_media(write_video(folder / "short.mp4", size=(64, 48), seconds=3, fps=10), Settings())
+    assert default.fps == 2.0 and "frames_capped" not in default.flag_codes()
+
+
+def test_a_clip_longer_than_it_declares_is_thinned_while_decoding(folder, monkeypatch):
+    """A header may understate the length (the rate is chosen from it); decoding then keeps every other frame
+    whenever MAX_FRAMES is reached. The lying header is simulated; the decode is real."""
+    from mer_agents import media as media_module
+
+    monkeypatch.setattr(media_module, "MAX_FRAMES", 20)
+    monkeypatch.setattr(media_module, "_declared_duration", lambda container: 2.0)
+    clip = write_video(folder / "liar.mp4", size=(64, 48), seconds=12, fps=10)
+    media = load_media(clip, Settings(fps=10, max_duration_s=60))
+    assert len(media.frames) <= 20 and media.frame_times[-1] > 10
+    gaps = np.diff(media.frame_times)
+    assert gaps.min() > 0 and gaps.max() < 1.0 + 1e-6  # still spread evenly over the whole clip
+    assert media.fps < 10 and "frames_capped" in media.flag_codes()

@@ -149,3 +149,21 @@ def test_the_tab_mounts_streams_timer_and_unload_in_a_blocks():
     assert {f.stream_every for f in streams} == {0.5}
     assert any(t[1] == "unload" for f in fns for t in f.targets)
     assert any(t[1] == "tick" for f in fns for t in f.targets)
+
+
+def test_a_refused_microphone_chunk_is_said_in_the_meters(tmp_path):
+    """A chunk with an implausible sample rate never reaches the buffer; the page says why."""
+    registry = LiveRegistry()
+    handlers = LiveHandlers(Settings(), backend=object(), registry=registry)
+    request = SimpleNamespace(session_hash="mic")
+    session = LiveSession(scripted_runner, LiveSettings(), vad=lambda a: np.zeros(a.size // 512, np.float32),
+                          workdir=tmp_path / "s")
+    state = registry.get_or_create("mic", lambda: session)
+    handlers.on_audio((1, np.zeros(4096, np.int16)), request)
+    assert session.buffer.audio_end_s == 0
+    preview = handlers.tick(request)[2]
+    assert "Microphone audio refused: audio chunk has an invalid sample rate (1 Hz)" in preview
+    handlers.on_audio((16000, np.zeros(8000, np.int16)), request)
+    assert state.audio_note == "" and session.buffer.audio_end_s == 0.5
+    assert "refused" not in handlers.tick(request)[2]
+    registry.close("mic")

@@ -135,7 +135,7 @@ def perceive(
     if media.frames:
         say("reading the face…")
         with _timed(timings, "face"):
-            video_ev, face_flags = face_evidence(media.frames, media.frame_times, settings.fps)
+            video_ev, face_flags = face_evidence(media.frames, media.frame_times, media.fps)
         flags += face_flags
     else:
         video_ev = _unavailable("the clip has no video track" if "no_video_track" in media.flag_codes()

@@ -46,6 +46,7 @@ SLOT_POLL_S = 0.1  # a worker waiting for the model slot checks its cancel event
 ORPHAN_S = 10.0  # a run whose events nobody has taken for this long has lost its handler: it cancels itself
 CANCELLED_MESSAGE = "Run cancelled by the user."
 WAITING_MESSAGE = "waiting for the model: another run is using it"
+LIMIT_FLAGS = ("frames_capped", "truncated")  # evidence flags the status line repeats: a cap changed the run
 MAX_MESSAGE_CHARS = 2000  # the message box's max_length, enforced again server-side (require_input)
 # The decoder's own lists: the UI never accepts a file that media.py would then refuse.
 VIDEO_TYPES = tuple(sorted(VIDEO_EXTENSIONS))
@@ -314,11 +315,19 @@ def status_line(view: TimelineView, elapsed: float | None = None, waiting: bool 
     if view.error:
         return f"**Stopped:** {_md_escape(view.error)}"
     if view.finished:
-        return f"**Done** — {view.rounds} refinement round(s), emotion *{_md_escape(view.emotion)}*, strategy *{_md_escape(view.strategy)}*."
+        notes = "".join(f" Note: {_md_escape(note)}." for note in limit_notes(view))
+        return (f"**Done** — {view.rounds} refinement round(s), emotion *{_md_escape(view.emotion)}*, "
+                f"strategy *{_md_escape(view.strategy)}*.{notes}")
     running = [e for e in view.entries if e.status == "running"]
     doing = WAITING_MESSAGE if waiting else view.progress or (f"{running[-1].title} (round {running[-1].round})…" if running else "starting…")
     clock = f" · {elapsed:.0f}s" if elapsed is not None else ""
     return f"⏳ {_md_escape(doing)}{clock}"
+
+
+def limit_notes(view: TimelineView) -> list[str]:
+    """What a server-side cap changed in this run (fewer frames, first seconds only), for the status line."""
+    flags = view.evidence.flags if view.evidence is not None else []
+    return [f.message for f in flags if f.code in LIMIT_FLAGS]
 
 
 def _md_escape(text: str) -> str:

@@ -65,6 +65,7 @@ class LiveState:
     face: dict[str, float] | None = None
     face_note: str = "camera off"
     n_plotted: int = -1
+    audio_note: str = ""  # why the last microphone chunk was refused ("" once one is accepted)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -171,7 +172,7 @@ def level_percent(db: float) -> int:
 
 
 def preview_html(level_db: float, speaking: bool, status: str, face: dict[str, float] | None, face_note: str,
-                 coverage: float | None = None) -> str:
+                 coverage: float | None = None, audio_note: str = "") -> str:
     """The meters: voice energy, speech state, the current facial expression (our own labels and numbers)."""
     esc = html.escape
     rows = [
@@ -191,6 +192,8 @@ def preview_html(level_db: float, speaking: bool, status: str, face: dict[str, f
     if coverage is not None and coverage < LOW_COVERAGE:
         rows.append(f'<div class="live-warn">The server is busy and received only {100 * coverage:.0f}% of the '
                     'microphone audio: turns may be cut short.</div>')
+    if audio_note:
+        rows.append(f'<div class="live-warn">{esc(audio_note)}</div>')
     return f'<div class="live-preview">{"".join(rows)}</div>'
 
 
@@ -263,11 +266,16 @@ class LiveHandlers:
             return
         state = self._state(request)
         state.recording = True
-        sample_rate, samples = chunk
         try:
+            if not isinstance(chunk, tuple) or len(chunk) != 2:
+                raise MerError("audio chunk is not a (sample rate, samples) pair")
+            sample_rate, samples = chunk
             state.session.push_audio(sample_rate, samples)
         except MerError as exc:
             log.warning("live audio chunk refused: %s", exc)
+            state.audio_note = f"Microphone audio refused: {exc}"
+        else:
+            state.audio_note = ""
 
     def on_frame(self, frame: np.ndarray | None, request: gr.Request) -> None:
         if frame is None:
@@ -348,8 +356,8 @@ class LiveHandlers:
 
         preview = session.preview()
         self._read_face(state, preview.frame, preview.frame_t)
-        meters = preview_html(preview.level_db, preview.speaking, status_text(state), state.face, state.face_note,
-                              preview.coverage)
+        meters = preview_html(preview.level_db, preview.speaking, status_text(state), state.face,
+                              state.face_note, preview.coverage, state.audio_note)
         preview_out = skip if meters == state.shown.get("preview") else meters
         state.shown["preview"] = meters
 
