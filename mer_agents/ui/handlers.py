@@ -16,6 +16,7 @@ examples and the Live tab, and a cancelled run that has not yet reached its next
 
 from __future__ import annotations
 
+import html
 import logging
 import queue
 import tempfile
@@ -330,21 +331,37 @@ def limit_notes(view: TimelineView) -> list[str]:
     return [f.message for f in flags if f.code in LIMIT_FLAGS]
 
 
-def _md_escape(text: str) -> str:
-    """Text shown in Markdown: no HTML, no markup."""
-    import html
+MD_SPECIALS = frozenset("\\`*_{}[]()#+-.!|~")  # backslash-escaped in Markdown text ("<", ">", "&": entities)
 
-    escaped = html.escape(" ".join(str(text).split()))
-    return "".join("\\" + c if c in "\\`*_{}[]()#+-.!|>~" else c for c in escaped)
+
+def _md_escape(text: str) -> str:
+    """Text shown literally in a gr.Markdown (one line): no HTML, no markup.
+
+    Markup characters are backslash-escaped first, then only &, < and > become entities. The other order
+    turned "'" into &#x27; and then escaped its "#", so the status line showed "It&#x27;s".
+    """
+    flat = " ".join(str(text).split())
+    return html.escape("".join("\\" + c if c in MD_SPECIALS else c for c in flat), quote=False)
+
+
+def chat_text(text: str) -> str:
+    """A chat message shown as the literal text it is.
+
+    Gradio's Chatbot puts message text into the page as (sanitised) HTML even with render_markdown=False, so
+    a typed or generated <img> became an image; escaped, it shows as typed. Line breaks become <br>.
+    """
+    return html.escape(str(text), quote=False).replace("\n", "<br>")
 
 
 def chat_messages(session: Any) -> list[dict[str, str]]:
+    """The conversation so far for the Chatbot, every text escaped (chat_text)."""
     messages = []
     for turn in getattr(session, "turns", None) or []:
-        messages.append({"role": "user", "content": turn.user_text or "(clip)"})
+        messages.append({"role": "user", "content": chat_text(turn.user_text or "(clip)")})
         if turn.reply:
             tag = " · ".join(x for x in (turn.emotion, turn.strategy) if x)
-            messages.append({"role": "assistant", "content": turn.reply + (f"\n\n[{tag}]" if tag else "")})
+            messages.append({"role": "assistant",
+                             "content": chat_text(turn.reply + (f"\n\n[{tag}]" if tag else ""))})
     return messages
 
 

@@ -118,10 +118,12 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                             fps = gr.Slider(0.5, 10, value=settings.fps, step=0.5, label="Frame rate (frames/s)")
                             max_duration = gr.Slider(5, 600, value=settings.max_duration_s, step=5,
                                                      label="Max duration (s)")
-                        chat = gr.Chatbot(label="Conversation", height=260, render_markdown=False, elem_id="chat")
+                        # Texts arrive escaped (handlers.chat_text): shown as typed, never as HTML or math.
+                        chat = gr.Chatbot(label="Conversation", height=260, render_markdown=False,
+                                          latex_delimiters=[], elem_id="chat")
                         with gr.Accordion("Replay a trace", open=False):
                             replay_file = gr.File(label="Upload a trace (.json)", file_types=[".json"],
-                                                  type="filepath")
+                                                  type="filepath", elem_id="replay-file")
                     with gr.Column(scale=6, min_width=420):
                         status = gr.Markdown("Ready.", elem_id="status")
                         reply = gr.Textbox(label="Reply", lines=3, interactive=False, elem_id="reply")

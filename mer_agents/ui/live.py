@@ -30,7 +30,7 @@ from mer_agents.errors import MerError
 from mer_agents.labels import EMOTIONS
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn, downscale
 from mer_agents.ui import tts
-from mer_agents.ui.handlers import MODEL_SLOT
+from mer_agents.ui.handlers import MODEL_SLOT, chat_text
 from mer_agents.ui.plots import EMOTION_COLOURS
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_html
 
@@ -124,18 +124,22 @@ REGISTRY = LiveRegistry()
 
 
 def chat_messages(turns: list[LiveTurn]) -> list[dict[str, str]]:
-    """The live conversation: what the person said (once transcribed) and the reply or what became of it."""
+    """The live conversation: what the person said (once transcribed) and the reply or what became of it.
+
+    Every text is escaped (handlers.chat_text): the Chatbot would otherwise render it as HTML.
+    """
     messages: list[dict[str, str]] = []
     for turn in turns:
         said = turn.transcript.strip() or f"(turn {turn.id}: {turn.span.duration_s:.1f} s of speech)"
-        messages.append({"role": "user", "content": said})
+        messages.append({"role": "user", "content": chat_text(said)})
         if turn.status == "done":
             tag = " · ".join(x for x in (turn.emotion, turn.strategy) if x)
-            messages.append({"role": "assistant", "content": turn.reply + (f"\n\n[{tag}]" if tag else "")})
+            reply = turn.reply + (f"\n\n[{tag}]" if tag else "")
         elif turn.status in ("failed", "cancelled"):
-            messages.append({"role": "assistant", "content": f"({turn.status}: {turn.error})"})
+            reply = f"({turn.status}: {turn.error})"
         else:
-            messages.append({"role": "assistant", "content": "…" if turn.status == "running" else "(waiting)"})
+            reply = "…" if turn.status == "running" else "(waiting)"
+        messages.append({"role": "assistant", "content": chat_text(reply)})
     return messages
 
 
@@ -435,7 +439,9 @@ def build_live_tab(settings: Settings | None = None, backend: Any = None,
                                         info="queue: keep it for the next turn; cancel: stop the reply")
                 new_chat = gr.Button("New live conversation", elem_id="live-reset")
             with gr.Column(scale=6, min_width=420):
-                chat = gr.Chatbot(label="Live conversation", height=300, render_markdown=False, elem_id="live-chat")
+                # Texts arrive escaped (chat_text): shown as said, never as HTML or math.
+                chat = gr.Chatbot(label="Live conversation", height=300, render_markdown=False,
+                                  latex_delimiters=[], elem_id="live-chat")
                 reply_audio = gr.Audio(label="Spoken reply", type="filepath", interactive=False, autoplay=True,
                                        elem_id="live-reply-audio")
                 timeline = gr.HTML(render_html(TimelineView()), css_template=TIMELINE_CSS, elem_id="live-timeline",
