@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import queue
 import tempfile
 import threading
@@ -49,6 +50,7 @@ CANCELLED_MESSAGE = "Run cancelled by the user."
 WAITING_MESSAGE = "waiting for the model: another run is using it"
 LIMIT_FLAGS = ("frames_capped", "truncated")  # evidence flags the status line repeats: a cap changed the run
 MAX_MESSAGE_CHARS = 2000  # the message box's max_length, enforced again server-side (require_input)
+ALLOW_MODEL_PATHS_ENV = "MER_ALLOW_MODEL_PATHS"  # "1": the Model box may name any model id or server path
 # The decoder's own lists: the UI never accepts a file that media.py would then refuse.
 VIDEO_TYPES = tuple(sorted(VIDEO_EXTENSIONS))
 AUDIO_TYPES = tuple(sorted(AUDIO_EXTENSIONS))
@@ -376,14 +378,39 @@ def spoken_reply(view: TimelineView) -> tuple[str | None, str]:
     return str(path), f"Spoken with espeak-ng at {voice.rate_wpm} wpm, pitch {voice.pitch}."
 
 
+def model_paths_allowed() -> bool:
+    """Whether the operator lets the Model box name any model id or server path (MER_ALLOW_MODEL_PATHS=1)."""
+    return os.environ.get(ALLOW_MODEL_PATHS_ENV, "").strip().lower() in ("1", "true", "yes")
+
+
+def check_ui_model(base: Settings, backend: str | None, model: str | None) -> None:
+    """Refuse, in one line, a Model box value that would make this server load something the operator did not
+    choose: a file path (any .gguf, a checkpoint folder) or a hub id. Allowed without the operator's flag:
+    empty, the app's own model, the embedded backend's bundled models, and any name for the OpenAI-compatible
+    backend (a name sent to that server, which loads nothing here).
+    """
+    from mer_agents.backends.embedded import MODEL_ALIASES
+
+    name = (model or "").strip()
+    if not name or name == (base.model or "").strip() or model_paths_allowed():
+        return
+    if (backend or base.backend) == "openai_http" or name.lower() in MODEL_ALIASES:
+        return
+    raise MerError(f"The Model box takes {' or '.join(MODEL_ALIASES)} here (or, with the OpenAI-compatible "
+                   "backend, that server's model names): loading other models or files from this server is "
+                   f"off. The operator can allow it with {ALLOW_MODEL_PATHS_ENV}=1.")
+
+
 def settings_from_ui(base: Settings, backend: str | None = None, model: str | None = None,
                      max_rounds: float | None = None, reflection: bool | None = None,
                      consistency: bool | None = None, one_pass: bool | None = None, fps: float | None = None,
                      max_duration: float | None = None) -> Settings:
     """The app's settings with the accordion's choices on top (None keeps the app's value).
 
-    `updated` keeps the operator's API key (a dump leaves it out) and names a bad value in one line.
+    `updated` keeps the operator's API key (a dump leaves it out) and names a bad value in one line. The Model
+    box is checked first (check_ui_model): a visitor must not make the server load whatever it names.
     """
+    check_ui_model(base, backend, model)
     overrides = {"backend": backend or None, "model": (model or "").strip() or None, "max_rounds": max_rounds,
                  "reflection": reflection, "consistency": consistency, "one_pass": one_pass, "fps": fps,
                  "max_duration_s": max_duration}

@@ -108,7 +108,10 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                         with gr.Accordion("Settings", open=False):
                             backend_dd = gr.Dropdown(_backend_choices(), value=settings.backend, label="Backend")
                             model = gr.Textbox(value=settings.model or "",
-                                               label="Model (id or local path; optional)")
+                                               label="Model (optional)",
+                                               info="qwen2.5-coder-0.5b, or the HTTP server's model name; "
+                                               "other models and server paths only where the operator "
+                                               "allows them (MER_ALLOW_MODEL_PATHS=1)")
                             max_rounds = gr.Slider(0, 6, value=settings.max_rounds, step=1,
                                                    label="Max reflection rounds")
                             with gr.Row():
