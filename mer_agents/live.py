@@ -61,12 +61,14 @@ class LiveSettings(BaseModel):
 
     pause_s: float = Field(0.8, gt=0.1, le=5, description="silence that ends a turn")
     max_turn_s: float = Field(15.0, gt=1, le=60, description="a longer turn is cut here and a new one begins")
-    min_speech_s: float = Field(0.25, ge=0, description="voiced time below this is a click or cough, not a turn")
+    min_speech_s: float = Field(0.25, ge=0,
+                                description="voiced time below this is a click or cough, not a turn")
     buffer_s: float = Field(30.0, gt=2, le=300, description="audio and frames older than this are dropped")
     barge_in: Literal["queue", "cancel"] = Field(
         "queue", description="speech during a reply: keep it for the next turn, or cancel the reply")
     threshold: float = Field(0.5, gt=0, lt=1, description="silero speech probability that starts speech")
-    pad_s: float = Field(0.2, ge=0, le=1, description="audio kept before the onset and after the end of speech")
+    pad_s: float = Field(0.2, ge=0, le=1,
+                         description="audio kept before the onset and after the end of speech")
     frame_fps: float = Field(2.0, gt=0, le=15, description="webcam frames kept per second")
     frame_side: int = Field(320, ge=64, description="kept frames are downscaled to this longer side")
 
@@ -114,7 +116,7 @@ class StreamingVad:
         self._rest = np.zeros(0, np.float32)
 
     def __call__(self, audio: np.ndarray) -> np.ndarray:
-        """Probabilities for every complete window not yet scored (leftover samples wait for the next chunk)."""
+        """Probabilities for every complete window not yet scored (leftover samples wait for the next one)."""
         samples = np.concatenate([self._rest, audio.astype(np.float32, copy=False)])
         n = samples.size // VAD_WINDOW
         self._rest = samples[n * VAD_WINDOW :].copy()
@@ -134,7 +136,8 @@ class StreamingVad:
 class TurnDetector:
     """Cuts a 16 kHz stream into turns: onset at threshold, end after `pause_s` without voiced windows."""
 
-    def __init__(self, settings: LiveSettings | None = None, vad: Callable[[np.ndarray], np.ndarray] | None = None):
+    def __init__(self, settings: LiveSettings | None = None,
+                 vad: Callable[[np.ndarray], np.ndarray] | None = None):
         self.settings = settings or LiveSettings()
         self._vad = vad or StreamingVad()
         self._windows = 0  # windows scored so far: the detector's clock
@@ -207,7 +210,10 @@ def to_mono_float(samples: np.ndarray) -> np.ndarray:
     if data.ndim == 2 and data.shape[1] > MAX_CHANNELS:
         raise MediaError(f"audio chunk has {data.shape[1]} channels: at most {MAX_CHANNELS} are accepted")
     if data.ndim == 2:
-        data = data.mean(axis=1) if data.dtype.kind == "f" else data.astype(np.float64).mean(axis=1).astype(data.dtype)
+        if data.dtype.kind == "f":
+            data = data.mean(axis=1)
+        else:
+            data = data.astype(np.float64).mean(axis=1).astype(data.dtype)
     elif data.ndim != 1:
         raise MediaError(f"audio chunk has shape {data.shape}: expected (samples,) or (samples, channels)")
     return np.array(pcm_to_float(data), dtype=np.float32)  # a copy: the buffer keeps it past the handler
@@ -244,7 +250,7 @@ class LiveBuffer:
         self._lags: deque[float] = deque(maxlen=CLOCK_SAMPLES)
         self._frames: deque[tuple[float, np.ndarray]] = deque()  # (wall time, RGB uint8)
         self._first_wall: float | None = None
-        self._first_audio: tuple[float, float] | None = None  # (wall time, seconds) of the stream's first chunk
+        self._first_audio: tuple[float, float] | None = None  # (wall time, seconds) of the first chunk
         self._coverage_base = 0  # samples received before the current stream began
         self.frames_seen = 0
         self.frames_dropped = 0
@@ -303,7 +309,8 @@ class LiveBuffer:
         return np.concatenate(out).astype(np.float32) if out else np.zeros(0, np.float32)
 
     def audio_coverage(self, now: float | None = None) -> float | None:
-        """Share of the wall-clock time since the first chunk that arrived as audio (None before COVERAGE_MIN_S).
+        """Share of the wall-clock time since the first chunk that arrived as audio (None before
+        COVERAGE_MIN_S).
 
         Gradio's stream endpoint keeps only the latest chunk a busy server has not yet taken, so an overloaded
         server loses microphone audio; this is how the page can say so.
@@ -395,7 +402,8 @@ def downscale(frame: np.ndarray, side: int) -> np.ndarray:
     if scale < 1.0:
         import cv2
 
-        frame = cv2.resize(frame, (max(2, int(w * scale)), max(2, int(h * scale))), interpolation=cv2.INTER_AREA)
+        frame = cv2.resize(frame, (max(2, int(w * scale)), max(2, int(h * scale))),
+                           interpolation=cv2.INTER_AREA)
     return np.ascontiguousarray(frame)
 
 
@@ -491,8 +499,10 @@ class LiveTurn(BaseModel):
     merged: int = Field(1, description="detected turns joined into this one while it waited")
     waiting_for_model: bool = Field(False, description="running, but another run holds the shared model slot")
     detected_at: float = Field(0.0, description="session clock when the turn end was declared")
-    audio_coverage: float | None = Field(None, description="share of the streamed audio the server received so far")
-    timings: dict[str, float] = Field(default_factory=dict, description="seconds from detection to each milestone")
+    audio_coverage: float | None = Field(None,
+                                         description="share of the streamed audio the server received so far")
+    timings: dict[str, float] = Field(default_factory=dict,
+                                      description="seconds from detection to each milestone")
 
 
 class LivePreview(BaseModel):
@@ -592,7 +602,8 @@ class LiveSession:
                 start = max(0.0, merged.start_s - s.pad_s)
                 self._pending.append((waiting, self.buffer.audio(start, end), self.buffer.frames(start, end)))
                 return waiting
-        turn = LiveTurn(id=next(self._ids), span=span, detected_at=now, audio_coverage=self.buffer.audio_coverage(now))
+        turn = LiveTurn(id=next(self._ids), span=span, detected_at=now,
+                        audio_coverage=self.buffer.audio_coverage(now))
         self.turns.append(turn)
         self._pending.append((turn, self.buffer.audio(start, end), self.buffer.frames(start, end)))
         self._start_worker()
@@ -620,7 +631,8 @@ class LiveSession:
                 self._run_turn(turn, audio, frames, cancel)
             except Exception as exc:
                 log.exception("live turn %s failed", turn.id)
-                turn.status, turn.error = "failed", str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                turn.status = "failed"
+                turn.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             finally:
                 with self._lock:
                     self._running, self._cancel = None, None
@@ -710,7 +722,8 @@ class LiveSession:
             latest = self.buffer.latest_frame()
             return LivePreview(
                 level_db=round(self.buffer.level_db(), 1), speaking=self.detector.speaking,
-                busy=self._running is not None or bool(self._pending), audio_s=round(self.buffer.audio_end_s, 2),
+                busy=self._running is not None or bool(self._pending),
+                audio_s=round(self.buffer.audio_end_s, 2),
                 coverage=self.buffer.audio_coverage(),
                 frame=None if latest is None else latest[1], frame_t=None if latest is None else latest[0],
             )

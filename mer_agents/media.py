@@ -131,7 +131,8 @@ def load_media(path: str | Path, settings: Settings) -> Media:
         return _decode(path, container, settings)
     except av.error.FFmpegError as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise MediaError(f"{path.name}: decoding failed, the file looks damaged or truncated ({reason})") from None
+        raise MediaError(f"{path.name}: decoding failed, the file looks damaged or truncated ({reason})"
+                         ) from None
     finally:
         container.close()
 
@@ -140,7 +141,8 @@ def _decode(path: Path, container, settings: Settings) -> Media:
     import av
 
     audio_stream = container.streams.audio[0] if container.streams.audio else None
-    video_streams = [s for s in container.streams.video if not (s.disposition & av.stream.Disposition.attached_pic)]
+    video_streams = [s for s in container.streams.video
+                     if not (s.disposition & av.stream.Disposition.attached_pic)]
     video_stream = video_streams[0] if video_streams else None
     if audio_stream is None and video_stream is None:
         raise MediaError(f"{path.name}: the file has neither an audio nor a video track")
@@ -203,7 +205,8 @@ def _decode(path: Path, container, settings: Settings) -> Media:
                         continue
                 if out_size is None:
                     out_size = _scaled_size(frame.width, frame.height, settings.max_frame_side)
-                frames.append(frame.reformat(width=out_size[0], height=out_size[1], format="rgb24").to_ndarray())
+                rgb = frame.reformat(width=out_size[0], height=out_size[1], format="rgb24")
+                frames.append(rgb.to_ndarray())
                 frame_times.append(round(t, 3))
                 next_frame_t = (math.floor(t / step + 1e-6) + 1) * step
 
@@ -216,9 +219,11 @@ def _decode(path: Path, container, settings: Settings) -> Media:
             audio = audio[: int(limit * settings.sample_rate)]
 
     if audio_stream is not None and (audio is None or audio.size == 0) and not frames:
-        raise MediaError(f"{path.name}: no audio or video could be decoded (the file looks damaged or truncated)")
+        raise MediaError(f"{path.name}: no audio or video could be decoded "
+                         "(the file looks damaged or truncated)")
     if video_stream is not None and not frames and audio_stream is None:
-        raise MediaError(f"{path.name}: no video frame could be decoded (the file looks damaged or truncated)")
+        raise MediaError(f"{path.name}: no video frame could be decoded "
+                         "(the file looks damaged or truncated)")
 
     audio_s = audio.size / settings.sample_rate if audio is not None else 0.0
     decoded_s = max(last_t, audio_s)
@@ -241,22 +246,26 @@ def _decode(path: Path, container, settings: Settings) -> Media:
             f"only the first {limit:g} s of the {duration:.1f} s clip were analysed")))
 
     if audio_stream is None:
-        flags.append(Flag(code="no_audio_track", message="the clip has no audio track: no words or voice to read"))
+        flags.append(Flag(code="no_audio_track",
+                          message="the clip has no audio track: no words or voice to read"))
     if video_stream is None:
         flags.append(Flag(code="no_video_track", message="audio only: there is no face to read"))
     src_rate = audio_stream.codec_context.sample_rate if audio_stream is not None else None
     src_channels = audio_stream.codec_context.channels if audio_stream is not None else None
     if src_rate is not None and src_rate < LOW_SAMPLE_RATE:
         flags.append(Flag(code="low_sample_rate", message=(
-            f"the audio was recorded at {src_rate} Hz (below 16 kHz): speech recognition may be less accurate")))
+            f"the audio was recorded at {src_rate} Hz (below 16 kHz): speech recognition may be less "
+            "accurate")))
     if total_samples and clipped / total_samples > CLIPPED_FRACTION:
         flags.append(Flag(code="clipped_audio", message=(
-            f"{100 * clipped / total_samples:.1f}% of audio samples are clipped: loudness cues are unreliable")))
+            f"{100 * clipped / total_samples:.1f}% of audio samples are clipped: loudness cues are "
+            "unreliable")))
     if frames and fps < settings.fps - 1e-9:
         flags.append(Flag(code="frames_capped", message=(
             f"frames were sampled at {fps:.3g} per second instead of {settings.fps:g}, to keep at most "
             f"{MAX_FRAMES} frames of the {analysed:.0f} s analysed")))
-    source_size = (video_stream.codec_context.width, video_stream.codec_context.height) if video_stream else None
+    source_size = ((video_stream.codec_context.width, video_stream.codec_context.height) if video_stream
+                   else None)
     if source_size and out_size and out_size[0] < source_size[0]:
         flags.append(Flag(code="downscaled", message=(
             f"frames were downscaled from {source_size[0]}x{source_size[1]} to {out_size[0]}x{out_size[1]}")))
@@ -278,13 +287,14 @@ def frame_rate(settings: Settings, expected_s: float | None) -> float:
 
 def _too_long(path: Path, seconds: float, settings: Settings) -> MediaError:
     return MediaError(
-        f"{path.name}: the clip is at least {seconds:.0f} s long, over the {settings.max_duration_s:g} s limit "
+        f"{path.name}: the clip is at least {seconds:.0f} s long, over the {settings.max_duration_s:g} s "
+        "limit "
         f"(ask for the first N seconds, e.g. --first-seconds {settings.max_duration_s:g})"
     )
 
 
 def _analysis_limit(path: Path, declared: float | None, settings: Settings) -> float | None:
-    """Seconds to decode: None for the whole clip; refuse a clip over the limit unless first_seconds is set."""
+    """Seconds to decode: None for the whole clip; a clip over the limit is refused unless first_seconds."""
     if settings.first_seconds is not None:
         if settings.first_seconds > settings.max_duration_s:
             raise MediaError(

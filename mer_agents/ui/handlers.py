@@ -169,7 +169,8 @@ def _work(produce: Callable[[threading.Event], Iterator[Event]], handle: RunHand
             out.put(_DONE)
 
 
-def start_run(produce: Callable[[threading.Event], Iterator[Event]], session_key: str | None = None) -> RunHandle:
+def start_run(produce: Callable[[threading.Event], Iterator[Event]], session_key: str | None = None
+              ) -> RunHandle:
     """Run `produce(cancel)` (a pipeline event generator) in a worker thread feeding a queue.
 
     The worker first waits for MODEL_SLOT (`handle.waiting` says so meanwhile).
@@ -247,8 +248,8 @@ def check_clip(path: str | None) -> str | None:
         return None
     suffix = Path(path).suffix.lower()
     if suffix not in CLIP_TYPES:
-        raise MerError(f"Unsupported file type {suffix or '(none)'}: upload a video ({', '.join(VIDEO_TYPES)}) "
-                       f"or audio ({', '.join(AUDIO_TYPES)}).")
+        raise MerError(f"Unsupported file type {suffix or '(none)'}: upload a video "
+                       f"({', '.join(VIDEO_TYPES)}) or audio ({', '.join(AUDIO_TYPES)}).")
     return path
 
 
@@ -322,7 +323,8 @@ def status_line(view: TimelineView, elapsed: float | None = None, waiting: bool 
         return (f"**Done** — {view.rounds} refinement round(s), emotion *{_md_escape(view.emotion)}*, "
                 f"strategy *{_md_escape(view.strategy)}*.{notes}")
     running = [e for e in view.entries if e.status == "running"]
-    doing = WAITING_MESSAGE if waiting else view.progress or (f"{running[-1].title} (round {running[-1].round})…" if running else "starting…")
+    current = f"{running[-1].title} (round {running[-1].round})…" if running else "starting…"
+    doing = WAITING_MESSAGE if waiting else view.progress or current
     clock = f" · {elapsed:.0f}s" if elapsed is not None else ""
     return f"⏳ {_md_escape(doing)}{clock}"
 
@@ -484,10 +486,12 @@ def stream_run(base: Settings, clip: str | None, message: str | None, session: A
     finally:
         events.close()
     if not view.finished:  # the worker ended without a final event: record why
-        event = RunFailed(error=CANCELLED_MESSAGE if handle.cancel.is_set() else "The run ended unexpectedly.")
+        why = CANCELLED_MESSAGE if handle.cancel.is_set() else "The run ended unexpectedly."
+        event = RunFailed(error=why)
         trace.add(event)
         apply(view, event)
-    yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True, session=session)
+    yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True,
+                   session=session)
 
 
 def ui_run(base: Settings, video: str | None, audio: str | None, message: str | None, session: Any,
@@ -501,7 +505,7 @@ def ui_run(base: Settings, video: str | None, audio: str | None, message: str | 
     skip = gr.skip()
     yield (skip, status_line(TimelineView(), 0.0)) + (skip,) * 9
     snaps = stream_run(base, video or audio, message, session, ui_settings, session_key)
-    for snap in snaps:  # closing ui_run closes this generator too (CPython refcounting), which stops the worker
+    for snap in snaps:  # closing ui_run closes this generator too (CPython refcounting): the worker stops
         view = snap.view
         if snap.idle:
             yield (skip, status_line(view, time.monotonic() - started, snap.waiting)) + (skip,) * 9
@@ -513,8 +517,8 @@ def ui_run(base: Settings, video: str | None, audio: str | None, message: str | 
             continue
         audio_path, tts_note = spoken_reply(view)
         session = snap.session or session
-        yield (render_html(view), status_line(view), view.reply, audio_path, tts_note, snap.trace_path, *figures,
-               chat_messages(session), session)
+        yield (render_html(view), status_line(view), view.reply, audio_path, tts_note, snap.trace_path,
+               *figures, chat_messages(session), session)
 
 
 def replay(path: str | None) -> tuple:
@@ -601,12 +605,13 @@ class UIHandlers:
             register_backend(settings, backend)
 
     @gpu
-    def run(self, video: str | None, audio: str | None, message: str | None, session: Any, backend: str | None,
-            model: str | None, max_rounds: float | None, reflection: bool | None, consistency: bool | None,
-            one_pass: bool | None, fps: float | None, max_duration: float | None,
+    def run(self, video: str | None, audio: str | None, message: str | None, session: Any,
+            backend: str | None, model: str | None, max_rounds: float | None, reflection: bool | None,
+            consistency: bool | None, one_pass: bool | None, fps: float | None, max_duration: float | None,
             request: gr.Request = None) -> Iterator[Any]:
         ui_settings = {"backend": backend, "model": model, "max_rounds": max_rounds, "reflection": reflection,
-                       "consistency": consistency, "one_pass": one_pass, "fps": fps, "max_duration": max_duration}
+                       "consistency": consistency, "one_pass": one_pass, "fps": fps,
+                       "max_duration": max_duration}
         key = getattr(request, "session_hash", None)
         with closing(ui_run(self.settings, video, audio, message, session, ui_settings, key)) as updates:
             yield from updates

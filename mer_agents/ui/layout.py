@@ -1,4 +1,4 @@
-"""The Gradio Blocks: inputs, settings, live timeline, plots, reply, trace, conversation and the API endpoints.
+"""The Gradio Blocks: inputs, settings, live timeline, plots, reply, trace, conversation, the API endpoints.
 
 Handlers live in `handlers.py` as methods of `UIHandlers`; this module only lays out components and wires
 events. The Analyze button and the API share one concurrency group (one runs, the others wait in Gradio's
@@ -92,21 +92,24 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                 with gr.Row(equal_height=False):
                     with gr.Column(scale=4, min_width=340) as inputs_column:
                         with gr.Tab("Video"):
-                            video = gr.Video(label="Video clip (upload or webcam)", sources=["upload", "webcam"],
-                                             include_audio=True, elem_id="clip-video", height=260)
+                            video = gr.Video(label="Video clip (upload or webcam)",
+                                             sources=["upload", "webcam"], include_audio=True,
+                                             elem_id="clip-video", height=260)
                         with gr.Tab("Audio"):
                             audio = gr.Audio(label="Audio clip (upload or microphone)", type="filepath",
                                              sources=["upload", "microphone"], elem_id="clip-audio")
                         message = gr.Textbox(label="Message or context (optional)", lines=2,
                                              max_length=MAX_MESSAGE_CHARS,
-                                             placeholder="Type what you want to say (used when there is no clip)",
+                                             placeholder="Type what you want to say "
+                                             "(used when there is no clip)",
                                              elem_id="message")
                         with gr.Row():
                             analyze = gr.Button("Analyze", variant="primary", elem_id="analyze")
                             stop = gr.Button("Stop", variant="stop", elem_id="stop")
                             reset = gr.Button("New conversation", elem_id="new-conversation")
                         with gr.Accordion("Settings", open=False):
-                            backend_dd = gr.Dropdown(_backend_choices(), value=settings.backend, label="Backend")
+                            backend_dd = gr.Dropdown(_backend_choices(), value=settings.backend,
+                                                     label="Backend")
                             model = gr.Textbox(value=settings.model or "",
                                                label="Model (optional)",
                                                info="qwen2.5-coder-0.5b, or the HTTP server's model name; "
@@ -116,9 +119,11 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                                                    label="Max reflection rounds")
                             with gr.Row():
                                 reflection = gr.Checkbox(value=settings.reflection, label="Reflection")
-                                consistency = gr.Checkbox(value=settings.consistency, label="Consistency check")
+                                consistency = gr.Checkbox(value=settings.consistency,
+                                                          label="Consistency check")
                                 one_pass = gr.Checkbox(value=settings.one_pass, label="One-pass")
-                            fps = gr.Slider(0.5, 10, value=settings.fps, step=0.5, label="Frame rate (frames/s)")
+                            fps = gr.Slider(0.5, 10, value=settings.fps, step=0.5,
+                                            label="Frame rate (frames/s)")
                             max_duration = gr.Slider(5, 600, value=settings.max_duration_s, step=5,
                                                      label="Max duration (s)")
                         # Texts arrive escaped (handlers.chat_text): shown as typed, never as HTML or math.
@@ -148,7 +153,8 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
 
         outputs = [timeline, status, reply, reply_audio, tts_note, trace, modality_plot, forecast_plot,
                    rounds_plot, chat, session]
-        settings_inputs = [backend_dd, model, max_rounds, reflection, consistency, one_pass, fps, max_duration]
+        settings_inputs = [backend_dd, model, max_rounds, reflection, consistency, one_pass, fps,
+                           max_duration]
         guard = queue_guard(demo)
         analyze.click(handlers.run, [video, audio, message, session, *settings_inputs], outputs,
                       concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1, show_progress="minimal",
@@ -174,8 +180,9 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
             api_event = gr.JSON(label="event")
             api_button = gr.Button("analyze")
             api_stream_button = gr.Button("analyze_stream")
-        api_button.click(handlers.analyze, [api_clip, api_message], [api_reply, api_trace], api_name="analyze",
-                         concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1, validator=guard)
+        api_button.click(handlers.analyze, [api_clip, api_message], [api_reply, api_trace],
+                         api_name="analyze", concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1,
+                         validator=guard)
         api_stream_button.click(handlers.analyze_stream, [api_clip, api_message], [api_event],
                                 api_name="analyze_stream", concurrency_id=MODEL_CONCURRENCY,
                                 concurrency_limit=1, validator=guard)

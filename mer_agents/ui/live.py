@@ -45,7 +45,7 @@ IDLE_CLOSE_S = 600.0  # a session with no stream and no run for this long is clo
 STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the stream ended, close the turn
 LEVEL_FLOOR_DB = -70.0
 FACE_TOP = 3
-FACE_PREVIEW_SIDE = 320  # the meter reads at most this size (Haar cost grows with pixels; 240 px missed faces)
+FACE_PREVIEW_SIDE = 320  # the meter reads at most this size (Haar cost grows with pixels; 240 px missed some)
 LOW_COVERAGE = 0.85  # below this share of streamed audio received, the meters warn
 
 
@@ -192,10 +192,11 @@ def preview_html(level_db: float, speaking: bool, status: str, face: dict[str, f
                         f'<span class="live-bar face"><span style="width:{round(100 * p)}%"></span></span>'
                         f'<span class="live-val">{p:.2f}</span></div>')
     else:
-        rows.append(f'<div class="live-row"><span class="live-key">face</span><span>{esc(face_note)}</span></div>')
+        rows.append(f'<div class="live-row"><span class="live-key">face</span><span>{esc(face_note)}</span>'
+                    '</div>')
     if coverage is not None and coverage < LOW_COVERAGE:
-        rows.append(f'<div class="live-warn">The server is busy and received only {100 * coverage:.0f}% of the '
-                    'microphone audio: turns may be cut short.</div>')
+        rows.append(f'<div class="live-warn">The server is busy and received only {100 * coverage:.0f}% of '
+                    'the microphone audio: turns may be cut short.</div>')
     if audio_note:
         rows.append(f'<div class="live-warn">{esc(audio_note)}</div>')
     return f'<div class="live-preview">{"".join(rows)}</div>'
@@ -312,8 +313,9 @@ class LiveHandlers:
 
     def on_reset(self, request: gr.Request) -> tuple:
         self.registry.close(_key(request))
-        return ([], render_html(TimelineView()), preview_html(-100.0, False, "new conversation", None, "camera off"),
-                None, trajectory_figure([]))
+        return ([], render_html(TimelineView()),
+                preview_html(-100.0, False, "new conversation", None, "camera off"), None,
+                trajectory_figure([]))
 
     # -- the timer: everything the page shows
     def tick(self, request: gr.Request) -> tuple:
@@ -328,7 +330,8 @@ class LiveHandlers:
         skip = gr.skip()
         session = state.session
         now = time.monotonic()
-        if session.detector.speaking and session.last_audio is not None and now - session.last_audio > STALE_STREAM_S:
+        stale = session.last_audio is not None and now - session.last_audio > STALE_STREAM_S
+        if session.detector.speaking and stale:
             session.end_stream()  # the microphone stream died mid-sentence: answer what was said
         for turn_id, event in session.poll():
             apply(state.views.setdefault(turn_id, TimelineView()), event)
@@ -351,7 +354,8 @@ class LiveHandlers:
             state.spoken.update(t.id for t in finished)
             audio_out = self._speak(finished[-1])
 
-        done = [(t.id, turn_probs(state.views[t.id])) for t in turns if t.status == "done" and t.id in state.views]
+        done = [(t.id, turn_probs(state.views[t.id])) for t in turns
+                if t.status == "done" and t.id in state.views]
         points = [(i, p) for i, p in done if p is not None]
         plot_out = skip
         if len(points) != state.n_plotted:
@@ -410,7 +414,8 @@ def _key(request: gr.Request | None) -> str:
 
 
 def build_live_tab(settings: Settings | None = None, backend: Any = None,
-                   live_settings: LiveSettings | None = None, demo: gr.Blocks | None = None) -> dict[str, Any]:
+                   live_settings: LiveSettings | None = None, demo: gr.Blocks | None = None
+                   ) -> dict[str, Any]:
     """Mount the Live tab inside the current `gr.Blocks` (call it within `with gr.Blocks() as demo:`).
 
     Returns the tab's components by name (for tests and for wiring elsewhere).
@@ -419,8 +424,9 @@ def build_live_tab(settings: Settings | None = None, backend: Any = None,
     live_settings = live_settings or LiveSettings()
     handlers = LiveHandlers(settings, backend, live_settings)
     with gr.Tab("Live", id="live", elem_id="live-tab"):
-        gr.Markdown("Talk to the demo: turn on the camera, press **Record** on the microphone and speak. A pause of "
-                    f"{live_settings.pause_s:g} s ends your turn; the reply appears below with its timeline.")
+        gr.Markdown("Talk to the demo: turn on the camera, press **Record** on the microphone and speak. A "
+                    f"pause of {live_settings.pause_s:g} s ends your turn; the reply appears below with its "
+                    "timeline.")
         with gr.Row(equal_height=False):
             with gr.Column(scale=4, min_width=320):
                 camera = gr.Image(sources=["webcam"], streaming=True, type="numpy", label="Camera",
@@ -442,14 +448,15 @@ def build_live_tab(settings: Settings | None = None, backend: Any = None,
                 # Texts arrive escaped (chat_text): shown as said, never as HTML or math.
                 chat = gr.Chatbot(label="Live conversation", height=300, render_markdown=False,
                                   latex_delimiters=[], elem_id="live-chat")
-                reply_audio = gr.Audio(label="Spoken reply", type="filepath", interactive=False, autoplay=True,
-                                       elem_id="live-reply-audio")
-                timeline = gr.HTML(render_html(TimelineView()), css_template=TIMELINE_CSS, elem_id="live-timeline",
-                                   label="Timeline of the latest turn")
+                reply_audio = gr.Audio(label="Spoken reply", type="filepath", interactive=False,
+                                       autoplay=True, elem_id="live-reply-audio")
+                timeline = gr.HTML(render_html(TimelineView()), css_template=TIMELINE_CSS,
+                                   elem_id="live-timeline", label="Timeline of the latest turn")
         trajectory = gr.Plot(trajectory_figure([]), elem_id="live-trajectory")
         timer = gr.Timer(TICK_S, active=False)
 
-    stream_args = {"concurrency_limit": MAX_LIVE_SESSIONS, "show_progress": "hidden", "api_visibility": "private"}
+    stream_args = {"concurrency_limit": MAX_LIVE_SESSIONS, "show_progress": "hidden",
+                   "api_visibility": "private"}
     mic.stream(handlers.on_audio, [mic], None, stream_every=AUDIO_STREAM_EVERY_S, **stream_args)
     camera.stream(handlers.on_frame, [camera], None, stream_every=VIDEO_STREAM_EVERY_S, **stream_args)
     mic.start_recording(handlers.on_start, [pause, max_turn, barge_in], [timer], queue=False,
