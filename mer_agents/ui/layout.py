@@ -173,7 +173,10 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
 
         # API endpoints (also what the README snippet calls); hidden from the page.
         with gr.Group(visible=False):
-            api_clip = gr.File(label="clip", file_types=list(CLIP_TYPES), type="filepath")
+            # No file_types here: Gradio would check them while preprocessing for the queue guard (a
+            # validator), where a refusal reaches gradio_client as a bare HTTP 400. handlers.check_clip
+            # refuses the same types (media.py's list) in one readable line inside the run instead.
+            api_clip = gr.File(label="clip", type="filepath")
             api_message = gr.Textbox(label="message")
             api_reply = gr.Textbox(label="reply")
             api_trace = gr.File(label="trace")
