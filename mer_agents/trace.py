@@ -103,6 +103,8 @@ class Trace:
             "strategy": finished.strategy if finished else None,
             "all_passed": finished.all_passed if finished else False,
             "best_round": finished.best_round if finished else None,
+            "reply_source": finished.reply_source if finished else None,
+            "note": finished.note if finished else "",
             "rounds": rounds,
             "verdicts": verdicts,
             "timings": timings,

@@ -87,3 +87,19 @@ def test_real_run_on_an_example_clip(tmp_path, capsys):
     evidence = [e for e in data["events"] if e["kind"] == "evidence"][0]["evidence"]
     assert evidence["transcript"] and evidence["modalities"]["audio"]["available"]
     assert data["reply"] and len(data["verdicts"]) == 4 and data["rounds"] == 0
+
+
+@pytest.mark.slow
+def test_a_crisis_message_is_answered_with_the_safety_message(tmp_path, capsys):
+    """The crisis guard on the real CLI path: the safety message, the note saying why, and the trace."""
+    from mer_agents.agents import crisis
+
+    out = tmp_path / "trace.json"
+    code = main(["analyze", "--text", "People keep telling me to kill myself.", "--backend", "embedded",
+                 "--trace", str(out), "--quiet"])
+    stdout = capsys.readouterr().out
+    assert code == 0, stdout
+    assert "crisis guard" in stdout and "best-audited" not in stdout
+    assert f"reply: {crisis.REPLIES['self-harm']}" in stdout
+    data = json.loads(out.read_text())
+    assert data["reply_source"] == "crisis" and "self-harm" in data["note"]

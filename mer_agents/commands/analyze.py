@@ -150,9 +150,12 @@ def main(args: argparse.Namespace) -> int:
         + (
             ""
             if summary["all_passed"] or not settings.reflection or settings.one_pass
+            or summary["reply_source"] == "crisis"
             else " (some checks still fail; best-audited reply kept)"
         )
     )
+    if summary["note"]:
+        print(summary["note"])
     print(f"reply: {summary['reply']}")
     print(f"trace: {trace_path}")
     return 0
