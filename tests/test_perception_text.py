@@ -77,9 +77,10 @@ def test_context_changes_the_reading(settings):
         pytest.skip("the shipped head was selected without context (utterance-only won on dev)")
     utterance = "Oh my God, really?"
     alone = text_mod.text_evidence(utterance, [], [], settings)
-    after_bad = text_mod.text_evidence(utterance, [], ["They fired me today.", "I have no idea how to pay rent."],
-                                       settings)
-    after_good = text_mod.text_evidence(utterance, [], ["We won the lottery!", "A million dollars!"], settings)
+    after_bad = text_mod.text_evidence(utterance, [],
+                                       ["They fired me today.", "I have no idea how to pay rent."], settings)
+    after_good = text_mod.text_evidence(utterance, [], ["We won the lottery!", "A million dollars!"],
+                                        settings)
     assert after_bad.cues["context_used"] and not alone.cues["context_used"]
     assert after_bad.probs != alone.probs and after_bad.probs != after_good.probs
     # the difference goes the sensible way: a negative context raises the negative emotions
@@ -146,9 +147,10 @@ def _explicit_readings() -> tuple[list[dict], np.ndarray, list[tuple]]:
     return rows, probs, wrong
 
 
-# The shipped head reads 63/70 = 0.90 of the explicit set (assets/text_head/scores.json): this guards that
-# level; the issue's aim of 0.95 is the xfail test below, so it reports when a head reaches it.
-EXPLICIT_FLOOR = 0.88
+# The shipped head reads 66/70 = 0.94 of the explicit set (assets/text_head/README.md; the head before it
+# read 0.90): this guards that level with one sentence of slack; the issue's aim of 0.95 is the xfail test
+# below, so it reports when a head reaches it.
+EXPLICIT_FLOOR = 0.92
 
 
 @pytest.mark.slow
@@ -161,8 +163,8 @@ def test_explicit_statements_read_right_and_confidently():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="issue #10 aim: >= 0.95 on the explicit set; the shipped head reads 0.90 "
-                          "(misses are mostly disgust)", strict=False)
+@pytest.mark.xfail(reason="issue #10 aim: >= 0.95 on the explicit set; the shipped head reads 0.94 (66/70)",
+                   strict=False)
 def test_explicit_statements_reach_the_aim():
     rows, _, wrong = _explicit_readings()
     assert 1 - len(wrong) / len(rows) >= 0.95, wrong
@@ -185,8 +187,8 @@ def test_temperature_round_trips_and_keeps_the_argmax(tmp_path):
     from mer_agents.perception.text_head import FeatureSpec, Member
 
     rng = np.random.default_rng(0)
-    member = Member("emb", {"mean": np.zeros(4), "scale": np.ones(4), "W1": rng.normal(size=(4, len(EMOTIONS))),
-                            "b1": np.zeros(len(EMOTIONS))})
+    member = Member("emb", {"mean": np.zeros(4), "scale": np.ones(4),
+                            "W1": rng.normal(size=(4, len(EMOTIONS))), "b1": np.zeros(len(EMOTIONS))})
     feats = rng.normal(size=(5, 4))
     plain = TextHead(FeatureSpec(0), [member]).predict_proba(feats, ["x"] * 5)
     sharp = TextHead(FeatureSpec(0), [member], temperature=0.5)
@@ -195,3 +197,53 @@ def test_temperature_round_trips_and_keeps_the_argmax(tmp_path):
     probs = again.predict_proba(feats, ["x"] * 5)
     assert np.allclose(probs.sum(axis=1), 1) and (probs.argmax(1) == plain.argmax(1)).all()
     assert (probs.max(1) >= plain.max(1) - 1e-12).all()
+
+
+def test_lexicon_counts_stated_negated_and_self_stated_emotions():
+    from mer_agents.perception.text_head import Lexicon
+
+    lex = Lexicon()
+    n = len(lex.classes)
+
+    def plain(text: str) -> set[str]:
+        return {c for i, c in enumerate(lex.classes) if lex.counts(text)[2 * i] > 0}
+
+    def negated(text: str) -> set[str]:
+        return {c for i, c in enumerate(lex.classes) if lex.counts(text)[2 * i + 1] > 0}
+
+    def stated(text: str) -> set[str]:
+        return {c for i, c in enumerate(lex.classes) if lex.counts(text)[2 * n + i] > 0}
+
+    assert lex.width == 3 * n == 18 and lex.matrix([]).shape == (0, 18)
+    assert plain("I am so angry") == {"anger"} == stated("I am so angry")
+    assert negated("I'm not happy at all") == {"joy"} and not plain("I'm not happy at all")
+    assert not stated("I'm not so happy")
+    # neither "can't stop crying" nor "couldn't be happier" is a negation
+    assert plain("I can't stop crying") == {"sadness"} and not negated("I can't stop crying")
+    assert plain("I couldn't be happier") == {"joy"}
+    assert stated("I\u2019m so sick of it") == {"anger"}  # a two-word phrase, typographic apostrophe
+    assert not lex.counts("The meeting is at three o'clock.").any()
+
+
+def test_a_head_with_a_lexicon_block_round_trips(tmp_path):
+    from mer_agents.perception.text_head import FeatureSpec, Lexicon, Member
+
+    rng = np.random.default_rng(0)
+    spec = FeatureSpec(0, lexicon_weight=2.0)
+    lex = Lexicon(words={"joy": ("glad",), "sadness": ("sad",)})
+    texts = ["I am so glad", "so sad", "a chair"]
+    emb = rng.normal(size=(3, 4)).astype(np.float32)
+    with pytest.raises(ValueError):
+        spec.features(emb, [np.zeros((0, 4))] * 3)  # the lexicon block needs the texts
+    feats = spec.features(emb, [np.zeros((0, 4))] * 3, texts, lex)
+    assert feats.shape == (3, 4 + lex.width) and feats[2, 4:].sum() == 0 and feats[0, 4] > 0
+    width = feats.shape[1]
+    member = Member("emb", {"mean": np.zeros(width), "scale": np.ones(width),
+                            "W1": rng.normal(size=(width, len(EMOTIONS))), "b1": np.zeros(len(EMOTIONS))})
+    with pytest.raises(ValueError):
+        TextHead(spec, [member]).save(tmp_path)  # a lexicon block without its lexicon
+    head = TextHead(spec, [member], lexicon=lex)
+    again = TextHead.load(head.save(tmp_path).parent)
+    assert again.lexicon is not None and again.lexicon.words == lex.words
+    assert np.allclose(again.predict_proba(again.features(emb, [np.zeros((0, 4))] * 3, texts), texts),
+                       head.predict_proba(feats, texts), atol=1e-5)

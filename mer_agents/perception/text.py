@@ -1,7 +1,8 @@
 """Text emotion: the words of the transcript (and the preceding dialogue turns) → 7 MELD emotions.
 
-MiniLM-L6 sentence embeddings + the small head trained by scripts/train_text_head.py on MELD train, ESConv
-help-seeker turns and GoEmotions (selected on held-out train data; MELD dev is a report only). The whole
+MiniLM-L6 sentence embeddings (plus, when the head has one, a block of stated-emotion-word counts) + the small
+head trained by scripts/train_text_head.py on MELD train, ESConv help-seeker turns and GoEmotions (selected on
+held-out train data; MELD dev is a report only). The whole
 transcript gets one reading with the dialogue context the head was trained with;
 each ASR segment gets its own reading for the timeline (its context: the dialogue turns, then the earlier
 segments); the words that move the top emotion most (leave-one-word-out) are reported as cues, so the
@@ -62,7 +63,7 @@ def classify_texts(texts: Sequence[str], contexts: Sequence[Sequence[str]] | Non
         row = {text: i for i, text in enumerate(unique)}
         utt_emb = vectors[[row[t] for t in utts]]
         ctx_emb = [vectors[[row[c] for c in ctx]] if ctx else vectors[:0] for ctx in ctxs]
-        features = head.spec.features(utt_emb, ctx_emb)
+        features = head.features(utt_emb, ctx_emb, utts)
     return head.predict_proba(features, utts)
 
 
@@ -81,12 +82,14 @@ def _salient_words(text: str, context: Sequence[str], label: int, base: float) -
     probs = classify_texts(variants, [context] * len(variants))
     drops = base - probs[:, label]
     order = np.argsort(-drops)[:TOP_WORDS]
-    return [{"word": words[i].strip(".,!?;:\"'"), "drop": round(float(drops[i]), 3)} for i in order if drops[i] > 0.01]
+    return [{"word": words[i].strip(".,!?;:\"'"), "drop": round(float(drops[i]), 3)}
+            for i in order if drops[i] > 0.01]
 
 
 def _as_probs(row: np.ndarray) -> dict[str, float]:
     """Probabilities as multiples of 2**-20 summing to exactly 1.0 (largest-remainder rounding): every partial
-    sum is exact in binary floating point, so the Probs validator and a JSON round-trip leave them unchanged."""
+    sum is exact in binary floating point, so the Probs validator and a JSON round-trip leave them
+    unchanged."""
     scaled = np.asarray(row, dtype=np.float64) / max(float(np.sum(row)), 1e-300) * PROB_UNITS
     units = np.floor(scaled).astype(np.int64)
     short = PROB_UNITS - int(units.sum())
@@ -114,7 +117,8 @@ def text_evidence(
     spoken = [s for s in segments if normalise_text(s.text)]
     for i, seg in enumerate(spoken):
         texts.append(normalise_text(seg.text))
-        contexts.append((used + [normalise_text(s.text) for s in spoken[:i]])[-max(turns, 0):] if turns else [])
+        earlier = used + [normalise_text(s.text) for s in spoken[:i]]
+        contexts.append(earlier[-max(turns, 0):] if turns else [])
     probs = classify_texts(texts, contexts)
     whole = probs[0]
     top = int(whole.argmax())
