@@ -19,7 +19,7 @@ import pytest
 
 from mer_agents.cli import main
 from mer_agents.config import Settings
-from tests.media_files import tone, write_audio, write_video
+from tests.media_files import _audio_frames, tone, write_audio, write_video
 
 UNICODE_NAME = "ünïcödé 😢 клип.mp4"
 
@@ -83,6 +83,32 @@ BAD_FILES = {
 
 _RNG = np.random.default_rng(13)
 
+
+def _write_codec(path: Path, vcodec: str, pix_fmt: str, acodec: str, sr: int, seconds: float = 2,
+                 fps: int = 10) -> Path:
+    """A 160x120 clip with a codec pair tests/media_files.py does not use (mjpeg, vp9, opus in mkv)."""
+    import av
+
+    with av.open(str(path), "w") as container:
+        vstream = container.add_stream(vcodec, rate=fps)
+        vstream.width, vstream.height, vstream.pix_fmt = 160, 120, pix_fmt
+        if vcodec == "libvpx-vp9":
+            vstream.options = {"deadline": "realtime", "cpu-used": "8"}
+        astream = container.add_stream(acodec, rate=sr)
+        astream.layout = "mono"
+        for i in range(int(seconds * fps)):
+            rgb = np.full((120, 160, 3), (60 + 7 * i) % 255, np.uint8)
+            for packet in vstream.encode(av.VideoFrame.from_ndarray(rgb, format="rgb24")):
+                container.mux(packet)
+        for packet in vstream.encode(None):
+            container.mux(packet)
+        for frame in _audio_frames(tone(seconds, sr), sr):
+            for packet in astream.encode(frame):
+                container.mux(packet)
+        for packet in astream.encode(None):
+            container.mux(packet)
+    return path
+
 # case -> (how to write the file, the flags perceive must raise)
 ODD_FILES = {
     "audio_only": (lambda d: write_audio(d / "audio.wav", tone(2, 16000), 16000),
@@ -100,6 +126,24 @@ ODD_FILES = {
                                         audio=tone(0.2, 16000)), {"no_face", "no_speech"}),
     "unicode_name": (lambda d: write_video(d / UNICODE_NAME, size=(160, 120), seconds=1, fps=10,
                                            audio=tone(1, 16000)), {"no_face", "no_speech"}),
+    "mjpeg_avi": (lambda d: _write_codec(d / "mjpeg.avi", "mjpeg", "yuvj420p", "pcm_s16le", 16000),
+                  {"no_face", "no_speech"}),
+    "vp9_opus_mkv": (lambda d: _write_codec(d / "vp9.mkv", "libvpx-vp9", "yuv420p", "libopus", 48000),
+                     {"no_face", "no_speech"}),
+    "opus_audio": (lambda d: write_audio(d / "voice.opus", tone(2, 48000), 48000),
+                   {"no_video_track", "no_speech"}),
+    "frames_4k": (lambda d: write_video(d / "uhd.mp4", size=(3840, 2160), seconds=1, fps=2,
+                                        audio=tone(1, 16000)), {"downscaled", "no_face", "no_speech"}),
+    "clipping": (lambda d: write_audio(d / "clipped.wav", np.clip(tone(2, 16000, level=3.0), -1, 1), 16000),
+                 {"clipped_audio", "no_video_track"}),
+}
+# case -> the codecs (video, audio) the file really holds, so PyAV cannot quietly pick another encoder
+ODD_CODECS = {"mjpeg_avi": ("mjpeg", "pcm_s16le"), "vp9_opus_mkv": ("vp9", "opus"),
+              "opus_audio": (None, "opus")}
+# case -> {flag: text its message contains}
+ODD_MESSAGES = {
+    "frames_4k": {"downscaled": "frames were downscaled from 3840x2160 to 640x360"},
+    "clipping": {"clipped_audio": "of audio samples are clipped: loudness cues are unreliable"},
 }
 
 LONG_MESSAGE = ("I feel so alone. " * 600)[:10_000]
@@ -210,6 +254,101 @@ def test_perceive_reads_an_odd_clip_and_flags_it(case, tmp_path, capsys):
     assert flags <= codes and evidence["source"] == path.name and evidence["duration_s"] > 0
     if case == "stereo_48khz":  # mixed down and resampled without complaint
         assert not codes & {"low_sample_rate", "clipped_audio"}
+    messages = {f["code"]: f["message"] for f in evidence["flags"]}
+    for code, text in ODD_MESSAGES.get(case, {}).items():
+        assert text in messages[code], messages[code]
+    if case in ODD_CODECS:
+        import av
+
+        with av.open(str(path)) as container:
+            video = container.streams.video[0].codec_context.name if container.streams.video else None
+            assert (video, container.streams.audio[0].codec_context.name) == ODD_CODECS[case]
+
+
+# ------------------------------------------------------------- a long clip: refused, or capped with a notice
+
+
+@pytest.fixture(scope="module")
+def long_clip(tmp_path_factory) -> Path:
+    """700 s of 64x48 video at 2 fps with a tone (mpeg4 + PCM in .avi: quick to write)."""
+    folder = tmp_path_factory.mktemp("long")
+    return write_video(folder / "long.avi", size=(64, 48), seconds=700, fps=2, audio=tone(700, 16000))
+
+
+@pytest.mark.parametrize("options, line", [
+    ([], "error: long.avi: the clip is at least 700 s long, over the 120 s limit "
+         "(ask for the first N seconds, e.g. --first-seconds 120)"),
+    (["--first-seconds", "200"], "error: first_seconds (200) is over the 120 s limit"),
+])
+def test_perceive_refuses_a_long_clip_in_one_line(long_clip, options, line, tmp_path, capsys):
+    out_json = tmp_path / "ev.json"
+    assert main(["perceive", str(long_clip), *options, "--quiet", "--json", str(out_json)]) == 2
+    out, err = capsys.readouterr()
+    _no_traceback(out, err)
+    assert _one_error_line(err) == line and not out.strip() and not out_json.exists()
+
+
+# options -> (seconds analysed, frames kept, {flag: text its message contains}, flags that must be absent)
+LONG_RUNS = {
+    "first_60s": (["--first-seconds", "60"], 60.0, 120,
+                  {"truncated": "only the first 60 s of the 700.0 s clip were analysed"}, {"frames_capped"}),
+    "first_120s_fps_5": (["--first-seconds", "120", "--fps", "5"], 120.0, 240,
+                         {"truncated": "only the first 120 s of the 700.0 s clip were analysed",
+                          "frames_capped": "frames were sampled at 2.5 per second instead of 5, to keep at "
+                                           "most 300 frames of the 120 s analysed"}, set()),
+    "max_duration_800": (["--max-duration", "800"], 700.0, 300,
+                         {"frames_capped": "frames were sampled at 0.429 per second instead of 2, to keep at "
+                                           "most 300 frames of the 700 s analysed"}, {"truncated"}),
+}
+
+
+@pytest.mark.parametrize("run", list(LONG_RUNS))
+def test_perceive_caps_a_long_clip_with_a_notice(long_clip, run, tmp_path, capsys):
+    options, analysed, frames, messages, absent = LONG_RUNS[run]
+    out_json = tmp_path / "ev.json"
+    assert main(["perceive", str(long_clip), *options, "--quiet", "--json", str(out_json)]) == 0
+    out, err = capsys.readouterr()
+    _no_traceback(out, err)
+    assert not err.strip()
+    summary = "long.avi: 700.0 s" + ("" if analysed == 700 else f" (analysed {analysed:.1f} s)")
+    assert out.startswith(summary + ", audio yes, video yes"), out
+    evidence = json.loads(out_json.read_text(encoding="utf-8"))
+    assert evidence["duration_s"] == 700.0 and evidence["analysed_s"] == analysed
+    assert evidence["modalities"]["video"]["cues"]["frames"] == frames
+    flags = {f["code"]: f["message"] for f in evidence["flags"]}
+    for code, text in messages.items():
+        assert text in flags[code], flags
+    assert not absent & set(flags)
+
+
+# ------------------------------------------------------------------------------------------ two faces
+
+
+def test_perceive_follows_the_largest_of_two_faces(tmp_path, capsys):
+    """Two public-domain faces side by side: the astronaut (smiling, the smaller face once composed) and Grace
+    Hopper (composed, the larger face). The reading is Grace Hopper's neutral, and several_faces says why."""
+    cv2 = pytest.importorskip("cv2")
+    skimage_data = pytest.importorskip("skimage.data")
+    matplotlib = pytest.importorskip("matplotlib")
+    hopper = cv2.imread(str(Path(matplotlib.get_data_path()) / "sample_data" / "grace_hopper.jpg"))
+    hopper = cv2.resize(cv2.cvtColor(hopper, cv2.COLOR_BGR2RGB), (384, 450))[:512]
+    canvas = np.full((512, 512 + 384, 3), 128, np.uint8)
+    canvas[:, :512] = skimage_data.astronaut()
+    canvas[: hopper.shape[0], 512:] = hopper
+    path = write_video(tmp_path / "two_faces.mp4", [canvas] * 8, fps=2, audio=tone(4, 16000))
+    out_json = tmp_path / "ev.json"
+    assert main(["perceive", str(path), "--quiet", "--json", str(out_json)]) == 0
+    out, err = capsys.readouterr()
+    _no_traceback(out, err)
+    assert out.startswith("two_faces.mp4: ") and not err.strip()
+    evidence = json.loads(out_json.read_text(encoding="utf-8"))
+    flags = {f["code"]: f["message"] for f in evidence["flags"]}
+    assert "following the largest" in flags["several_faces"] and "no_face" not in flags
+    assert "from 896x512 to 640x366" in flags["downscaled"]
+    video = evidence["modalities"]["video"]
+    assert video["available"] and video["cues"]["face_frames"] == 8
+    assert video["cues"]["several_face_frames"] >= 1
+    assert video["cues"]["top_expression"] == "neutral"  # the larger face; the smaller one reads as joy
 
 
 @pytest.mark.slow
