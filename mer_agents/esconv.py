@@ -170,34 +170,37 @@ def read_train(path: str | Path = DEFAULT_TRAIN) -> list[EsconvDialogue]:
     return out
 
 
+def _block_before(turns: Sequence[EsconvTurn], i: int, speaker: str) -> tuple[str, int]:
+    """The consecutive turns of `speaker` ending at position `i` (walking back), joined, and the position
+    just before them."""
+    block = []
+    while i >= 0 and turns[i].speaker == speaker:
+        block.append(turns[i].text)
+        i -= 1
+    return " ".join(reversed(block)), i
+
+
+def _last_seeker_turn(turns: Sequence[EsconvTurn], before: int) -> int:
+    """Position of the seeker's last turn before `before` (-1 when none): supporter turns are skipped."""
+    i = min(before, len(turns)) - 1
+    while i >= 0 and turns[i].speaker != "seeker":
+        i -= 1
+    return i
+
+
 def seeker_words(turns: Sequence[EsconvTurn], before: int) -> str:
     """The seeker's most recent words before position `before`: their last block of consecutive turns, joined.
 
     Supporter turns between that block and `before` are skipped; "" when the seeker has not spoken yet.
     """
-    i = min(before, len(turns)) - 1
-    while i >= 0 and turns[i].speaker != "seeker":
-        i -= 1
-    block = []
-    while i >= 0 and turns[i].speaker == "seeker":
-        block.append(turns[i].text)
-        i -= 1
-    return " ".join(reversed(block))
+    return _block_before(turns, _last_seeker_turn(turns, before), "seeker")[0]
 
 
 def previous_supporter(turns: Sequence[EsconvTurn], before: int) -> str:
     """The supporter's turn(s) right before the seeker's most recent block of words ("" when none): what the
     seeker was answering."""
-    i = min(before, len(turns)) - 1
-    while i >= 0 and turns[i].speaker != "seeker":
-        i -= 1
-    while i >= 0 and turns[i].speaker == "seeker":
-        i -= 1
-    block = []
-    while i >= 0 and turns[i].speaker == "supporter":
-        block.append(turns[i].text)
-        i -= 1
-    return " ".join(reversed(block))
+    _, i = _block_before(turns, _last_seeker_turn(turns, before), "seeker")
+    return _block_before(turns, i, "supporter")[0]
 
 
 def heldout_train_dialogues(n: int = TRAIN_DIALOGUES) -> frozenset[str]:
