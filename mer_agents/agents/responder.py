@@ -131,10 +131,12 @@ def score_candidates(
     found: list[tuple[str, str]],
     forecast: EmotionForecast,
     plan: StrategyPlan,
+    moment: np.ndarray | None = None,
 ) -> list[Candidate]:
     """(source, text) pairs → Candidates with every scorer and check, best first (see the module docstring).
     The checks see each reply's plain MiniLM cosine to the person's words (the audit's relevance); the rank
-    sees the reply selector's fit to the moment."""
+    sees the reply selector's fit to the moment (`moment`: this attempt's `moment_vector`, computed when
+    not given)."""
     unique: dict[str, str] = {}  # text → source, first occurrence wins (an empty draft is kept: it fails)
     for source, text in found:
         if text.strip().lower() not in {t.lower() for t in unique}:
@@ -144,8 +146,8 @@ def score_candidates(
     if context.strip():
         vectors = embed([context, *texts])
         relevance = [float(v) for v in vectors[1:] @ vectors[0]]
-        fits = [float(v) for v in reply_selector.reply_vectors(vectors[1:])
-                @ reply_selector.context_vector(context, _previous(ctx))]
+        moment = moment_vector(ctx) if moment is None else moment
+        fits = [float(v) for v in reply_selector.reply_vectors(vectors[1:]) @ moment]
     else:
         relevance = fits = [None] * len(texts)
     probs = strategy_classifier.predict_proba(texts, [context] * len(texts))
@@ -176,28 +178,39 @@ def _previous(ctx: AgentContext) -> str:
     return (ctx.history[-1].reply or "") if ctx.history else ""
 
 
+def moment_vector(ctx: AgentContext) -> np.ndarray:
+    """The reply selector's vector for this moment (the person's words and the turn they answered): computed
+    once per attempt and shared by the exemplar search and the candidate ranking."""
+    return reply_selector.context_vector(_context(ctx), _previous(ctx))
+
+
 @load_once
 def _bank_reply_vectors() -> np.ndarray:
     """The shipped bank's replies in the reply selector's space (projected once per process)."""
     bank = default_bank()
     if bank.reply_vectors is None:
-        raise ModelError("the exemplar bank has no reply vectors (rebuild: python scripts/build_exemplar_bank.py)")
+        raise ModelError("the exemplar bank has no reply vectors "
+                         "(rebuild: python scripts/build_exemplar_bank.py)")
     return reply_selector.reply_vectors(bank.reply_vectors)
 
 
-def exemplar_replies(ctx: AgentContext, plan: StrategyPlan) -> dict[str, float]:
+def exemplar_replies(
+    ctx: AgentContext, plan: StrategyPlan, moment: np.ndarray | None = None
+) -> dict[str, float]:
     """Human supporter replies of the planned strategy that the reply selector finds fit this moment (the
     person's words and the turn they answered), and that transfer to this conversation: reply → fit, best
-    first. Goodbyes are offered only when the person is thanking or saying goodbye."""
+    first. Goodbyes are offered only when the person is thanking or saying goodbye. `moment`: as in
+    score_candidates."""
     words = _context(ctx)
     if not words.strip():
         return {text: 0.0 for text in plan.exemplars[:N_EXEMPLARS]}
     closing = guard.closes(words)
-    fit = _bank_reply_vectors() @ reply_selector.context_vector(words, _previous(ctx))
+    fit = _bank_reply_vectors() @ (moment_vector(ctx) if moment is None else moment)
     found = default_bank().rank_replies(fit, k=K_EXEMPLAR_SEARCH, exclude=set(ctx.exclude_dialogues),
                                         strategy=plan.strategy, closing=closing)
     conversation = [words, *(t.user_text for t in ctx.history), *(t.reply or "" for t in ctx.history)]
-    kept = {e.reply.strip(): e.score for e in found if guard.transfers(e.reply, conversation, closing=closing)}
+    kept = {e.reply.strip(): e.score for e in found
+            if guard.transfers(e.reply, conversation, closing=closing)}
     return dict(list(kept.items())[:N_EXEMPLARS])
 
 
@@ -280,12 +293,13 @@ def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Rep
     n = ctx.settings.best_of if ctx.round == 0 else N_CANDIDATES
     found = [("model", clean(_draft(ctx, messages, plan, i))) for i in range(n)]
     exemplars: dict[str, float] = {}
+    moment = moment_vector(ctx)
     if ctx.settings.reply_candidates == "all":
-        exemplars = exemplar_replies(ctx, plan)
+        exemplars = exemplar_replies(ctx, plan, moment)
         found += [("exemplar", text) for text in exemplars]
         tone = checks.tone_emotion(forecast.emotion, ctx.evidence)
         found.append(("template", grounded_reply(ctx.evidence.transcript, tone, plan.strategy)))
-    ranked = score_candidates(ctx, found, forecast, plan)
+    ranked = score_candidates(ctx, found, forecast, plan, moment)
     best = ranked[0]
     return Reply(text=best.text, source=best.source, ranked=ranked,
                  candidates=[c.text for c in ranked[1:]])
