@@ -298,29 +298,31 @@ class _Run:
         out = holder["out"]
         yield RunFinished(
             t=self.t(),
-            reply=self.crisis.reply if self.crisis else reply.text,
             emotion=out.emotion,
             strategy=out.strategy,
             rounds=0,
             all_passed=False,
             best_round=0,
-            reply_source="crisis" if self.crisis else "model",
-            note=self.crisis.note if self.crisis else "",
+            **self.kept(reply.text, "model", ""),
         )
 
+    def kept(self, text: str, source: str, note: str) -> dict[str, str]:
+        """RunFinished's reply, reply_source and note; under the crisis guard, its safety message
+        (crisis.py)."""
+        if self.crisis:
+            return {"reply": self.crisis.reply, "reply_source": "crisis", "note": self.crisis.note}
+        return {"reply": text, "reply_source": source, "note": note}
+
     def finish(self, outputs: dict[str, Any], rounds: int, all_passed: bool, best_round: int) -> RunFinished:
-        """The run's result; under the crisis guard the reply is its safety message (crisis.py)."""
         reply = outputs["reply"]
         return RunFinished(
             t=self.t(),
-            reply=self.crisis.reply if self.crisis else reply.text,
             emotion=outputs["forecast"].emotion,
             strategy=outputs["strategy"].strategy,
             rounds=rounds,
             all_passed=all_passed,
             best_round=best_round,
-            reply_source="crisis" if self.crisis else reply.source,
-            note=self.crisis.note if self.crisis else SOURCE_NOTES.get(reply.source, ""),
+            **self.kept(reply.text, reply.source, SOURCE_NOTES.get(reply.source, "")),
         )
 
 
