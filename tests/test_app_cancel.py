@@ -11,7 +11,6 @@ tested is when the worker threads end.
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import time
 import uuid
@@ -21,6 +20,7 @@ import pytest
 
 pytest.importorskip("gradio")
 
+from mer_agents.benchmarks.live import free_port  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.ui import handlers  # noqa: E402
 from tests.scripted_backend import ScriptedBackend  # noqa: E402
@@ -70,12 +70,6 @@ class SlowBackend(ScriptedBackend):
 
     def describe(self) -> str:
         return "slow scripted backend (control-flow tests only)"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")

@@ -9,13 +9,13 @@ import importlib
 import json
 import os
 import runpy
-import socket
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from mer_agents.benchmarks.live import free_port
 from mer_agents.errors import MerError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,12 +23,6 @@ STAGES = ("perception", "forecast", "strategy", "reply")
 APP_ENV = {"MER_MAX_ROUNDS": "1", "HF_HUB_OFFLINE": "1", "GRADIO_ANALYTICS_ENABLED": "False"}
 WORKER_END_TIMEOUT_S = 60
 PREFERRED_EXAMPLE = "sad_loss.mp4"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def example_clip() -> Path:

@@ -11,13 +11,13 @@ perception and the rest of the app are real). What is tested is how the page sho
 from __future__ import annotations
 
 import shutil
-import socket
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("gradio")
 
+from mer_agents.benchmarks.live import free_port  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.ui import handlers  # noqa: E402
 from mer_agents.ui.live import chat_messages as live_chat_messages  # noqa: E402
@@ -63,12 +63,6 @@ def forecast_for_the_fused_emotion(messages, params) -> str:
     emotion = found.group(1) if found else "sadness"
     return json.dumps({"explanation": f"The words show {emotion}, in what the person says.",
                        "boost_label": "none", "boost": 0})
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
