@@ -1,4 +1,4 @@
-"""Command line: `python -m mer_agents perceive | analyze | eval | bench`.
+"""Command line: `python -m mer_agents perceive | analyze | eval | bench | download`.
 
 A thin adapter: each subcommand lives in mer_agents/commands/<name>.py with `add_arguments(parser)` and
 `main(args) -> int`. User-facing errors (MerError, a bad option, a path that cannot be read or written)
@@ -18,6 +18,7 @@ COMMANDS = {
     "analyze": "run the agents and the reflection loop on a clip, evidence or text",
     "eval": "evaluate on MELD / ESConv and write reports",
     "bench": "time the perception models or the full pipeline",
+    "download": "fetch a Hugging Face checkpoint once into the hub cache (explicit opt-in)",
 }
 
 

@@ -65,6 +65,9 @@ class Settings(BaseModel):
         None, ge=1, description="CPU threads for the embedded LLM; None = cores - 1 (llama.cpp's spinning "
         "threads slow down 20x and more when they share cores with other work)")
     spoken_reply: bool = Field(False, description="transformers_omni: ask the full model for speech too")
+    allow_download: bool | None = Field(
+        None, description="transformers_omni: download missing hub weights once into the Hugging Face cache "
+        "(the only run-time download; None = only on a Hugging Face Space, where SPACE_ID is set)")
 
     # --- housekeeping ---
     cache_dir: Path = Field(DEFAULT_CACHE_DIR, description="assembled model files and eval caches live here")

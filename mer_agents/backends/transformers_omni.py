@@ -91,6 +91,22 @@ def local_weights(ref: str) -> Path | None:
     return snapshot if _complete(snapshot) else None
 
 
+def ensure_weights(ref: str, settings: Settings) -> Path:
+    """local_weights(ref), downloaded first when missing and the user opted in (backends/download.py);
+    ModelError naming the opt-in when it is missing."""
+    from mer_agents.backends import download
+
+    path = local_weights(ref)
+    if path is None and download.downloads_allowed(settings) and ref.count("/") == 1 \
+            and not Path(ref).expanduser().exists():
+        download.download(ref)
+        path = local_weights(ref)
+    if path is None:
+        raise ModelError(f"Qwen2.5-Omni weights not found locally for {ref!r} (or set MER_MODEL to a local "
+                         f"folder): {download.opt_in_hint(ref)}")
+    return path
+
+
 def _complete(path: Path) -> bool:
     return (path / "config.json").is_file() and any(path.glob("*.safetensors"))
 
@@ -307,13 +323,7 @@ class TransformersOmniBackend:
 
     def engine(self) -> OmniEngine:
         """The loaded model (loads on first use); ModelError when weights or CUDA are missing."""
-        path = local_weights(self.ref)
-        if path is None:
-            raise ModelError(
-                f"Qwen2.5-Omni weights not found locally for {self.ref!r}: download them once with "
-                f"`huggingface-cli download {self.ref}` (or set MER_MODEL to a local folder); nothing is "
-                "fetched at run time"
-            )
+        path = ensure_weights(self.ref, self.settings)
         if self.require_cuda and not cuda_available():
             raise ModelError(
                 "the transformers_omni backend needs a CUDA GPU for 4-bit Qwen2.5-Omni; "
