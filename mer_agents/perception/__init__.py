@@ -9,9 +9,10 @@ imported at module import time.
 from __future__ import annotations
 
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 import numpy as np
 
@@ -24,6 +25,7 @@ LOW_ASR_NO_SPEECH = 0.5  # mean p(no speech) of the kept segments above this is 
 ENGLISH = "en"
 
 Progress = Callable[[str], None]
+T = TypeVar("T")
 
 
 @contextmanager
@@ -33,6 +35,17 @@ def _timed(timings: dict[str, float], step: str) -> Iterator[None]:
         yield
     finally:
         timings[step] = round(timings.get(step, 0.0) + time.perf_counter() - start, 4)
+
+
+def _timed_call(timings: dict[str, float], step: str, fn: Callable[..., T], *args: Any) -> T:
+    with _timed(timings, step):
+        return fn(*args)
+
+
+def _transcribe(audio: np.ndarray, settings: Settings):
+    from mer_agents.perception.asr import transcribe
+
+    return transcribe(audio, settings)
 
 
 def _unavailable(note: str) -> ModalityEvidence:
@@ -100,22 +113,37 @@ def perceive(
 
     transcription = None
     segments: list[tuple[float, float]] = []
-    if media.audio is not None:
-        say("finding speech…")
-        with _timed(timings, "vad"):
-            segments = speech_segments(media.audio, media.sample_rate)
-        say("reading the voice…")
-        with _timed(timings, "voice"):
-            audio_ev, voice_flags = voice_evidence(media.audio, media.sample_rate, segments)
-        flags += voice_flags
-        if segments:
-            from mer_agents.perception.asr import transcribe
+    asr_job: Future | None = None
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mer-asr")
+    try:
+        if media.audio is not None:
+            say("finding speech…")
+            with _timed(timings, "vad"):
+                segments = speech_segments(media.audio, media.sample_rate)
+            if segments:
+                # Whisper (CTranslate2, GIL released) runs beside the voice and face readers: its fixed cost
+                # per 30 s window dominates short clips, and the others then cost no extra wall time.
+                say("transcribing…")
+                asr_job = pool.submit(_timed_call, timings, "asr", _transcribe, media.audio, settings)
+            say("reading the voice…")
+            with _timed(timings, "voice"):
+                audio_ev, voice_flags = voice_evidence(media.audio, media.sample_rate, segments)
+            flags += voice_flags
+        else:
+            audio_ev = _unavailable("the clip has no audio track")
 
-            say("transcribing…")
-            with _timed(timings, "asr"):
-                transcription = transcribe(media.audio, settings)
-    else:
-        audio_ev = _unavailable("the clip has no audio track")
+        if media.frames:
+            say("reading the face…")
+            with _timed(timings, "face"):
+                video_ev, face_flags = face_evidence(media.frames, media.frame_times, media.fps)
+            flags += face_flags
+        else:
+            video_ev = _unavailable("the clip has no video track" if "no_video_track" in media.flag_codes()
+                                    else "no video frame could be decoded")
+        if asr_job is not None:
+            transcription = asr_job.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
     if transcription is not None and transcription.text:
         from mer_agents.perception.text import text_evidence
@@ -132,14 +160,6 @@ def perceive(
         text_ev = _unavailable("speech was detected but nothing could be transcribed")
     flags += _asr_flags(transcription, bool(segments))
 
-    if media.frames:
-        say("reading the face…")
-        with _timed(timings, "face"):
-            video_ev, face_flags = face_evidence(media.frames, media.frame_times, media.fps)
-        flags += face_flags
-    else:
-        video_ev = _unavailable("the clip has no video track" if "no_video_track" in media.flag_codes()
-                                else "no video frame could be decoded")
     timings["total"] = round(time.perf_counter() - started, 4)
 
     return Evidence(
