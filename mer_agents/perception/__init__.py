@@ -18,7 +18,7 @@ import numpy as np
 
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
-from mer_agents.types import Evidence, Flag, ModalityEvidence, Modalities
+from mer_agents.types import Evidence, Flag, Modalities, ModalityEvidence
 
 LOW_ASR_LOGPROB = -0.8  # duration-weighted mean token log-prob below this (≈ p < 0.45 per token) is doubtful
 LOW_ASR_NO_SPEECH = 0.5  # mean p(no speech) of the kept segments above this is doubtful
