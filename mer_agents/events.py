@@ -90,6 +90,17 @@ class RegenerationRequested(_Event):
     instruction: str
 
 
+class DraftReply(_Event):
+    """A round's reply the moment it is written, before the audit: shown as a draft and replaced in place by
+    the next round's or the kept reply (issue #14: the first readable reply does not wait for the audit).
+    Under the crisis guard the only draft is the safety message."""
+
+    kind: Literal["draft_reply"] = "draft_reply"
+    round: int = Field(0, ge=0)
+    text: str
+    source: Literal["model", "exemplar", "template", "crisis"] = "model"
+
+
 class RunFinished(_Event):
     kind: Literal["run_finished"] = "run_finished"
     reply: str
@@ -112,7 +123,7 @@ class RunFailed(_Event):
 
 Event = Annotated[
     RunStarted | Progress | EvidenceReady | StageStarted | TokenDelta | StageFinished | StageFailed
-    | AuditVerdictEvent | RegenerationRequested | RunFinished | RunFailed,
+    | AuditVerdictEvent | RegenerationRequested | DraftReply | RunFinished | RunFailed,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -34,6 +34,7 @@ from mer_agents.config import Settings
 from mer_agents.errors import MediaError, MerError, StageError
 from mer_agents.events import (
     AuditVerdictEvent,
+    DraftReply,
     Event,
     EvidenceReady,
     Progress,
@@ -247,6 +248,7 @@ class _Run:
         self.crisis = crisis.detect(evidence.transcript)
         if self.crisis:
             yield Progress(t=self.t(), stage="reply", message=self.crisis.note)
+            yield DraftReply(t=self.t(), round=0, text=self.crisis.reply, source="crisis")
         if self.settings.one_pass:
             yield from self.one_pass(evidence)
             return
@@ -266,6 +268,9 @@ class _Run:
                 outputs[stage] = yield from self.stage_step(
                     stage, ctx, lambda c, s=stage: agents[s](c, outputs)
                 )
+                if stage == "reply" and not self.crisis:
+                    reply = outputs["reply"]
+                    yield DraftReply(t=self.t(), round=round_, text=reply.text, source=reply.source)
             if not self.settings.reflection or self.crisis:
                 yield self.finish(outputs, rounds=0, all_passed=False, best_round=0)
                 return

@@ -53,6 +53,29 @@ def test_status_line_text_is_literal_markdown():
     assert handlers._md_escape("**a** > #b") == "\\*\\*a\\*\\* &gt; \\#b"
 
 
+def test_the_reply_box_shows_each_draft_marked_until_the_kept_reply_replaces_it():
+    """Issue #14: the round's reply appears as soon as it is written, marked as a draft under audit (reply box
+    and status line), is replaced in place by later drafts, and the kept reply ends the marking."""
+    from mer_agents.events import DraftReply, RunFailed, RunFinished
+    from mer_agents.ui.timeline import TimelineView, apply
+
+    view = TimelineView()
+    assert handlers.reply_text(view) == ""
+    apply(view, DraftReply(t=1.0, round=0, text="That sounds hard."))
+    assert handlers.reply_text(view) == f"{handlers.DRAFT_MARK} That sounds hard."
+    assert "round 0's draft, under audit" in handlers.status_line(view)
+    apply(view, DraftReply(t=2.0, round=1, text="Losing it after eight years hurts."))
+    assert handlers.reply_text(view).endswith("Losing it after eight years hurts.")
+    apply(view, RunFinished(t=3.0, reply="Losing it after eight years hurts.", emotion="sadness",
+                            strategy="Reflection of feelings", rounds=1, all_passed=True, best_round=1))
+    assert handlers.reply_text(view) == "Losing it after eight years hurts."
+    assert "draft" not in handlers.status_line(view)
+    stopped = TimelineView()
+    apply(stopped, DraftReply(t=1.0, text="That sounds hard."))
+    apply(stopped, RunFailed(t=2.0, error="Run cancelled by the user."))
+    assert handlers.reply_text(stopped) == f"{handlers.UNAUDITED_MARK} That sounds hard."  # nothing is lost
+
+
 def forecast_for_the_fused_emotion(messages, params) -> str:
     """Forecaster script: name the emotion the schema's pattern asks for (the code's fused top label)."""
     import json

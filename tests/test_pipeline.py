@@ -117,7 +117,7 @@ def test_a_crisis_gets_the_safety_message_and_says_so(backend, message, kind):
     """The crisis guard (agents/crisis.py) on the real pipeline: the reading and plan still run, the reply is
     the fixed safety message, the timeline is told, and there is no refinement round."""
     from mer_agents.agents import crisis
-    from mer_agents.events import Progress
+    from mer_agents.events import DraftReply, Progress
 
     events = list(run(RunRequest(text=message), backend, Settings.from_env(backend="embedded", max_rounds=2)))
     done = events[-1]
@@ -127,3 +127,5 @@ def test_a_crisis_gets_the_safety_message_and_says_so(backend, message, kind):
     assert any(isinstance(e, Progress) and "crisis guard" in e.message for e in events)
     assert not any(isinstance(e, RegenerationRequested) for e in events)
     assert {e.stage for e in events if isinstance(e, StageFinished)} >= {"forecast", "strategy", "reply"}
+    drafts = [e for e in events if isinstance(e, DraftReply)]  # the model's reply is never shown, even briefly
+    assert [(d.text, d.source) for d in drafts] == [(crisis.REPLIES[kind], "crisis")]

@@ -21,6 +21,7 @@ from mer_agents.labels import STRATEGIES
 from mer_agents.config import Settings
 from mer_agents.events import (
     AuditVerdictEvent,
+    DraftReply,
     RegenerationRequested,
     RunFailed,
     RunFinished,
@@ -345,3 +346,19 @@ def test_closing_the_generator_stops_the_worker(evidence):
             break
     gen.close()
     assert backend.count("perception") == 1 and backend.count("forecast") == 0
+
+
+def test_each_rounds_reply_is_shown_as_a_draft_before_its_audit(evidence):
+    """Scripted backend: a DraftReply follows each reply stage, before that round's audit, so the first
+    readable reply does not wait for the reflection rounds; the final reply still comes from RunFinished."""
+    backend = ScriptedBackend(reply=[CHEERFUL, GOOD])
+    events = collect(backend, evidence)
+    drafts = of(events, DraftReply)
+    assert [(d.round, d.text) for d in drafts] == [(0, CHEERFUL), (1, GOOD)]
+    first_draft = events.index(drafts[0])
+    first_audit = next(i for i, e in enumerate(events) if isinstance(e, StageStarted) and e.stage == "audit")
+    reply_done = next(i for i, e in enumerate(events) if isinstance(e, StageFinished) and e.stage == "reply")
+    assert reply_done < first_draft < first_audit
+    assert events[-1].reply == GOOD
+    no_audit = collect(ScriptedBackend(), evidence, reflection=False)
+    assert [d.text for d in of(no_audit, DraftReply)] == [GOOD] and no_audit[-1].reply == GOOD

@@ -48,6 +48,8 @@ SLOT_POLL_S = 0.1  # a worker waiting for the model slot checks its cancel event
 ORPHAN_S = 10.0  # a run whose events nobody has taken for this long has lost its handler: it cancels itself
 CANCELLED_MESSAGE = "Run cancelled by the user."
 WAITING_MESSAGE = "waiting for the model: another run is using it"
+DRAFT_MARK = "[draft, under audit]"  # leads the reply box while the shown reply may still be revised
+UNAUDITED_MARK = "[draft, not audited: the run stopped]"
 LIMIT_FLAGS = ("frames_capped", "truncated")  # evidence flags the status line repeats: a cap changed the run
 MAX_MESSAGE_CHARS = 2000  # the message box's max_length, enforced again server-side (require_input)
 ALLOW_MODEL_PATHS_ENV = "MER_ALLOW_MODEL_PATHS"  # "1": the Model box may name any model id or server path
@@ -326,7 +328,16 @@ def status_line(view: TimelineView, elapsed: float | None = None, waiting: bool 
     current = f"{running[-1].title} (round {running[-1].round})…" if running else "starting…"
     doing = WAITING_MESSAGE if waiting else view.progress or current
     clock = f" · {elapsed:.0f}s" if elapsed is not None else ""
-    return f"⏳ {_md_escape(doing)}{clock}"
+    draft = f" · the reply shown is round {view.draft_round}'s draft, under audit" if view.draft else ""
+    return f"⏳ {_md_escape(doing)}{clock}{draft}"
+
+
+def reply_text(view: TimelineView) -> str:
+    """The reply box: the kept reply once the run is done; before that the latest draft, marked as one (and
+    still there, marked unaudited, when the run failed or was stopped after writing it)."""
+    if view.reply or not view.draft:
+        return view.reply
+    return f"{UNAUDITED_MARK if view.finished else DRAFT_MARK} {view.draft}"
 
 
 def limit_notes(view: TimelineView) -> list[str]:
@@ -512,12 +523,12 @@ def ui_run(base: Settings, video: str | None, audio: str | None, message: str | 
             continue
         figures = _figures(view) if snap.plots_changed else (skip,) * 3
         if not snap.final:
-            yield (render_html(view), status_line(view, time.monotonic() - started), view.reply or skip,
+            yield (render_html(view), status_line(view, time.monotonic() - started), reply_text(view) or skip,
                    skip, skip, skip, *figures, skip, skip)
             continue
         audio_path, tts_note = spoken_reply(view)
         session = snap.session or session
-        yield (render_html(view), status_line(view), view.reply, audio_path, tts_note, snap.trace_path,
+        yield (render_html(view), status_line(view), reply_text(view), audio_path, tts_note, snap.trace_path,
                *figures, chat_messages(session), session)
 
 
@@ -530,7 +541,7 @@ def replay(path: str | None) -> tuple:
     except MerError as exc:
         return (render_html(TimelineView()), f"**Cannot replay:** {_md_escape(str(exc))}") + (gr.skip(),) * 4
     return (render_html(view), f"Replayed {view.n_events} events of run {_md_escape(view.run_id)}.",
-            view.reply, *_figures(view))
+            reply_text(view), *_figures(view))
 
 
 # -------------------------------------------------------------------------------------------- API

@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from mer_agents.events import (
     AuditVerdictEvent,
+    DraftReply,
     EvidenceReady,
     Progress,
     RegenerationRequested,
@@ -97,6 +98,8 @@ class TimelineView(BaseModel):
     forecasts: dict[int, EmotionForecast] = Field(default_factory=dict, description="by round")
     verdicts: dict[int, list[AuditVerdict]] = Field(default_factory=dict, description="by audit round")
     reply: str = ""
+    draft: str = Field("", description="the latest round's reply while the audit runs ('' once finished)")
+    draft_round: int = 0
     emotion: str = ""
     strategy: str = ""
     rounds: int = 0
@@ -402,9 +405,13 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         audit.regenerate = f"round {event.round}: back to {event.target_stage} — {event.instruction}"
         _close_audits(view, t)
 
+    elif isinstance(event, DraftReply):
+        view.draft, view.draft_round = event.text, event.round
+
     elif isinstance(event, RunFinished):
         _close_audits(view, t)
         view.finished = True
+        view.draft = ""
         view.reply, view.emotion, view.strategy = event.reply, event.emotion, event.strategy
         view.rounds, view.all_passed = event.rounds, event.all_passed
         view.reply_note = event.note
