@@ -27,7 +27,7 @@ from typing import Any, Callable, Generator, Iterator, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.agents import crisis, forecaster, one_pass, perception, planner, reflection, responder
+from mer_agents.agents import crisis, forecaster, guard, one_pass, perception, planner, reflection, responder
 from mer_agents.agents.base import AgentContext, Usage
 from mer_agents.backends.base import Backend
 from mer_agents.config import Settings
@@ -47,6 +47,7 @@ from mer_agents.events import (
     StageStarted,
     TokenDelta,
 )
+from mer_agents.perception.asr import language_name
 from mer_agents.types import STAGES, Evidence, Reply, StageName, Turn
 
 log = logging.getLogger(__name__)
@@ -95,6 +96,7 @@ class _Run:
     round: int = 0
     closed: threading.Event = field(default_factory=threading.Event)
     crisis: crisis.Crisis | None = None  # set once the words are known (agents/crisis.py)
+    language: str | None = None  # Whisper's detected language of the person's speech (None: typed text)
 
     def t(self) -> float:
         return round(time.perf_counter() - self.start, 4)
@@ -245,7 +247,8 @@ class _Run:
     def body(self) -> Iterator[Event]:
         evidence = yield from self.evidence()
         yield EvidenceReady(t=self.t(), evidence=evidence)
-        self.crisis = crisis.detect(evidence.transcript)
+        self.crisis = crisis.detect(evidence.transcript) or crisis.detect(evidence.translation)
+        self.language = evidence.language
         if self.crisis:
             yield Progress(t=self.t(), stage="reply", message=self.crisis.note)
             yield DraftReply(t=self.t(), round=0, text=self.crisis.reply, source="crisis")
@@ -316,7 +319,16 @@ class _Run:
         (crisis.py)."""
         if self.crisis:
             return {"reply": self.crisis.reply, "reply_source": "crisis", "note": self.crisis.note}
-        return {"reply": text, "reply_source": source, "note": note}
+        notes = [note, self.language_note(text)]
+        return {"reply": text, "reply_source": source, "note": "; ".join(n for n in notes if n)}
+
+    def language_note(self, text: str) -> str:
+        """Says plainly when a person who spoke another language gets an English reply."""
+        share = guard.english_share(text)
+        if not self.language or self.language == "en" or share is None or share < guard.ENGLISH_SHARE:
+            return ""
+        return (f"the person spoke {language_name(self.language)}; the reply is in English (the active model "
+                "and the human exemplars write English only)")
 
     def finish(self, outputs: dict[str, Any], rounds: int, all_passed: bool, best_round: int) -> RunFinished:
         reply = outputs["reply"]

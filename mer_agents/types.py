@@ -93,6 +93,8 @@ class Evidence(_Model):
     has_audio: bool = False
     has_video: bool = False
     transcript: str = ""
+    translation: str = Field("", description="Whisper's English translation of non-English speech (what the "
+                             "English-only readers read); '' for English or when it was too unsure to use")
     language: str | None = None
     language_prob: float | None = None
     segments: list[Segment] = Field(default_factory=list)
@@ -104,6 +106,12 @@ class Evidence(_Model):
 
     def flag_codes(self) -> set[str]:
         return {flag.code for flag in self.flags}
+
+    @property
+    def words(self) -> str:
+        """The words in English for the English-only readers (retrieval, relevance, the guard's facts): the
+        translation when there is one, else the transcript."""
+        return self.translation or self.transcript
 
 
 # ------------------------------------------------------------------------------------ stage outputs

@@ -31,13 +31,13 @@ def wer(reference: str, hypothesis: str) -> float:
     return dist[-1] / max(1, len(ref))
 
 
-def speak(tmp_path, text: str, voice: str = "en") -> np.ndarray:
+def speak(tmp_path, text: str, voice: str = "en", *options: str) -> np.ndarray:
     """espeak-ng speech as 16 kHz mono float32 (espeak writes 22.05 kHz)."""
     import soundfile
     import soxr
 
     path = tmp_path / f"{voice}.wav"
-    subprocess.run(["espeak-ng", "-v", voice, "-w", str(path), text], check=True, capture_output=True)
+    subprocess.run(["espeak-ng", "-v", voice, *options, "-w", str(path), text], check=True, capture_output=True)
     audio, rate = soundfile.read(path, dtype="float32", always_2d=True)
     return soxr.resample(audio.mean(axis=1), rate, asr.SAMPLE_RATE).astype(np.float32)
 
@@ -72,6 +72,38 @@ def test_other_language_is_transcribed_and_reported(tmp_path, settings, voice, t
     assert result.language == voice
     assert result.text  # transcribed as spoken, not translated or dropped
     assert wer(text, result.text) < 0.7
+
+
+def test_a_looping_or_unsure_translation_is_not_used():
+    """The quality bar of Whisper's translate task: sure, varied English passes; a loop or an unsure one does
+    not, and the reason is given in words."""
+    from mer_agents.types import Segment
+
+    good = [Segment(start=0, end=4, text="I worked there for eight years and now I cannot pay the rent.",
+                    avg_logprob=-0.5)]
+    loop = [Segment(start=0, end=4, text="He is a monster. He is a monster. He is a monster. He is a monster.",
+                    avg_logprob=-0.5)]
+    unsure = [Segment(start=0, end=4, text="Today I'm content because I'm going to visit the end of the sea.",
+                      avg_logprob=-0.98)]
+    assert asr._checked_translation(good) == (good[0].text, "")
+    for segments in (loop, unsure, []):
+        text, why = asr._checked_translation(segments)
+        assert text == "" and why.startswith("Whisper's English translation")
+    assert asr.compression_ratio(loop[0].text) > asr.TRANSLATION_MAX_COMPRESSION > asr.compression_ratio(
+        good[0].text)
+
+
+@pytest.mark.slow
+@needs_espeak
+def test_clear_spanish_is_translated_for_the_english_readers(tmp_path, settings):
+    """Slow, clear espeak-ng Spanish: Whisper's translate task (same model) gives usable English; English
+    speech gets no translation pass at all."""
+    spoken = "Perdí mi trabajo hoy. Trabajé allí durante ocho años, y ahora no sé cómo voy a pagar el alquiler."
+    result = asr.transcribe(speak(tmp_path, spoken, "es", "-s", "105", "-g", "4"), settings)
+    assert result.language == "es" and result.text
+    assert "rent" in result.translation.lower() and "years" in result.translation.lower(), result
+    english = asr.transcribe(speak(tmp_path, ENGLISH), settings)
+    assert english.translation == "" and english.translation_note == ""
 
 
 @pytest.mark.slow

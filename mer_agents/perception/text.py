@@ -28,6 +28,7 @@ MAX_SALIENT_WORDS = 40  # leave-one-out costs one embedding per word: longer tra
 TOP_WORDS = 3
 PROB_UNITS = 1 << 20  # probabilities are reported in steps of 2**-20 (about 1e-6)
 NON_ENGLISH_CONFIDENCE = 0.5  # the head learned English (TV dialogue, chats, Reddit); others get half
+TRANSLATED_CONFIDENCE = 0.8  # English words, but a machine translation's: a little less sure (not tuned)
 
 
 @load_once
@@ -103,6 +104,7 @@ def text_evidence(
     context: Sequence[str],
     settings: Settings,
     language: str | None = None,
+    translated: bool = False,
 ) -> ModalityEvidence:
     """The words' emotional reading: probs, confidence, a per-segment timeline and the cues behind them."""
     transcript = normalise_text(transcript or "")
@@ -124,7 +126,10 @@ def text_evidence(
     top = int(whole.argmax())
     confidence = _confidence(whole)
     note = ""
-    if language and language != "en":
+    if language and language != "en" and translated:
+        confidence *= TRANSLATED_CONFIDENCE
+        note = f"read from Whisper's English translation of the '{language}' speech"
+    elif language and language != "en":
         confidence *= NON_ENGLISH_CONFIDENCE
         note = f"the text head was trained on English dialogue; this speech is '{language}', so trust it less"
 
@@ -136,6 +141,7 @@ def text_evidence(
         "context_used": used,
         "n_words": len(transcript.split()),
         "language": language,
+        "translated": translated,
     }
     timeline = [TimePoint(start=max(0.0, seg.start), end=max(0.0, seg.end, seg.start), probs=_as_probs(row))
                 for seg, row in zip(spoken, probs[1:])]

@@ -214,11 +214,17 @@ def evidence_summary(ev: Evidence) -> str:
         m = getattr(ev.modalities, name)
         parts.append(f"{name}: {_top(m.probs, 1)} (conf {m.confidence:.2f})" if m.available else f"{name}: —")
     said = f' "{clip_line(ev.transcript, 60)}"' if ev.transcript else ""
+    if ev.transcript and ev.language and ev.language != "en":
+        said += f" [{ev.language}" + (f' → "{clip_line(ev.translation, 60)}"]' if ev.translation else "]")
     return f"{ev.duration_s:.1f}s{said} · " + " · ".join(parts)
 
 
 def evidence_cites(ev: Evidence) -> list[str]:
     lines = []
+    if ev.language:
+        prob = f" (p {ev.language_prob:.2f})" if ev.language_prob is not None else ""
+        lines.append(f"language: {ev.language}{prob}" + (f' · English translation: "{ev.translation}"'
+                                                         if ev.translation else ""))
     for name in ("text", "audio", "video"):
         m = getattr(ev.modalities, name)
         if m.available:
