@@ -33,7 +33,6 @@ from mer_agents.agents.planner import HELP
 from mer_agents.agents.templates import grounded_reply
 from mer_agents.backends.base import Message
 from mer_agents.cache import load_once
-from mer_agents.embeddings import embed
 from mer_agents.errors import ModelError
 from mer_agents.labels import STRATEGIES
 from mer_agents.retrieval import default_bank
@@ -72,14 +71,6 @@ def clean(text: str) -> str:
         if end > 0:
             text = text[: end + 1]
     return text
-
-
-def similarity(a: str, b: str) -> float | None:
-    """MiniLM cosine of two texts (None when either is empty)."""
-    if not a.strip() or not b.strip():
-        return None
-    va, vb = embed([a, b])
-    return float(va @ vb)
 
 
 def reply_checks(
@@ -144,7 +135,7 @@ def score_candidates(
     texts = list(unique)
     context = _context(ctx)
     if context.strip():
-        vectors = embed([context, *texts])
+        vectors = ctx.embed([context, *texts])
         relevance = [float(v) for v in vectors[1:] @ vectors[0]]
         moment = moment_vector(ctx) if moment is None else moment
         fits = [float(v) for v in reply_selector.reply_vectors(vectors[1:]) @ moment]
@@ -181,7 +172,7 @@ def _previous(ctx: AgentContext) -> str:
 def moment_vector(ctx: AgentContext) -> np.ndarray:
     """The reply selector's vector for this moment (the person's words and the turn they answered): computed
     once per attempt and shared by the exemplar search and the candidate ranking."""
-    return reply_selector.context_vector(_context(ctx), _previous(ctx))
+    return reply_selector.context_vector(_context(ctx), _previous(ctx), ctx.embed)
 
 
 @load_once
