@@ -24,7 +24,7 @@ def default_llm_threads() -> int:
 
 DEFAULT_CACHE_DIR = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "mer_agents"
 RANGE_ERRORS = frozenset({"greater_than", "greater_than_equal", "less_than", "less_than_equal"})
-BackendName = Literal["auto", "embedded", "transformers_omni", "openai_http"]
+BackendName = Literal["auto", "embedded", "transformers_omni", "openai_http", "scripted"]
 
 
 class Settings(BaseModel):

@@ -7,7 +7,7 @@ site-packages; HF_HUB_OFFLINE is set before loading so nothing ever reaches for 
 from __future__ import annotations
 
 import os
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -39,3 +39,11 @@ def embed(texts: Sequence[str]) -> np.ndarray:
         show_progress_bar=False,
     )
     return vectors.astype(np.float32)
+
+
+def similarity(a: str, b: str, embed_fn: Callable[[Sequence[str]], np.ndarray] = embed) -> float | None:
+    """Cosine of two texts under `embed_fn` (MiniLM by default); None when either is empty."""
+    if not a.strip() or not b.strip():
+        return None
+    va, vb = embed_fn([a, b])
+    return float(va @ vb)

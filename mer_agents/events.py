@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 from mer_agents.types import AuditVerdict, Evidence, StageName, StageOutput
 
@@ -64,7 +64,14 @@ class StageFinished(_Event):
     duration_s: float = 0.0
     prompt_tokens: int = 0
     completion_tokens: int = 0
-    reused: bool = Field(False, description="True when carried over unchanged from an earlier round")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_reused(cls, data: Any) -> Any:
+        """Traces written before `reused` was dropped carry it (never set: always false); they still load."""
+        if isinstance(data, dict) and "reused" in data:
+            data = {k: v for k, v in data.items() if k != "reused"}
+        return data
 
 
 class StageFailed(_Event):
@@ -127,7 +134,6 @@ Event = Annotated[
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
-EVENTS_ADAPTER: TypeAdapter[list[Event]] = TypeAdapter(list[Event])
 
 
 def event_to_json(event: _Event) -> dict[str, Any]:

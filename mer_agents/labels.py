@@ -1,5 +1,6 @@
-"""The two label sets everything speaks: MELD's 7 emotions and ESConv's 8 support strategies."""
+"""The vocabulary everything speaks: MELD's 7 emotions, ESConv's 8 support strategies, the 3 modalities."""
 
+from collections.abc import Mapping
 from typing import Literal, get_args
 
 Emotion = Literal["neutral", "joy", "sadness", "anger", "surprise", "fear", "disgust"]
@@ -23,3 +24,14 @@ VALENCE: dict[str, float] = {
     "surprise": 0.2, "fear": -0.9, "disgust": -0.8,
 }
 NEGATIVE_EMOTIONS: frozenset[str] = frozenset({"sadness", "anger", "fear", "disgust"})
+
+# The evidence's modalities (the fields of types.Modalities), in the order they are shown.
+MODALITIES: tuple[str, ...] = ("text", "audio", "video")
+# How a modality is named to a person (prompts, plots, conflict sentences): what carries it.
+MODALITY_NOUN: dict[str, str] = {"text": "words", "audio": "voice", "video": "face"}
+
+
+def top_emotion(scores: Mapping[str, float]) -> tuple[str, float]:
+    """The highest-scoring label and its score (the first in the mapping's order on a tie)."""
+    label = max(scores, key=scores.__getitem__)
+    return label, scores[label]

@@ -28,7 +28,7 @@ from typing import Any, Callable, Generator, Iterator, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from mer_agents.agents import crisis, forecaster, guard, one_pass, perception, planner, reflection, responder
-from mer_agents.agents.base import AgentContext, Usage
+from mer_agents.agents.base import AgentContext, Embed, Retrieve, Usage
 from mer_agents.backends.base import Backend
 from mer_agents.config import Settings
 from mer_agents.errors import MediaError, MerError, StageError
@@ -48,7 +48,7 @@ from mer_agents.events import (
     TokenDelta,
 )
 from mer_agents.perception.asr import language_name
-from mer_agents.types import STAGES, Evidence, Reply, StageName, Turn
+from mer_agents.types import STAGES, Evidence, Reply, StageName, StageOutput, Turn
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -97,6 +97,7 @@ class _Run:
     closed: threading.Event = field(default_factory=threading.Event)
     crisis: crisis.Crisis | None = None  # set once the words are known (agents/crisis.py)
     language: str | None = None  # Whisper's detected language of the person's speech (None: typed text)
+    tools: dict[str, Any] = field(default_factory=dict)  # injected retrieve / embed, else AgentContext's
 
     def t(self) -> float:
         return round(time.perf_counter() - self.start, 4)
@@ -152,6 +153,7 @@ class _Run:
             instruction=instruction,
             hints=hints or {},
             exclude_dialogues=frozenset(self.request.exclude_dialogues),
+            **self.tools,
         )
 
     # -- steps ----------------------------------------------------------------------------------------------
@@ -343,31 +345,27 @@ class _Run:
         )
 
 
-def summarise(output: BaseModel) -> str:
-    """The key output of a stage in one line."""
-    stage = getattr(output, "stage", "")
-    if stage == "perception":
-        line = output.summary
-    elif stage == "forecast":
-        line = (
-            f"{output.emotion} {output.probs[output.emotion]:.2f} · agreement {output.agreement:.2f} · "
-            f"confidence {output.confidence:.2f}"
-        )
-        if output.conflicts:
-            line += f" · {output.conflicts[0]}"
-    elif stage == "strategy":
-        line = output.strategy + (f" (then {output.secondary})" if output.secondary else "")
-    else:
-        line = getattr(output, "text", "")
-    line = " ".join(line.split())
+def summarise(output: StageOutput) -> str:
+    """The key output of a stage in one line (its `one_line`), cut to SUMMARY_CHARS."""
+    line = output.one_line()
     return line if len(line) <= SUMMARY_CHARS else line[: SUMMARY_CHARS - 1] + "…"
 
 
 def run(
-    request: RunRequest, backend: Backend, settings: Settings, cancel: threading.Event | None = None
+    request: RunRequest,
+    backend: Backend,
+    settings: Settings,
+    cancel: threading.Event | None = None,
+    *,
+    retrieve: Retrieve | None = None,
+    embed: Embed | None = None,
 ) -> Iterator[Event]:
-    """Analyse one turn; yields events and always ends in RunFinished or RunFailed (see module docstring)."""
-    state = _Run(request=request, backend=backend, settings=settings, cancel=cancel or threading.Event())
+    """Analyse one turn; yields events and always ends in RunFinished or RunFailed (see module docstring).
+    `retrieve` / `embed` replace the agents' exemplar retrieval and MiniLM embeddings (agents/base.py)."""
+    tools = {k: v for k, v in (("retrieve", retrieve), ("embed", embed)) if v is not None}
+    state = _Run(
+        request=request, backend=backend, settings=settings, cancel=cancel or threading.Event(), tools=tools
+    )
     source = Path(request.clip).name if request.clip else ("evidence" if request.evidence else "text")
     yield RunStarted(
         t=0.0,

@@ -8,8 +8,9 @@ responder prompts get the turns themselves.
 from __future__ import annotations
 
 import threading
-from typing import Iterator
+from typing import Any, Iterator
 
+from mer_agents.agents.base import Embed, Retrieve
 from mer_agents.backends.base import Backend
 from mer_agents.config import Settings
 from mer_agents.events import Event, EvidenceReady, RunFinished, StageFinished
@@ -20,10 +21,20 @@ MAX_TURNS = 20
 
 
 class Session:
-    def __init__(self, backend: Backend, settings: Settings, turns: list[Turn] | None = None):
+    def __init__(
+        self,
+        backend: Backend,
+        settings: Settings,
+        turns: list[Turn] | None = None,
+        *,
+        retrieve: Retrieve | None = None,
+        embed: Embed | None = None,
+    ):
+        """`retrieve` / `embed`: as in pipeline.run, for every turn."""
         self.backend = backend
         self.settings = settings
         self.turns: list[Turn] = list(turns or [])
+        self.tools: dict[str, Any] = {"retrieve": retrieve, "embed": embed}
 
     def run(
         self,
@@ -35,7 +46,7 @@ class Session:
         """Run one turn with the dialogue so far; the turn is kept only when the run finishes."""
         request = RunRequest(clip=clip, evidence=evidence, text=text, history=self.turns[-MAX_TURNS:])
         user_text, summary = text or "", ""
-        for event in run(request, self.backend, self.settings, cancel):
+        for event in run(request, self.backend, self.settings, cancel, **self.tools):
             if isinstance(event, EvidenceReady):
                 user_text = event.evidence.transcript or user_text
             elif isinstance(event, StageFinished) and event.stage == "perception":

@@ -83,7 +83,7 @@ class Trace:
 
         verdicts = []
         for e in self.events:
-            if isinstance(e, StageFinished) and not e.reused:
+            if isinstance(e, StageFinished):
                 count(e.stage, e.duration_s, e.prompt_tokens, e.completion_tokens)
             elif isinstance(e, AuditVerdictEvent):
                 count("audit", e.duration_s, e.prompt_tokens, e.completion_tokens)

@@ -32,12 +32,12 @@ def uniform_probs() -> dict[str, float]:
     return {label: 1.0 / len(EMOTIONS) for label in EMOTIONS}
 
 
-def top_emotion(probs: dict[str, float]) -> str:
-    return max(probs, key=probs.__getitem__)
-
-
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+def _single_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 # ----------------------------------------------------------------------------------------- evidence
@@ -127,6 +127,10 @@ class PerceptionReport(_Model):
     face: str = Field(description="what the face says, citing the expression probabilities")
     summary: str = Field(description="one sentence over all modalities")
 
+    def one_line(self) -> str:
+        """The stage's key output in one line (events, the timeline, the audit's critique prompt)."""
+        return _single_line(self.summary)
+
 
 class EmotionForecast(_Model):
     stage: Literal["forecast"] = "forecast"
@@ -139,6 +143,13 @@ class EmotionForecast(_Model):
     conflicts: list[str] = Field(default_factory=list)
     explanation: str = ""
 
+    def one_line(self) -> str:
+        line = (
+            f"{self.emotion} {self.probs[self.emotion]:.2f} · agreement {self.agreement:.2f} · "
+            f"confidence {self.confidence:.2f}"
+        )
+        return _single_line(line + (f" · {self.conflicts[0]}" if self.conflicts else ""))
+
 
 class StrategyPlan(_Model):
     stage: Literal["strategy"] = "strategy"
@@ -146,6 +157,9 @@ class StrategyPlan(_Model):
     secondary: Strategy | None = None
     reason: str
     exemplars: list[str] = Field(default_factory=list, description="retrieved supporter turns that guided it")
+
+    def one_line(self) -> str:
+        return _single_line(self.strategy + (f" (then {self.secondary})" if self.secondary else ""))
 
 
 class Candidate(_Model):
@@ -165,6 +179,9 @@ class Reply(_Model):
     source: Literal["model", "exemplar", "template"] = "model"
     candidates: list[str] = Field(default_factory=list, description="the other candidates, ranked lower")
     ranked: list[Candidate] = Field(default_factory=list, description="every candidate, best first")
+
+    def one_line(self) -> str:
+        return _single_line(self.text)
 
 
 StageOutput = Annotated[PerceptionReport | EmotionForecast | StrategyPlan | Reply, Field(discriminator="stage")]

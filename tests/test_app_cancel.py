@@ -3,9 +3,9 @@ the models at a time whoever started it (Analyze, /analyze, /analyze_stream, exa
 
 CONTROL-FLOW tests: the app is real (build_demo on 127.0.0.1, Gradio's queue, gradio_client and raw HTTP),
 the perception of the typed message is real, but the LLM is `SlowBackend`, a scripted backend
-(tests/scripted_backend.py) that streams a filler token every TOKEN_GAP_S for up to LONG_S before its canned
-answer, so a run stays inside its first agent until it is stopped. It stands in for no feature: what is
-tested is when the worker threads end.
+(mer_agents/backends/scripted.py) that streams a filler token every TOKEN_GAP_S for up to LONG_S before its
+canned answer, so a run stays inside its first agent until it is stopped. It stands in for no feature: what
+is tested is when the worker threads end.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import pytest
 
 pytest.importorskip("gradio")
 
+from mer_agents.backends.scripted import ScriptedBackend  # noqa: E402
 from mer_agents.benchmarks.live import free_port  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.ui import handlers  # noqa: E402
-from tests.scripted_backend import ScriptedBackend  # noqa: E402
 
 TOKEN_GAP_S = 0.02
 LONG_S = 120.0  # a run not stopped would hold its worker this long

@@ -4,8 +4,9 @@ Unit checks of the escaping, then the real page in headless Chromium: a message 
 apostrophe goes through a run and must come back as the literal text in the chat (no <img> element, no
 alert), and a replayed trace whose run id carries markup must show it literally in the status line.
 
-CONTROL-FLOW: the browser part serves runs with tests/scripted_backend.py (the LLM's answers are canned;
-perception and the rest of the app are real). What is tested is how the page shows text, not the replies.
+CONTROL-FLOW: the browser part serves runs with mer_agents/backends/scripted.py (the LLM's answers are
+canned; perception and the rest of the app are real). What is tested is how the page shows text, not the
+replies.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ import pytest
 
 pytest.importorskip("gradio")
 
+from mer_agents.backends.scripted import ScriptedBackend  # noqa: E402
 from mer_agents.benchmarks.live import free_port  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.ui import handlers  # noqa: E402
 from mer_agents.ui.live import chat_messages as live_chat_messages  # noqa: E402
-from tests.scripted_backend import ScriptedBackend  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -233,7 +233,9 @@ def test_image_and_standalone_audio_parts(checkpoint, clip, tmp_path):
     assert recorder.calls["visual"] and recorder.calls["audio"] and gen.completion_tokens > 0
 
 
-def test_json_output_is_repaired_once(checkpoint, clip):
+def test_json_output_is_one_generation(checkpoint, clip):
+    """The backend asks for JSON and pulls the object out, in one pass; validating and repairing it is
+    agents/base.generate_json's (one layer), so gibberish comes back as it is, without a second pass."""
     backend = omni(checkpoint, "none")
     recorder = Recorder(backend.engine().model)
     schema = {"type": "object", "properties": {"emotion": {"type": "string"}}, "required": ["emotion"]}
@@ -242,8 +244,8 @@ def test_json_output_is_repaired_once(checkpoint, clip):
         gen = backend.generate(messages, GenerationParams(max_tokens=3, seed=2, json_schema=schema))
     finally:
         recorder.close()
-    assert len(recorder.calls["audio"]) == 2  # gibberish fails the check: exactly one repair pass
-    assert isinstance(gen.text, str) and gen.completion_tokens > 3
+    assert len(recorder.calls["audio"]) == 1
+    assert isinstance(gen.text, str) and 0 < gen.completion_tokens <= 3
     json.dumps(gen.text)
 
 

@@ -77,7 +77,7 @@ def test_perceive_and_top_level_bad_arguments(args, expected, capsys):
     (["--max-rounds", "-1"], "--max-rounds must be from 0 to 6 (got -1)"),
     (["--max-rounds", "two"], "--max-rounds: input should be a valid integer"),
     (["--seed", "1.5"], "--seed: input should be a valid integer"),
-    (["--backend", "gpt"], "--backend: input should be 'auto', 'embedded', 'transformers_omni' or 'openai_"),
+    (["--backend", "gpt"], "--backend: input should be 'auto', 'embedded', 'transformers_omni', 'openai"),
     (["--backend", "openai_http"], "the openai_http backend needs a server URL"),
 ])
 def test_analyze_bad_settings_write_a_trace(args, expected, tmp_path, capsys, monkeypatch):

@@ -61,7 +61,6 @@ def all_events():
                 duration_s=0.1,
                 prompt_tokens=3,
                 completion_tokens=4,
-                reused=False,
             )
             for o in outputs
         ],
@@ -114,3 +113,10 @@ def test_every_kind_round_trips():
     for e in events:
         back = event_from_json(json.loads(json.dumps(event_to_json(e))))
         assert type(back) is type(e) and close(event_to_json(back), event_to_json(e))
+
+
+def test_a_stage_finished_from_an_older_trace_still_loads():
+    """Traces written before StageFinished.reused was dropped (it was never set) carry `"reused": false`."""
+    finished = next(e for e in all_events() if isinstance(e, StageFinished))
+    old = {**event_to_json(finished), "reused": False}
+    assert event_to_json(event_from_json(old)) == event_to_json(finished)

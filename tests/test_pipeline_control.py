@@ -1,8 +1,9 @@
 """Control flow of the reflection loop (pipeline.run), on a SCRIPTED backend.
 
-Every test here uses tests/scripted_backend.ScriptedBackend (canned outputs per stage, no model) and stubs
-the MiniLM-based parts (exemplar retrieval, reply↔transcript similarity) so that only the loop's control
-flow is under test. The same loop on the real embedded model is tested in test_pipeline.py.
+Every test here uses mer_agents/backends/scripted.ScriptedBackend (canned outputs per stage, no model),
+injects retrieval and embeddings (tests/injected_tools.py: no neighbours, flat vectors) and stubs the
+strategy classifier, so that only the loop's control flow is under test. The same loop on the real
+embedded model is tested in test_pipeline.py.
 """
 
 from __future__ import annotations
@@ -11,13 +12,11 @@ import json
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-import numpy as np
-
-from mer_agents.agents import planner, reflection, reply_selector, responder, strategy_classifier
-from mer_agents.embeddings import DIM
-from mer_agents.labels import STRATEGIES
+from mer_agents.agents import planner, responder, strategy_classifier
+from mer_agents.backends.scripted import ScriptedBackend
 from mer_agents.config import Settings
 from mer_agents.events import (
     AuditVerdictEvent,
@@ -33,10 +32,12 @@ from mer_agents.events import (
     event_from_json,
     event_to_json,
 )
+from mer_agents.labels import STRATEGIES
 from mer_agents.pipeline import RunRequest, run
 from mer_agents.retrieval import Exemplar
 from mer_agents.types import Evidence
-from tests.scripted_backend import ScriptedBackend
+from tests import injected_tools
+from tests.injected_tools import TOOLS, flat_embed, no_neighbours
 
 FIXTURES = Path(__file__).parent / "fixtures"
 GOOD = "Losing your job is hard, and it makes sense that you feel empty right now."
@@ -50,18 +51,13 @@ def evidence() -> Evidence:
 
 
 @pytest.fixture(autouse=True)
-def no_minilm(monkeypatch):
-    """Scripted tests: no retrieval neighbours, no MiniLM similarity or relevance (every text embeds alike, so
-    the reply selector sees them alike too), a strategy classifier that sees every strategy alike (control
-    flow only)."""
-    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(), **kw: [])
-    monkeypatch.setattr(responder, "similarity", lambda a, b: None)
-    monkeypatch.setattr(reflection, "similarity", lambda a, b: None)
-    flat = lambda texts: np.ones((len(texts), DIM), dtype=np.float32) / np.sqrt(DIM)  # noqa: E731
-    monkeypatch.setattr(responder, "embed", flat)
-    monkeypatch.setattr(reply_selector, "embed", flat)
-    monkeypatch.setattr(strategy_classifier, "predict_proba",
-                        lambda replies, contexts=None: np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES)))
+def flat_classifier(monkeypatch):
+    """Scripted tests: a strategy classifier that sees every strategy alike (control flow only); retrieval
+    and embeddings are injected into each run (`collect`)."""
+    def flat(replies, contexts=None):
+        return np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES))
+
+    monkeypatch.setattr(strategy_classifier, "predict_proba", flat)
 
 
 def settings(**kw) -> Settings:
@@ -70,9 +66,10 @@ def settings(**kw) -> Settings:
     return Settings(**{"max_rounds": 2, "reply_candidates": "model", **kw})
 
 
-def collect(backend, evidence, cancel=None, **kw):
-    events = list(run(RunRequest(evidence=evidence), backend, settings(**kw), cancel))
-    return events
+def collect(backend, evidence, cancel=None, retrieve=no_neighbours, **kw):
+    """The run's events, with injected retrieval (no neighbours unless given) and flat embeddings."""
+    return list(run(RunRequest(evidence=evidence), backend, settings(**kw), cancel, retrieve=retrieve,
+                    embed=flat_embed))
 
 
 def of(events, kind):
@@ -149,10 +146,10 @@ def test_earliest_faulty_stage_wins(evidence):
     assert events[-1].all_passed and events[-1].rounds == 1
 
 
-def test_strategy_fault_reenters_at_strategy_and_avoids_it(evidence, monkeypatch):
+def test_strategy_fault_reenters_at_strategy_and_avoids_it(evidence):
     """Scripted backend: retrieval votes 'Providing Suggestions' in a first turn of acute sadness → the audit
     sends the run back to the strategy stage, which drops that strategy; perception/forecast are reused."""
-    neighbours = [
+    found = [
         Exemplar(
             id=f"x/{i}",
             dialogue="x",
@@ -164,9 +161,8 @@ def test_strategy_fault_reenters_at_strategy_and_avoids_it(evidence, monkeypatch
         )
         for i in range(6)
     ]
-    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(), **kw: neighbours)
     backend = ScriptedBackend(reply=["Maybe you could talk to your family about your job."])
-    events = collect(backend, evidence)
+    events = collect(backend, evidence, retrieve=injected_tools.neighbours(found))
     plans = [e.output for e in of(events, StageFinished) if e.stage == "strategy"]
     assert plans[0].strategy == "Providing Suggestions"
     regen = of(events, RegenerationRequested)[0]
@@ -215,7 +211,7 @@ def test_cancel_between_stages(evidence):
     """Scripted backend: cancel set after the first stage → RunFailed('cancelled'), no later stage."""
     cancel = threading.Event()
     events = []
-    for e in run(RunRequest(evidence=evidence), ScriptedBackend(), settings(), cancel):
+    for e in run(RunRequest(evidence=evidence), ScriptedBackend(), settings(), cancel, **TOOLS):
         events.append(e)
         if isinstance(e, StageFinished):
             cancel.set()
@@ -227,7 +223,7 @@ def test_cancel_mid_tokens(evidence):
     """Scripted backend: cancel at the first streamed token stops the generation at the next token."""
     cancel = threading.Event()
     events = []
-    for e in run(RunRequest(evidence=evidence), ScriptedBackend(), settings(), cancel):
+    for e in run(RunRequest(evidence=evidence), ScriptedBackend(), settings(), cancel, **TOOLS):
         events.append(e)
         if isinstance(e, TokenDelta):
             cancel.set()
@@ -292,7 +288,7 @@ def test_no_reflection_and_one_pass(evidence):
 
 def test_nothing_to_analyse_fails_cleanly():
     """Scripted backend: an empty request → RunFailed with a readable message."""
-    events = list(run(RunRequest(), ScriptedBackend(), settings()))
+    events = list(run(RunRequest(), ScriptedBackend(), settings(), **TOOLS))
     assert isinstance(events[-1], RunFailed) and "nothing to analyse" in events[-1].error
 
 
@@ -340,7 +336,7 @@ def test_field_stream_extracts_the_string():
 def test_closing_the_generator_stops_the_worker(evidence):
     """Scripted backend: a consumer that stops iterating mid-stage leaves no generation running on."""
     backend = ScriptedBackend()
-    gen = run(RunRequest(evidence=evidence), backend, settings())
+    gen = run(RunRequest(evidence=evidence), backend, settings(), **TOOLS)
     for e in gen:
         if isinstance(e, TokenDelta):
             break

@@ -1,4 +1,10 @@
-"""The planner's retrieval path honours `exclude_dialogues` (the leakage guard), on real MiniLM."""
+"""The strategy planner (agents/planner.py): the code's ranking (neighbour vote + stated priors, the audit's
+`avoid`), the plan it hands on, and its retrieval path honouring `exclude_dialogues` (the leakage guard).
+
+The ranking and plan tests use a SCRIPTED backend (mer_agents/backends/scripted.py: the model only writes the
+reason) and INJECTED retrieval (AgentContext.retrieve, tests/injected_tools.py); the last test runs real
+MiniLM retrieval over a small bank.
+"""
 
 from __future__ import annotations
 
@@ -9,19 +15,90 @@ import pytest
 from mer_agents import retrieval
 from mer_agents.agents import planner
 from mer_agents.agents.base import AgentContext
+from mer_agents.backends.scripted import ScriptedBackend
 from mer_agents.config import Settings
 from mer_agents.embeddings import embed
-from mer_agents.labels import EMOTIONS
+from mer_agents.labels import EMOTIONS, STRATEGIES
 from mer_agents.retrieval import Bank, Exemplar
-from mer_agents.types import EmotionForecast, Evidence
-from tests.scripted_backend import ScriptedBackend
+from mer_agents.types import EmotionForecast, Evidence, Turn
+from tests import injected_tools
 
 FIXTURES = Path(__file__).parent / "fixtures"
+SAD = {e: (0.7 if e == "sadness" else 0.05) for e in EMOTIONS}
+NEUTRAL = {e: (0.7 if e == "neutral" else 0.05) for e in EMOTIONS}
 
 
 def _exemplar(dialogue: str, turn: int, seeker: str, reply: str, strategy: str) -> Exemplar:
     return Exemplar(id=f"{dialogue}/{turn}", dialogue=dialogue, turn=turn, seeker=seeker, reply=reply,
                     strategy=strategy)
+
+
+def forecast(emotion: str, probs: dict[str, float], intensity: float) -> EmotionForecast:
+    return EmotionForecast(emotion=emotion, probs=probs, confidence=0.7, intensity=intensity, agreement=1.0,
+                           fused_probs=probs)
+
+
+def evidence() -> Evidence:
+    return Evidence.model_validate_json((FIXTURES / "evidence_sad.json").read_text())
+
+
+def scored(strategy: str, score: float, i: int, reply: str = "A reply.") -> Exemplar:
+    return _exemplar(f"d{i}", 1, "words", reply, strategy).model_copy(update={"score": score})
+
+
+def test_rank_is_the_weighted_neighbour_vote_when_no_prior_applies():
+    """Pure code: a neutral mid-conversation turn has no prior, so the scores are VOTE_WEIGHT x the
+    similarity-weighted vote share; ties keep the ESConv label order."""
+    history = [Turn(user_text="Hi.", reply="Hello, how are you?", strategy="Others")]
+    found = [scored("Question", 0.6, 1), scored("Question", 0.6, 2), scored("Information", 0.3, 3)]
+    ranked = planner.rank(forecast("neutral", NEUTRAL, 0.2), history, found)
+    assert ranked[0] == ("Question", pytest.approx(planner.VOTE_WEIGHT * 0.8))
+    assert ranked[1] == ("Information", pytest.approx(planner.VOTE_WEIGHT * 0.2))
+    assert [s for s, _ in ranked[2:]] == [s for s in STRATEGIES if s not in {"Question", "Information"}]
+    avoided = planner.rank(forecast("neutral", NEUTRAL, 0.2), history, found, avoid=["Question"])
+    assert avoided[0][0] == "Information" and "Question" not in dict(avoided)
+
+
+def test_acute_distress_in_an_opening_turn_ranks_comfort_first():
+    """Pure code: no neighbours, an opening turn of strong sadness → the priors put Reflection of feelings
+    above Question (explore) and keep Providing Suggestions low."""
+    ranked = [s for s, _ in planner.rank(forecast("sadness", SAD, 0.7), [], [])]
+    assert ranked[:2] == ["Reflection of feelings", "Question"]
+    assert ranked.index("Providing Suggestions") > ranked.index("Others")
+
+
+def test_run_plans_the_top_ranked_strategy_from_the_injected_neighbours():
+    """Scripted backend + injected retrieval: the plan is the code's top strategy (the model's schema allows
+    only it), the runner-up is the secondary, the example replies are the chosen strategy's neighbours, and
+    retrieval is asked with the person's words and the dialogues to exclude."""
+    asked = []
+    found = [scored("Question", 0.9, i, f"What happened {i}?") for i in range(3)] + [
+        scored("Affirmation and Reassurance", 0.8, 9, "You are not alone.")]
+
+    def retrieve(query, k=2, exclude=frozenset(), strategy=None):
+        asked.append((query, k, set(exclude)))
+        return found[:k]
+
+    backend = ScriptedBackend()
+    history = [Turn(user_text="Hi.", reply="Hello.", strategy="Others")]
+    ctx = AgentContext(backend=backend, settings=Settings(), evidence=evidence(), history=history,
+                       exclude_dialogues=frozenset({"esconv-dev-007"}), retrieve=retrieve)
+    plan = planner.run(ctx, forecast("neutral", NEUTRAL, 0.2))
+    assert asked == [(evidence().transcript, planner.K_WIDE, {"esconv-dev-007"})]
+    assert plan.strategy == "Question" and plan.secondary == "Affirmation and Reassurance"
+    assert plan.exemplars == ["What happened 0?", "What happened 1?"]
+    allowed = [p for s, _, p in backend.calls if s == "strategy"][0].json_schema["properties"]["strategy"]
+    assert allowed.get("enum", [allowed.get("const")]) == ["Question"]  # one value is written as a const
+
+
+def test_run_drops_the_strategy_the_audit_said_to_avoid():
+    """Scripted backend + injected retrieval: hints["avoid"] (from the strategy check) removes the
+    neighbours' favourite; the next one is planned."""
+    found = [scored("Providing Suggestions", 0.9, i) for i in range(4)]
+    ctx = AgentContext(backend=ScriptedBackend(), settings=Settings(), evidence=evidence(),
+                       hints={"avoid": ["Providing Suggestions"]}, retrieve=injected_tools.neighbours(found))
+    plan = planner.run(ctx, forecast("sadness", SAD, 0.7))
+    assert plan.strategy == "Reflection of feelings" and plan.secondary != "Providing Suggestions"
 
 
 @pytest.mark.slow

@@ -1,17 +1,30 @@
-"""The candidate responder on the REAL path: SmolLM2 drafts, the ESConv-train exemplar bank, MiniLM relevance,
-the strategy classifier and the guard. What a person reads must never fail the guard."""
+"""The candidate responder (agents/responder.py).
+
+Slow tests: the REAL path (SmolLM2 drafts, the ESConv-train exemplar bank, MiniLM relevance, the strategy
+classifier and the guard); what a person reads must never fail the guard. Fast tests: the candidate handling
+on its own (dedup, ranking, the kept reply) with a SCRIPTED backend (mer_agents/backends/scripted.py),
+INJECTED embeddings (AgentContext.embed: flat vectors, tests/injected_tools.py) and a strategy classifier
+that sees every strategy alike: control flow, not reply quality.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
 import pytest
 
-from mer_agents.agents import checks, guard, responder
+from mer_agents.agents import checks, guard, responder, strategy_classifier
 from mer_agents.agents.base import AgentContext
+from mer_agents.backends.scripted import ScriptedBackend
 from mer_agents.config import Settings
+from mer_agents.labels import STRATEGIES
 from mer_agents.perception import perceive_text
-from mer_agents.types import EmotionForecast, StrategyPlan, Turn, uniform_probs
+from mer_agents.types import Candidate, EmotionForecast, Evidence, StrategyPlan, Turn, uniform_probs
+from tests.injected_tools import TOOLS
 
-pytestmark = pytest.mark.slow
+FIXTURES = Path(__file__).parent / "fixtures"
+PLAN = StrategyPlan(strategy="Reflection of feelings", reason="Because they sound sad.")
 MESSAGES = {
     "job": ("I lost my job today. I worked there for eight years, and now I don't know how I will pay the rent.",
             "sadness", "Reflection of feelings"),
@@ -45,6 +58,7 @@ def reply_for(backend, message: str, emotion: str, strategy: str, round_: int = 
     return ctx, responder.run(ctx, forecast(emotion), plan)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(MESSAGES))
 def test_kept_reply_passes_the_guard_and_lists_every_candidate(backend, name):
     message, emotion, strategy = MESSAGES[name]
@@ -62,6 +76,7 @@ def test_kept_reply_passes_the_guard_and_lists_every_candidate(backend, name):
     assert flags == sorted(flags)
 
 
+@pytest.mark.slow
 def test_exemplars_come_from_the_train_bank_and_invent_nothing(backend):
     message, emotion, strategy = MESSAGES["job"]
     ctx, reply = reply_for(backend, message, emotion, strategy)
@@ -70,6 +85,7 @@ def test_exemplars_come_from_the_train_bank_and_invent_nothing(backend):
     assert all("invented" not in c.failed for c in exemplars)
 
 
+@pytest.mark.slow
 def test_refinement_round_drafts_several_and_keeps_one(backend):
     message, emotion, _ = MESSAGES["job"]
     history = [Turn(user_text="Hi, I need to talk.", reply="Of course, I am here.")]
@@ -78,6 +94,7 @@ def test_refinement_round_drafts_several_and_keeps_one(backend):
     assert not reply.ranked[0].guard
 
 
+@pytest.mark.slow
 def test_a_clip_without_words_gets_a_guarded_reply(backend):
     """Empty transcript (a face and a voice, no speech): the reply still passes the guard and invents nothing."""
     from pathlib import Path
@@ -97,6 +114,7 @@ def test_a_clip_without_words_gets_a_guarded_reply(backend):
     assert "invented" not in reply.ranked[0].failed
 
 
+@pytest.mark.slow
 def test_a_goodbye_is_answered_with_a_goodbye_and_only_then(backend):
     """The person thanking and leaving gets the bank's goodbyes as candidates (the reply selector ranks them
     first); someone mid-conversation never does."""
@@ -111,6 +129,7 @@ def test_a_goodbye_is_answered_with_a_goodbye_and_only_then(backend):
     assert not [c for c in mid.ranked if c.source == "exemplar" and guard.CLOSING.search(c.text)]
 
 
+@pytest.mark.slow
 def test_candidates_are_ranked_by_the_reply_selector_fit(backend):
     message, emotion, strategy = MESSAGES["job"]
     _, reply = reply_for(backend, message, emotion, strategy)
@@ -120,6 +139,7 @@ def test_candidates_are_ranked_by_the_reply_selector_fit(backend):
     assert [c.score for c in passing] == sorted((c.score for c in passing), reverse=True)
 
 
+@pytest.mark.slow
 def test_best_of_draws_several_first_round_drafts(backend):
     """The best-of-N ablation: N model drafts in round 0 (one streams), all ranked with the other candidates."""
     message, emotion, strategy = MESSAGES["job"]
@@ -128,3 +148,58 @@ def test_best_of_draws_several_first_round_drafts(backend):
     reply = responder.run(ctx, forecast(emotion), StrategyPlan(strategy=strategy, reason="Because they need it."))
     drafts = [c for c in reply.ranked if c.source == "model"]
     assert 1 <= len(drafts) <= 3 and not reply.ranked[0].guard
+
+
+# ----------------------------------------------- candidate handling, on a scripted backend (control flow)
+
+GOOD = "Losing your job is hard, and it makes sense that you feel empty right now."
+CHEERFUL = "That's great! Losing your job means a fresh start."  # fails the tone check
+
+
+@pytest.fixture
+def flat_classifier(monkeypatch):
+    """The strategy classifier sees every strategy alike, so strategy fit never decides (control flow)."""
+    def flat(replies, contexts=None):
+        return np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES))
+
+    monkeypatch.setattr(strategy_classifier, "predict_proba", flat)
+
+
+def scripted_ctx(backend, round_: int = 0, **settings) -> AgentContext:
+    evidence = Evidence.model_validate_json((FIXTURES / "evidence_sad.json").read_text())
+    return AgentContext(backend=backend, settings=Settings(reply_candidates="model", **settings),
+                        evidence=evidence, round=round_, **TOOLS)
+
+
+def test_rank_key_puts_guard_failures_last_and_the_template_after_equals():
+    """Pure code: guard failures last, then more failed checks, then the template among equals, then score."""
+    c = [
+        Candidate(source="model", text="a", score=0.9, guard=["debris: x"], failed=["debris"]),
+        Candidate(source="exemplar", text="b", score=0.2, failed=["too_long"]),
+        Candidate(source="template", text="c", score=0.8),
+        Candidate(source="exemplar", text="d", score=0.3),
+        Candidate(source="model", text="e", score=0.5),
+    ]
+    assert [x.text for x in sorted(c, key=responder.rank_key)] == ["e", "d", "c", "b", "a"]
+
+
+def test_duplicate_candidates_are_scored_once_the_first_source_kept(flat_classifier):
+    """Scripted backend, injected flat embeddings: a text offered twice (any case) is one candidate, with the
+    source that offered it first; every candidate carries its scores and checks."""
+    ctx = scripted_ctx(ScriptedBackend())
+    found = [("model", GOOD), ("exemplar", GOOD.upper()), ("template", "I hear how empty this feels.")]
+    ranked = responder.score_candidates(ctx, found, forecast("sadness"), PLAN)
+    assert [(c.source, c.text) for c in ranked if c.text.lower() == GOOD.lower()] == [("model", GOOD)]
+    assert len(ranked) == 2
+    assert all(set(c.scores) == set(responder.WEIGHTS) for c in ranked)
+
+
+def test_refinement_keeps_the_draft_that_passes_and_lists_the_other(flat_classifier):
+    """Scripted backend, injected flat embeddings: in a refinement round the responder drafts N_CANDIDATES
+    replies under a grammar; the cheerful one fails the tone check, so the other is kept and the cheerful one
+    is the runner-up candidate."""
+    backend = ScriptedBackend(reply=[CHEERFUL, GOOD])
+    reply = responder.run(scripted_ctx(backend, round_=1), forecast("sadness"), PLAN)
+    assert backend.count("reply") == responder.N_CANDIDATES
+    assert reply.text == GOOD and reply.source == "model" and reply.candidates == [CHEERFUL]
+    assert reply.ranked[0].failed == [] and "tone_mismatch" in reply.ranked[1].failed

@@ -1,6 +1,7 @@
 """Trace (trace.py): top-level fields, JSONL mirror, writing after a failure, load/replay.
 
-Runs come from the pipeline on a SCRIPTED backend (tests/scripted_backend.py): control flow only.
+Runs come from the pipeline on a SCRIPTED backend (mer_agents/backends/scripted.py) with injected retrieval
+and embeddings (tests/injected_tools.py): control flow only.
 """
 
 from __future__ import annotations
@@ -10,22 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from mer_agents.agents import planner, reflection, responder
+from mer_agents.backends.scripted import ScriptedBackend
 from mer_agents.config import Settings
 from mer_agents.events import RunFailed
 from mer_agents.pipeline import RunRequest, run
 from mer_agents.trace import Trace
 from mer_agents.types import Evidence
-from tests.scripted_backend import ScriptedBackend
+from tests.injected_tools import TOOLS
 
 FIXTURES = Path(__file__).parent / "fixtures"
-
-
-@pytest.fixture(autouse=True)
-def no_minilm(monkeypatch):
-    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(), **kw: [])
-    monkeypatch.setattr(responder, "similarity", lambda a, b: None)
-    monkeypatch.setattr(reflection, "similarity", lambda a, b: None)
 
 
 def evidence() -> Evidence:
@@ -37,7 +31,8 @@ def test_trace_of_a_refined_run(tmp_path):
     trace = Trace(tmp_path / "run.json")
     backend = ScriptedBackend(reply=["That's great!", "Losing your job is hard; feeling empty makes sense."])
     # model drafts only: the scripted drafts are what the audit sees (candidate ranking: test_responder.py)
-    for _ in trace.record(run(RunRequest(evidence=evidence()), backend, Settings(reply_candidates="model"))):
+    settings = Settings(reply_candidates="model")
+    for _ in trace.record(run(RunRequest(evidence=evidence()), backend, settings, **TOOLS)):
         pass
     path = trace.write()
     data = json.loads(path.read_text())
@@ -59,7 +54,7 @@ def test_trace_after_failure(tmp_path):
     """Scripted backend: a failed run still writes a trace with the error."""
     trace = Trace(tmp_path / "fail.json")
     backend = ScriptedBackend(forecast=["not json"])
-    events = list(trace.record(run(RunRequest(evidence=evidence()), backend, Settings())))
+    events = list(trace.record(run(RunRequest(evidence=evidence()), backend, Settings(), **TOOLS)))
     assert isinstance(events[-1], RunFailed)
     data = json.loads(trace.write().read_text())
     assert data["reply"] is None and "forecast" in data["error"] and data["failed_stage"] == "forecast"

@@ -80,8 +80,6 @@ def _run_with_revision(reply0: str = "That sounds hard.", reply1: str = "That so
                                                      evidence=["3 words"], instruction="ask a question"),
                           duration_s=0.1),
         RegenerationRequested(t=3.8, round=1, target_stage="reply", instruction="ask a question"),
-        StageFinished(t=3.8, round=1, stage="perception", output=PerceptionReport(
-            words="sad words", voice="flat", face="none", summary="sounds sad"), reused=True),
         StageStarted(t=3.8, stage="reply", round=1, instruction="ask a question"),
         StageFinished(t=4.2, stage="reply", round=1, output=Reply(text=reply1), duration_s=0.4),
         StageStarted(t=4.2, stage="audit", round=1),
@@ -101,7 +99,7 @@ def test_statuses_and_nesting_follow_the_audit():
     assert second_reply.parent_id == first_reply.id and second_reply.instruction == "ask a question"
     assert [e.status for e in view.entries if e.stage == "audit"] == ["revise", "pass"]
     perception = view.latest("perception")
-    assert perception.status == "pass" and perception.reused_in == [1]
+    assert perception.status == "pass"
     assert view.entry("evidence").status == "done" and "decoding clip" in view.entry("evidence").log
     assert "ask a question" in view.entry("audit-r0").regenerate
     assert 0 in view.forecasts and [v.stage for v in view.verdicts[0]] == ["perception", "reply"]

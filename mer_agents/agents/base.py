@@ -1,5 +1,8 @@
 """What every agent shares: prompt files, the per-run context, JSON calls with one repair, token accounting.
 
+The context carries the retrieval and embedding functions the agents call (the exemplar bank and MiniLM by
+default), so tests and model-free demos inject their own instead of patching module globals.
+
 Prompts are YAML files (`system`, `user`) under mer_agents/agents/prompts/, loaded with importlib.resources
 and rendered by Jinja with StrictUndefined, so a missing variable is an error and never an empty string.
 A JSON call asks the backend for output constrained by the JSON schema of a small pydantic "LLM output"
@@ -12,18 +15,23 @@ from __future__ import annotations
 import functools
 import importlib.resources
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 import jinja2
+import numpy as np
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from mer_agents import embeddings, retrieval
 from mer_agents.backends.base import Backend, Generation, GenerationParams, Message, Part, TokenCallback
 from mer_agents.config import Settings
 from mer_agents.errors import StageError
 from mer_agents.types import Evidence, Turn
 
 M = TypeVar("M", bound=BaseModel)
+# (query, k=, exclude=, strategy=) -> the nearest exemplars, best first: the signature of retrieval.retrieve
+Retrieve = Callable[..., list[retrieval.Exemplar]]
+Embed = Callable[[Sequence[str]], np.ndarray]  # texts -> L2-normalised rows, as embeddings.embed
 PROMPT_PACKAGE = "mer_agents.agents"
 PROMPT_DIR = "prompts"
 REPAIR_NOTE = "Your JSON did not validate: {error}\nReply with corrected JSON only."
@@ -78,6 +86,12 @@ class AgentContext:
     exclude_dialogues: frozenset[str] = frozenset()
     on_token: TokenCallback | None = None
     usage: Usage = field(default_factory=Usage)
+    retrieve: Retrieve = retrieval.retrieve
+    embed: Embed = embeddings.embed
+
+    def similarity(self, a: str, b: str) -> float | None:
+        """Cosine of two texts under this context's `embed` (None when either is empty)."""
+        return embeddings.similarity(a, b, self.embed)
 
     def params(self, max_tokens: int, *, offset: int = 0, **extra: Any) -> GenerationParams:
         """Sampling params; each round and candidate derives its own seed from settings.seed."""
@@ -131,7 +145,8 @@ def generate_json(
     max_tokens: int,
     schema: dict[str, Any] | None = None,
 ) -> M:
-    """One schema-constrained call, validated; one repair attempt; else StageError."""
+    """One schema-constrained call, validated; one repair attempt; else StageError. The only place JSON is
+    repaired: backends return their text (at most one generation per call)."""
     params = ctx.params(max_tokens, json_schema=schema or llm_schema(model))
     gen = _call(ctx, stage, messages, params)
     try:

@@ -13,7 +13,7 @@ from typing import Any, Iterable
 from pydantic import BaseModel, Field
 
 from mer_agents.agents import guard
-from mer_agents.labels import EMOTIONS, NEGATIVE_EMOTIONS
+from mer_agents.labels import EMOTIONS, MODALITIES, NEGATIVE_EMOTIONS, top_emotion
 from mer_agents.types import AuditVerdict, EmotionForecast, Evidence, StageName, StrategyPlan, Turn
 
 # --- thresholds -----------------------------------------------------------------------------------
@@ -134,8 +134,8 @@ def strong_labels(evidence: Evidence, modalities: Iterable[str]) -> dict[str, st
         mod = getattr(evidence.modalities, name)
         if not mod.available or mod.confidence < STRONG_CONFIDENCE:
             continue
-        label = max(mod.probs, key=mod.probs.__getitem__)
-        if mod.probs[label] >= STRONG_PROB:
+        label, p = top_emotion(mod.probs)
+        if p >= STRONG_PROB:
             out[name] = label
     return out
 
@@ -148,7 +148,7 @@ def check_perception(summary: str, evidence: Evidence, digest: str) -> list[Chec
     results: list[CheckResult] = []
     if not summary.strip():
         return [_fail(stage, "empty", "the summary is empty", [], "Write one sentence over all modalities.")]
-    available = [n for n in ("text", "audio", "video") if getattr(evidence.modalities, n).available]
+    available = [n for n in MODALITIES if getattr(evidence.modalities, n).available]
     readable = {
         label
         for n in available
@@ -490,8 +490,8 @@ def tone_emotion(forecast_emotion: str, evidence: Evidence) -> str:
     words = evidence.modalities.text
     if forecast_emotion != "neutral" or not words.available:
         return forecast_emotion
-    top = max(words.probs, key=words.probs.__getitem__)
-    return top if top in NEGATIVE_EMOTIONS and words.probs[top] >= WORDS_TONE_PROB else forecast_emotion
+    top, p = top_emotion(words.probs)
+    return top if top in NEGATIVE_EMOTIONS and p >= WORDS_TONE_PROB else forecast_emotion
 
 
 # --- verdicts ---------------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from mer_agents.agents.base import AgentContext, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.perception import digest
-from mer_agents.labels import EMOTIONS, NEGATIVE_EMOTIONS, VALENCE
+from mer_agents.labels import EMOTIONS, MODALITIES, MODALITY_NOUN, NEGATIVE_EMOTIONS, VALENCE, top_emotion
 from mer_agents.types import EmotionForecast, Evidence, uniform_probs
 
 MAX_TOKENS = 88  # explanation (≤ 120 chars after its opening) + boost fields + JSON: no truncation
@@ -41,8 +41,6 @@ MASKING_DISCOUNT = 0.5
 # contradicting voice even when the voice is the more confident reading (0.35 x 0.4 = 0.14 against
 # 1.0 x text confidence), while a confident face still counts for more than the voice.
 RELIABILITY = {"text": 1.0, "video": 0.6, "audio": 0.35}
-MODALITIES = ("text", "audio", "video")
-NOUN = {"text": "words", "audio": "voice", "video": "face"}
 ADJ = {
     "neutral": "neutral",
     "joy": "happy",
@@ -99,8 +97,8 @@ def masking(evidence: Evidence, modalities: list[str]) -> bool:
     face, words = evidence.modalities.video, evidence.modalities.text
     return (
         min(face.confidence, words.confidence) >= CONFLICT_CONFIDENCE
-        and max(face.probs, key=face.probs.__getitem__) == "joy"
-        and max(words.probs, key=words.probs.__getitem__) in NEGATIVE_EMOTIONS
+        and top_emotion(face.probs)[0] == "joy"
+        and top_emotion(words.probs)[0] in NEGATIVE_EMOTIONS
     )
 
 
@@ -133,7 +131,7 @@ def intensity(probs: dict[str, float]) -> float:
 
 
 def _phrase(modality: str, label: str) -> str:
-    return f"{(FACE_ADJ if modality == 'video' else ADJ)[label]} {NOUN[modality]}"
+    return f"{(FACE_ADJ if modality == 'video' else ADJ)[label]} {MODALITY_NOUN[modality]}"
 
 
 def name_conflicts(evidence: Evidence, modalities: list[str]) -> list[str]:
@@ -142,7 +140,7 @@ def name_conflicts(evidence: Evidence, modalities: list[str]) -> list[str]:
     for n in modalities:
         mod = getattr(evidence.modalities, n)
         if mod.confidence >= CONFLICT_CONFIDENCE:
-            tops[n] = max(mod.probs, key=mod.probs.__getitem__)
+            tops[n] = top_emotion(mod.probs)[0]
     out = []
     order = [n for n in ("video", "audio", "text") if n in tops]
     for i, a in enumerate(order):
@@ -175,7 +173,7 @@ def run(ctx: AgentContext) -> EmotionForecast:
     modalities = used_modalities(evidence, ctx.settings.consistency)
     fused, agreement, confidence = fuse(evidence, modalities)
     conflicts = name_conflicts(evidence, modalities)
-    top_fused = max(fused, key=fused.__getitem__)
+    top_fused, _ = top_emotion(fused)
     messages = load_prompt("forecaster").render(
         digest=digest(evidence),
         instruction=ctx.instruction,
@@ -187,11 +185,11 @@ def run(ctx: AgentContext) -> EmotionForecast:
     out = generate_json(ctx, "forecast", messages, forecast_output_model(top_fused), MAX_TOKENS)
     probs, delta = apply_boost(fused, out.boost_label, out.boost)
     required = ctx.hints.get("label")
-    top = max(probs, key=probs.__getitem__)
+    top, _ = top_emotion(probs)
     explanation = out.explanation.strip()
     if required and top != required:  # the audit named the label strong agreeing evidence supports
         probs, delta = dict(fused), 0.0
-        top = max(probs, key=probs.__getitem__)
+        top, _ = top_emotion(probs)
     if delta > 0:
         explanation += f" (boosted {out.boost_label} by {delta:.2f})"
     return EmotionForecast(

@@ -13,13 +13,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.backends.base import Part
+from mer_agents.labels import MODALITIES, MODALITY_NOUN
 from mer_agents.types import Evidence, ModalityEvidence, PerceptionReport
 
 MAX_TOKENS = 72  # a 160-character sentence plus its JSON, never truncated
 TOP_LABELS = 3
 MAX_CUES = 5
 TRANSCRIPT_CHARS = 240
-MODALITY_NAMES = {"text": "words", "audio": "voice", "video": "face"}
 
 
 class PerceptionOutput(BaseModel):
@@ -54,8 +54,7 @@ def describe_modality(mod: ModalityEvidence) -> str:
 def digest_lines(evidence: Evidence) -> dict[str, str]:
     """One line per modality, keyed words/voice/face."""
     return {
-        MODALITY_NAMES[name]: describe_modality(getattr(evidence.modalities, name))
-        for name in ("text", "audio", "video")
+        MODALITY_NOUN[name]: describe_modality(getattr(evidence.modalities, name)) for name in MODALITIES
     }
 
 
@@ -64,6 +63,8 @@ def digest(evidence: Evidence) -> str:
     lines = []
     if evidence.transcript:
         lines.append(f'transcript: "{evidence.transcript[:TRANSCRIPT_CHARS]}"')
+    if evidence.translation:
+        lines.append(f'English translation: "{evidence.translation[:TRANSCRIPT_CHARS]}"')
     lines += [f"{name}: {line}" for name, line in digest_lines(evidence).items()]
     if evidence.flags:
         lines.append("flags: " + "; ".join(f.message for f in evidence.flags[:4]))

@@ -18,7 +18,7 @@ from mer_agents.agents import checks
 from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.perception import digest
-from mer_agents.agents.responder import reply_checks, similarity
+from mer_agents.agents.responder import reply_checks
 from mer_agents.errors import StageError
 from mer_agents.types import (
     STAGES,
@@ -79,19 +79,8 @@ def run_checks(
         "perception": checks.check_perception(perception.summary, ev, digest(ev)),
         "forecast": checks.check_forecast(forecast, ev, used_modalities(ev, ctx.settings.consistency)),
         "strategy": checks.check_strategy(plan, forecast, ctx.history),
-        "reply": reply_checks(ctx, reply.text, forecast, plan, similarity(reply.text, ev.transcript)),
+        "reply": reply_checks(ctx, reply.text, forecast, plan, ctx.similarity(reply.text, ev.words)),
     }
-
-
-def _stage_text(stage: str, outputs: dict[str, BaseModel]) -> str:
-    out = outputs[stage]
-    text = {
-        "perception": lambda o: o.summary,
-        "forecast": lambda o: f"{o.emotion} ({o.probs[o.emotion]:.2f}); {o.explanation}",
-        "strategy": lambda o: f"{o.strategy}: {o.reason}",
-        "reply": lambda o: o.text,
-    }[stage](out)
-    return text[:OUTPUT_CHARS]
 
 
 def _safe(text: str) -> bool:
@@ -116,9 +105,9 @@ def audit(
     sub = dataclasses.replace(ctx, usage=Usage())
     outputs = {"perception": perception, "forecast": forecast, "strategy": plan, "reply": reply}
     messages = load_prompt("reflection").render(
-        transcript=ctx.evidence.transcript[:300],
+        transcript=ctx.evidence.words[:300],
         stage=target,
-        output=_stage_text(target, outputs),
+        output=outputs[target].one_line()[:OUTPUT_CHARS],
         issues="; ".join(v.issues),
     )
     try:

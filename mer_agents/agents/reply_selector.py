@@ -13,7 +13,7 @@ human exemplars and templates alike. Pure numpy at run time (float16 weights rea
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -54,11 +54,14 @@ def _unit(x: np.ndarray) -> np.ndarray:
     return x / np.maximum(norms, 1e-8)
 
 
-def context_vector(words: str, previous: str = "") -> np.ndarray:
-    """The selector's vector for this moment: the person's words and the supporter turn before them."""
+def context_vector(
+    words: str, previous: str = "", embed_fn: Callable[[Sequence[str]], np.ndarray] = embed
+) -> np.ndarray:
+    """The selector's vector for this moment: the person's words and the supporter turn before them
+    (`embed_fn`: MiniLM unless the agent context injects another)."""
     a, b, _, _ = _weights()
     texts = [t for t in (words, previous) if t.strip()]
-    vectors = dict(zip(texts, embed(texts)))
+    vectors = dict(zip(texts, embed_fn(texts)))
     s = vectors.get(words, np.zeros(DIM, np.float32))
     p = vectors.get(previous, np.zeros(DIM, np.float32))
     return _unit(a @ s + b @ p)

@@ -33,7 +33,6 @@ from mer_agents.agents.planner import HELP
 from mer_agents.agents.templates import grounded_reply
 from mer_agents.backends.base import Message
 from mer_agents.cache import load_once
-from mer_agents.embeddings import embed
 from mer_agents.errors import ModelError
 from mer_agents.labels import STRATEGIES
 from mer_agents.retrieval import default_bank
@@ -74,14 +73,6 @@ def clean(text: str) -> str:
     return text
 
 
-def similarity(a: str, b: str) -> float | None:
-    """MiniLM cosine of two texts (None when either is empty)."""
-    if not a.strip() or not b.strip():
-        return None
-    va, vb = embed([a, b])
-    return float(va @ vb)
-
-
 def reply_checks(
     ctx: AgentContext,
     text: str,
@@ -93,7 +84,7 @@ def reply_checks(
     """The audit's reply checks for one reply in this run (see `checks_with_classifier`)."""
     ev = ctx.evidence
     return checks_with_classifier(
-        text, plan.strategy, checks.tone_emotion(forecast.emotion, ev), ev.transcript, ctx.history, relevance,
+        text, plan.strategy, checks.tone_emotion(forecast.emotion, ev), ev.words, ctx.history, relevance,
         language=ev.language, context=_context(ctx), strategy_probs=strategy_probs,
     )
 
@@ -123,7 +114,7 @@ def checks_with_classifier(
 
 def _context(ctx: AgentContext) -> str:
     """What the person said: this turn's words, or the last turn's for a clip without words."""
-    return ctx.evidence.transcript or (ctx.history[-1].user_text if ctx.history else "")
+    return ctx.evidence.words or (ctx.history[-1].user_text if ctx.history else "")
 
 
 def score_candidates(
@@ -144,7 +135,7 @@ def score_candidates(
     texts = list(unique)
     context = _context(ctx)
     if context.strip():
-        vectors = embed([context, *texts])
+        vectors = ctx.embed([context, *texts])
         relevance = [float(v) for v in vectors[1:] @ vectors[0]]
         moment = moment_vector(ctx) if moment is None else moment
         fits = [float(v) for v in reply_selector.reply_vectors(vectors[1:]) @ moment]
@@ -181,7 +172,7 @@ def _previous(ctx: AgentContext) -> str:
 def moment_vector(ctx: AgentContext) -> np.ndarray:
     """The reply selector's vector for this moment (the person's words and the turn they answered): computed
     once per attempt and shared by the exemplar search and the candidate ranking."""
-    return reply_selector.context_vector(_context(ctx), _previous(ctx))
+    return reply_selector.context_vector(_context(ctx), _previous(ctx), ctx.embed)
 
 
 @load_once
@@ -227,7 +218,7 @@ def build_messages(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyP
         strategy_help=HELP[plan.strategy],
         examples="\n".join(f"- {r[:EXAMPLE_CHARS]}" for r in plan.exemplars),
         instruction=ctx.instruction,
-        transcript=ctx.evidence.transcript or "(no words)",
+        transcript=ctx.evidence.words or "(no words)",
     )
 
 
@@ -298,7 +289,7 @@ def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Rep
         exemplars = exemplar_replies(ctx, plan, moment)
         found += [("exemplar", text) for text in exemplars]
         tone = checks.tone_emotion(forecast.emotion, ctx.evidence)
-        found.append(("template", grounded_reply(ctx.evidence.transcript, tone, plan.strategy)))
+        found.append(("template", grounded_reply(ctx.evidence.words, tone, plan.strategy)))
     ranked = score_candidates(ctx, found, forecast, plan, moment)
     best = ranked[0]
     return Reply(text=best.text, source=best.source, ranked=ranked,

@@ -15,12 +15,14 @@ BACKENDS: dict[str, tuple[str, str]] = {
     "embedded": ("mer_agents.backends.embedded", "EmbeddedBackend"),
     "transformers_omni": ("mer_agents.backends.transformers_omni", "TransformersOmniBackend"),
     "openai_http": ("mer_agents.backends.openai_http", "OpenAIHTTPBackend"),
+    "scripted": ("mer_agents.backends.scripted", "ScriptedBackend"),
 }
 LABELS: dict[str, str] = {
     "auto": "auto (Qwen2.5-Omni on a GPU with local weights, else embedded)",
     "embedded": "embedded CPU model (SmolLM2-135M, llama.cpp)",
     "transformers_omni": "Qwen2.5-Omni 4-bit via transformers (GPU)",
     "openai_http": "OpenAI-compatible server (vLLM, llama.cpp server, ...)",
+    "scripted": "scripted: canned replies, not a model (control-flow demo)",
 }
 
 

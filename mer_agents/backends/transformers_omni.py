@@ -13,8 +13,9 @@ tokens + 750 audio tokens and fits in ~12 GB with the 3B model. A video's own so
 handed to the processor as that video's audio (`load_audio_from_video` + `audio_from_video_indices`), which
 interleaves it with the frames in 2 s chunks (TMRoPE); `generate` gets `use_audio_in_video=True` to match.
 
-No grammar here: JSON outputs are asked for in the system prompt, checked against the schema, and repaired
-once with the faults named. Offline by default: weights load with `local_files_only=True`.
+No grammar here: JSON outputs are asked for in the system prompt and the JSON object is pulled out of the
+reply; validating it and asking once for a repair is the agents' job (agents/base.generate_json), as with
+every backend. Offline by default: weights load with `local_files_only=True`.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from typing import Any, Literal
 import numpy as np
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, Part, TokenCallback
-from mer_agents.backends.json_output import JSON_INSTRUCTION, REPAIR_INSTRUCTION, extract_json, json_faults
+from mer_agents.backends.json_output import JSON_INSTRUCTION, extract_json
 from mer_agents.cache import load_once
 from mer_agents.config import Settings
 from mer_agents.errors import BackendError, MediaError, ModelError
@@ -334,31 +335,16 @@ class TransformersOmniBackend:
     def generate(
         self, messages: list[Message], params: GenerationParams, on_token: TokenCallback | None = None
     ) -> Generation:
-        """One reply from the clip and the text; JSON asked for is checked and repaired once."""
+        """One reply from the clip and the text; JSON asked for is the object pulled out of the reply (one
+        generation: the caller validates and repairs)."""
         engine = self.engine()
         if params.json_schema is not None:
             messages = _with_json_instruction(messages, params.json_schema)
         with engine.lock:
             generation = self._generate(engine, messages, params, on_token)
-            if params.json_schema is None:
-                return generation
-            candidate = extract_json(generation.text)
-            faults = json_faults(candidate, params.json_schema)
-            if not faults:
-                return generation.model_copy(update={"text": candidate})
-            repair = [
-                *messages,
-                Message(role="assistant", content=generation.text),
-                Message(role="user", content=REPAIR_INSTRUCTION.format(faults="; ".join(faults[:5]))),
-            ]
-            second = self._generate(engine, repair, params, on_token)
-        return Generation(
-            text=extract_json(second.text),
-            prompt_tokens=generation.prompt_tokens + second.prompt_tokens,
-            completion_tokens=generation.completion_tokens + second.completion_tokens,
-            seconds=generation.seconds + second.seconds,
-            model=second.model,
-        )
+        if params.json_schema is None:
+            return generation
+        return generation.model_copy(update={"text": extract_json(generation.text)})
 
     # --- one pass ---------------------------------------------------------------------------------------
     def _generate(

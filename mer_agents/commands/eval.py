@@ -60,7 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, required=True, help="OUT json")
     p.add_argument("--limit", type=int, default=None, help="evaluate a fixed, spread-out subset of N items")
-    p.add_argument("--backend", default=None, help="auto | embedded | transformers_omni | openai_http")
+    p.add_argument("--backend", default=None,
+                   help="auto | embedded | transformers_omni | openai_http | scripted")
     p.add_argument("--base-url", default=None, help="OpenAI-compatible server for --backend openai_http")
     p.add_argument("--model", default=None, help="model id / path for transformers_omni or openai_http")
     p.add_argument("--seed", type=int, default=None)

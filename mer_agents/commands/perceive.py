@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 
 from mer_agents.commands import add_setting, settings_from_args
-from mer_agents.types import Evidence, top_emotion
+from mer_agents.labels import MODALITIES
+from mer_agents.types import Evidence
 
 BAR_WIDTH = 20
 TRANSCRIPT_CHARS = 300
@@ -50,13 +51,13 @@ def summary(evidence: Evidence) -> str:
         lines.append(f'transcript{lang}: "{text}"')
         if evidence.translation:
             lines.append(f'English translation (read by the text head): "{evidence.translation}"')
-    for name in ("text", "audio", "video"):
+    for name in MODALITIES:
         m = getattr(evidence.modalities, name)
         if not m.available:
             lines.append(f"  {name:<5}  unavailable: {m.note}")
             continue
         ranked = sorted(m.probs.items(), key=lambda kv: -kv[1])[:3]
-        lines.append(f"  {name:<5}  {top_emotion(m.probs):<8} {_bar(ranked[0][1])} "
+        lines.append(f"  {name:<5}  {ranked[0][0]:<8} {_bar(ranked[0][1])} "
                      + "  ".join(f"{label} {p:.2f}" for label, p in ranked)
                      + f"   confidence {m.confidence:.2f}, {len(m.timeline)} timeline points")
     audio = evidence.modalities.audio

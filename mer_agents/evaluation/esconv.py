@@ -32,7 +32,7 @@ from mer_agents.evaluation.metrics import (
 from mer_agents.evaluation.provenance import code_hash
 from mer_agents.evaluation.readers import EsconvItem, read_esconv, spread_subset, supporter_followup
 from mer_agents.evaluation.runner import Stopwatch, run_items
-from mer_agents.labels import STRATEGIES
+from mer_agents.labels import STRATEGIES, top_emotion
 
 # Strategies whose execution the reply checks can see (a '?', a suggestion phrase, a first-person share);
 # the others always pass `follows_strategy`, so adherence is also reported over these alone.
@@ -77,12 +77,11 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
     try:
         for event in events:
             if isinstance(event, StageFinished):
-                if not event.reused:
-                    prompt_tokens += event.prompt_tokens
-                    completion_tokens += event.completion_tokens
+                prompt_tokens += event.prompt_tokens
+                completion_tokens += event.completion_tokens
                 if event.stage == "reply":
                     replies.append(event.output)
-                if event.stage == "strategy" and not event.reused:
+                if event.stage == "strategy":
                     plans.append(event.output.strategy)
                     planned = planned or event.output.strategy
             elif isinstance(event, AuditVerdictEvent):
@@ -131,7 +130,8 @@ def reply_checks(item: EsconvItem, reply: str, strategy: str, emotion: str) -> d
     """The audit's reply checks (guard and strategy classifier included) on a final reply: name → ok, plus
     `relevance` (MiniLM cosine to the message) and `guard_ok` — the same code for every variant."""
     from mer_agents.agents import checks
-    from mer_agents.agents.responder import checks_with_classifier, similarity
+    from mer_agents.agents.responder import checks_with_classifier
+    from mer_agents.embeddings import similarity
 
     message = item.message
     relevance = similarity(reply, message)
@@ -270,7 +270,7 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
 
     from mer_agents.agents import forecaster, planner
     from mer_agents.perception import perceive_text
-    from mer_agents.retrieval import default_bank
+    from mer_agents.retrieval import default_bank, retrieve
     from mer_agents.types import EmotionForecast
 
     majority = Counter(e.strategy for e in default_bank().exemplars).most_common(1)[0][0]
@@ -278,10 +278,10 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
     for item in items:
         evidence = perceive_text(item.message, settings, context=[t.user_text for t in item.history])
         fused, agreement, confidence = forecaster.fuse(evidence, ["text"])
-        top = max(fused, key=fused.__getitem__)
+        top, _ = top_emotion(fused)
         forecast = EmotionForecast(emotion=top, probs=fused, confidence=confidence, agreement=agreement,
                                    intensity=forecaster.intensity(fused), fused_probs=fused)
-        neighbours = planner.retrieve(item.message, k=planner.K_VOTE, exclude={item.dialogue_id})
+        neighbours = retrieve(item.message, k=planner.K_VOTE, exclude={item.dialogue_id})
         vote = {st: sum(max(e.score, 0.0) for e in neighbours if e.strategy == st) for st in STRATEGIES}
         prior = planner.priors(forecast, item.history)
         preds["majority"].append(majority)

@@ -22,8 +22,7 @@ from mer_agents.evaluation.metrics import classification_report, weighted_f1
 from mer_agents.evaluation.provenance import code_hash
 from mer_agents.evaluation.readers import MeldItem, read_meld, spread_subset
 from mer_agents.evaluation.runner import Stopwatch, run_items
-from mer_agents.labels import EMOTIONS
-from mer_agents.types import top_emotion
+from mer_agents.labels import EMOTIONS, top_emotion
 
 SELECTION_NOTE = ("The shipped text head was selected on held-out slices of MELD/ESConv train and GoEmotions dev "
                   "(assets/text_head/README.md); MELD dev chose nothing and is a held-out report here. MELD test "
@@ -67,8 +66,8 @@ def llm_forecast_result(item: MeldItem, settings: Settings, backend, context_tur
         return {"error": str(exc)}
     return {
         "pred": forecast.emotion,
-        "fused_pred": top_emotion(forecast.fused_probs),
-        "text_pred": top_emotion(evidence.modalities.text.probs),
+        "fused_pred": top_emotion(forecast.fused_probs)[0],
+        "text_pred": top_emotion(evidence.modalities.text.probs)[0],
         "confidence": forecast.confidence,
         "explanation": forecast.explanation[:200],
         "tokens": ctx.usage.prompt_tokens + ctx.usage.completion_tokens,
@@ -104,7 +103,7 @@ def evaluate_meld(
 
     head_clock = Stopwatch()
     head_probs, head_model = text_head_predictions(items, settings)
-    preds = [top_emotion(p) for p in head_probs]
+    preds = [top_emotion(p)[0] for p in head_probs]
     out["variants"][TEXT_VARIANT] = dict(classification_report(gold, preds, EMOTIONS), seconds=head_clock(),
                                          description="MiniLM text head on the utterance + context, argmax")
     out["variants"][TEXT_VARIANT]["weighted_f1_ci95"] = bootstrap_f1(gold, preds)

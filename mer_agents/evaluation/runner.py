@@ -112,15 +112,3 @@ def write_items(path: str | Path, items: dict[str, list[dict[str, Any]]]) -> Pat
                 handle.write(json.dumps({"variant": variant, **record}, ensure_ascii=False) + "\n")
     tmp.replace(path)
     return path
-
-
-def command_line(argv: Sequence[str] | None = None) -> str:
-    """The command as a reader would retype it (recorded in every OUT file and in the report)."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    return " ".join(["python -m mer_agents", *(_quote(a) for a in args)])
-
-
-def _quote(arg: str) -> str:
-    import shlex
-
-    return shlex.quote(arg)

@@ -20,6 +20,7 @@ import numpy as np
 
 from mer_agents.cache import load_once
 from mer_agents.errors import ModelError
+from mer_agents.labels import top_emotion
 from mer_agents.types import Flag, ModalityEvidence, TimePoint
 
 ASSET = Path(__file__).resolve().parents[2] / "assets" / "fer" / "emotion_model_quantized.tflite"
@@ -197,7 +198,7 @@ def face_evidence(
     cues.update({
         "face_share": round(n_face / n, 3),
         "mean_face_size": round(float(np.mean(face_sizes)), 3),
-        "top_expression": max(mean, key=mean.__getitem__),
+        "top_expression": top_emotion(mean)[0],
         "mean_top_prob": round(top_mean, 3),
     })
     note = f"a face in only {n_face} of {n} sampled frames" if n_face / n < THIN_FACE_SHARE else ""

@@ -10,12 +10,10 @@ import html
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from mer_agents.labels import EMOTIONS
+from mer_agents.labels import EMOTIONS, MODALITIES, MODALITY_NOUN
 from mer_agents.types import Evidence, ModalityEvidence
 from mer_agents.ui.timeline import TimelineView
 
-MODALITIES = ("text", "audio", "video")
-MODALITY_TITLES = {"text": "words", "audio": "voice", "video": "face"}
 EMOTION_COLOURS = {
     "neutral": "#9ca3af", "joy": "#f59e0b", "sadness": "#3b82f6", "anger": "#dc2626",
     "surprise": "#a855f7", "fear": "#0f766e", "disgust": "#65a30d",
@@ -64,7 +62,7 @@ def modality_figure(evidence: Evidence | None) -> go.Figure:
 
 
 def _row_title(m: ModalityEvidence, name: str) -> str:
-    label = MODALITY_TITLES[name]
+    label = MODALITY_NOUN[name]
     return f"{label} (confidence {m.confidence:.2f})" if m.available else f"{label}: unavailable"
 
 
@@ -79,7 +77,7 @@ def forecast_figure(view: TimelineView) -> go.Figure:
             m = getattr(view.evidence.modalities, name)
             if m.available:
                 fig.add_trace(go.Bar(x=list(EMOTIONS), y=[m.probs.get(e, 0) for e in EMOTIONS],
-                                     name=MODALITY_TITLES[name], opacity=0.55))
+                                     name=MODALITY_NOUN[name], opacity=0.55))
     if view.forecasts:
         last = view.forecasts[max(view.forecasts)]
         fig.add_trace(go.Bar(x=list(EMOTIONS), y=[last.fused_probs.get(e, 0) for e in EMOTIONS],

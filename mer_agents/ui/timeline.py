@@ -33,6 +33,7 @@ from mer_agents.events import (
     StageStarted,
     TokenDelta,
 )
+from mer_agents.labels import MODALITIES
 from mer_agents.types import AuditVerdict, EmotionForecast, Evidence, PerceptionReport, Reply, StrategyPlan
 
 MAX_LIVE_CHARS = 600  # streamed tokens kept per running entry (the final output replaces them)
@@ -81,7 +82,6 @@ class Entry(BaseModel):
     diff: list[DiffPiece] = Field(default_factory=list, description="reply attempts: words changed vs parent")
     live: str = Field("", description="tokens streamed so far while running")
     log: list[str] = Field(default_factory=list, description="progress messages")
-    reused_in: list[int] = Field(default_factory=list, description="later rounds that kept this output")
     error: str = ""
 
 
@@ -174,9 +174,6 @@ class TimelineView(BaseModel):
         self._open_audits.clear()
         return audits
 
-    def stages_seen(self) -> set[str]:
-        return set(self._by_stage)
-
 
 # ------------------------------------------------------------------------------------------ reducer
 
@@ -210,7 +207,7 @@ def _top(probs: dict[str, float], n: int = 2) -> str:
 
 def evidence_summary(ev: Evidence) -> str:
     parts = []
-    for name in ("text", "audio", "video"):
+    for name in MODALITIES:
         m = getattr(ev.modalities, name)
         parts.append(f"{name}: {_top(m.probs, 1)} (conf {m.confidence:.2f})" if m.available else f"{name}: —")
     said = f' "{clip_line(ev.transcript, 60)}"' if ev.transcript else ""
@@ -225,7 +222,7 @@ def evidence_cites(ev: Evidence) -> list[str]:
         prob = f" (p {ev.language_prob:.2f})" if ev.language_prob is not None else ""
         lines.append(f"language: {ev.language}{prob}" + (f' · English translation: "{ev.translation}"'
                                                          if ev.translation else ""))
-    for name in ("text", "audio", "video"):
+    for name in MODALITIES:
         m = getattr(ev.modalities, name)
         if m.available:
             lines.append(f"{name}: {_top(m.probs, 3)} · confidence {m.confidence:.2f} · {m.model}".rstrip(" ·"))
@@ -233,22 +230,6 @@ def evidence_cites(ev: Evidence) -> list[str]:
             lines.append(f"{name}: unavailable{' — ' + m.note if m.note else ''}")
     lines += [f"flag {f.code}: {f.message}" for f in ev.flags]
     return lines
-
-
-def output_summary(output: Any) -> str:
-    if isinstance(output, PerceptionReport):
-        return output.summary
-    if isinstance(output, EmotionForecast):
-        return f"{output.emotion} {output.probs.get(output.emotion, 0):.2f} · confidence {output.confidence:.2f} · agreement {output.agreement:.2f}"
-    if isinstance(output, StrategyPlan):
-        return f"{output.strategy} — {output.reason}"
-    if isinstance(output, Reply):
-        return output.text if output.source == "model" else f"{output.text} [{SOURCE_NOTE[output.source]}]"
-    return ""
-
-
-SOURCE_NOTE = {"model": "model draft", "exemplar": "human exemplar (ESConv train)",
-               "template": "grounded template"}
 
 
 def output_cites(output: Any, view: TimelineView) -> list[str]:
@@ -361,11 +342,6 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         if event.stage == "forecast" and isinstance(event.output, EmotionForecast):
             view.forecasts[event.round] = event.output
         entry = view.running(event.stage, event.round)
-        if event.reused and entry is None:
-            kept = view.latest(event.stage)
-            if kept is not None:
-                kept.reused_in.append(event.round)
-            return view
         if entry is None:  # a finished event without a started one: still show it
             parent = view.latest(event.stage) if event.round > 0 else None
             entry = view.add(Entry(
@@ -374,7 +350,7 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
                 parent_id=parent.id if parent else None))
         entry.status = "done"
         entry.duration_s = event.duration_s
-        entry.summary = clip_line(event.summary or output_summary(event.output))
+        entry.summary = clip_line(event.summary or event.output.one_line())
         entry.detail = event.output.model_dump(mode="json")
         entry.cites = output_cites(event.output, view)
         entry.live = ""
@@ -503,8 +479,6 @@ def render_entry(entry: Entry, children: dict[int, list[Entry]]) -> str:
     meta = [f"round {entry.round}"] if entry.stage not in (EVIDENCE_ENTRY, "run") else []
     if entry.duration_s is not None:
         meta.append(f"{entry.duration_s:.2f}s")
-    if entry.reused_in:
-        meta.append("kept in round " + ", ".join(str(r) for r in entry.reused_in))
     key = entry.summary or (entry.live and clip_line(entry.live)) or (entry.log and entry.log[-1]) or ""
     head = (f"<summary>{badge(entry.status)}<span class=\"mer-stage\">{esc(entry.title)}</span> "
             f"<span class=\"mer-meta\">{esc(' · '.join(meta))}</span>"

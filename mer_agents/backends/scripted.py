@@ -1,4 +1,11 @@
-"""A scripted backend for CONTROL-FLOW tests only: it replays canned outputs per stage, never a model.
+"""The scripted backend: it replays canned generations per stage. It is NOT a model and reads nothing.
+
+What it is for: model-free demos of the run's control flow (`--backend scripted`, `MER_BACKEND=scripted`:
+the whole loop of stages, audit and refinement rounds, streamed tokens and traces, without loading a
+language model) and control-flow tests, which script what each stage "says" and check what the pipeline
+does with it. Its replies are the same whatever the person said (by default a reply about losing a job); the
+perception models, retrieval and embeddings still run for real unless the caller injects its own
+(`pipeline.run(..., retrieve=, embed=)`, agents/base.py).
 
 The stage of a call is read from the JSON schema title of the agent's LLM-output model (PerceptionOutput,
 ForecastOutput, PlanOutput, CritiqueOutput, OnePassOutput, ReplyOutput); a call without a schema is the
@@ -13,6 +20,9 @@ import threading
 from typing import Callable
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback
+from mer_agents.config import Settings
+
+Script = list[str | Callable[[list[Message], GenerationParams], str]]
 
 TITLES = {
     "ReplyOutput": "reply",
@@ -31,7 +41,7 @@ def first_candidate(messages: list[Message], params: GenerationParams) -> str:
     return json.dumps({"strategy": enum[0], "reason": "Because they sound sad, the feeling comes first."})
 
 
-DEFAULTS: dict[str, list] = {
+DEFAULTS: dict[str, Script] = {
     "perception": [
         json.dumps({"summary": "The person seems sad: words, voice and face all read sadness about the job."})
     ],
@@ -67,10 +77,13 @@ DEFAULTS: dict[str, list] = {
 
 
 class ScriptedBackend:
+    """Replays `scripts` (stage → entries, over DEFAULTS) and records every call in `calls`."""
+
     name = "scripted"
     modalities = frozenset({"text"})
 
-    def __init__(self, **scripts: list):
+    def __init__(self, settings: Settings | None = None, **scripts: Script):
+        """`settings` is accepted so get_backend can build it like every backend; nothing in it is read."""
         self.scripts = {stage: list(entries) for stage, entries in {**DEFAULTS, **scripts}.items()}
         self.calls: list[tuple[str, list[Message], GenerationParams]] = []
         self.lock = threading.Lock()
@@ -106,4 +119,4 @@ class ScriptedBackend:
             )
 
     def describe(self) -> str:
-        return "scripted backend (control-flow tests only)"
+        return "scripted backend (canned replies, not a model: control-flow demos and tests)"
