@@ -11,7 +11,7 @@ import pytest
 
 from mer_agents.config import Settings
 from mer_agents.labels import EMOTIONS
-from mer_agents.media import load_media
+from mer_agents.perception.media import load_media
 from mer_agents.perception import face
 
 pytestmark = pytest.mark.slow

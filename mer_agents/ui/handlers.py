@@ -33,7 +33,7 @@ import gradio as gr
 from mer_agents.config import Settings, SettingsError
 from mer_agents.errors import MerError
 from mer_agents.events import Event, RunFailed, RunFinished, TokenDelta, event_to_json
-from mer_agents.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
+from mer_agents.perception.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
 from mer_agents.ui import tts
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
 from mer_agents.ui.timeline import TimelineView, apply, build_timeline, render_html
