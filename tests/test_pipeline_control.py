@@ -11,14 +11,13 @@ import json
 import threading
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-import numpy as np
-
 from mer_agents.agents import planner, reflection, reply_selector, responder, strategy_classifier
-from mer_agents.embeddings import DIM
-from mer_agents.labels import STRATEGIES
+from mer_agents.agents.retrieval import Exemplar
 from mer_agents.config import Settings
+from mer_agents.embeddings import DIM
 from mer_agents.events import (
     AuditVerdictEvent,
     RegenerationRequested,
@@ -32,8 +31,8 @@ from mer_agents.events import (
     event_from_json,
     event_to_json,
 )
+from mer_agents.labels import STRATEGIES
 from mer_agents.pipeline import RunRequest, run
-from mer_agents.retrieval import Exemplar
 from mer_agents.types import Evidence
 from tests.scripted_backend import ScriptedBackend
 
@@ -59,8 +58,8 @@ def no_minilm(monkeypatch):
     flat = lambda texts: np.ones((len(texts), DIM), dtype=np.float32) / np.sqrt(DIM)  # noqa: E731
     monkeypatch.setattr(responder, "embed", flat)
     monkeypatch.setattr(reply_selector, "embed", flat)
-    monkeypatch.setattr(strategy_classifier, "predict_proba",
-                        lambda replies, contexts=None: np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES)))
+    monkeypatch.setattr(strategy_classifier, "predict_proba", lambda replies, contexts=None, settings=None:
+                        np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES)))
 
 
 def settings(**kw) -> Settings:

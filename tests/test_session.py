@@ -18,7 +18,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 @pytest.fixture(autouse=True)
 def no_minilm(monkeypatch):
-    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(): [])
+    monkeypatch.setattr(planner, "retrieve", lambda query, k=2, exclude=frozenset(), **kw: [])
     monkeypatch.setattr(responder, "similarity", lambda a, b: None)
     monkeypatch.setattr(reflection, "similarity", lambda a, b: None)
 

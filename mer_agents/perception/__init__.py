@@ -17,7 +17,7 @@ import numpy as np
 
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
-from mer_agents.types import Evidence, Flag, ModalityEvidence, Modalities
+from mer_agents.types import Evidence, Flag, Modalities, ModalityEvidence
 
 LOW_ASR_LOGPROB = -0.8  # duration-weighted mean token log-prob below this (≈ p < 0.45 per token) is doubtful
 LOW_ASR_NO_SPEECH = 0.5  # mean p(no speech) of the kept segments above this is doubtful
@@ -83,8 +83,8 @@ def perceive(
 
     Raises MediaError (one readable line) for a file that cannot be analysed.
     """
-    from mer_agents.perception.media import load_media
     from mer_agents.perception.face import face_evidence
+    from mer_agents.perception.media import load_media
     from mer_agents.perception.vad import speech_segments
     from mer_agents.perception.voice import voice_evidence
 
