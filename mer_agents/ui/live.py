@@ -247,9 +247,9 @@ class LiveHandlers:
     # -- session
     def _backend(self) -> Any:
         if self.backend is None:
-            from mer_agents.ui.handlers import backend_for
+            from mer_agents.backends.shared import shared_backend
 
-            self.backend = backend_for(self.settings)
+            self.backend = shared_backend(self.settings)
         return self.backend
 
     def _make_session(self) -> LiveSession:
