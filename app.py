@@ -1,71 +1,14 @@
 """mer_agents demo app: `python app.py` (flags: --host, --port, --share). Hugging Face Spaces runs this file.
 
-Small on purpose: settings from the environment (MER_*), the backend they name (its model loads lazily on
-the first run), the Blocks from `mer_agents.ui.layout`, and a launch with an explicit queue and upload limit.
+The app lives in `mer_agents/ui/app.py`; this entry builds it from the environment (MER_*) at import, so
+Spaces and Gradio's reload mode find the module-level `demo`, and serves it when run as a script.
 """
 
-from __future__ import annotations
-
-import argparse
-import logging
-import os
-import threading
-
-from mer_agents.backends import get_backend
 from mer_agents.config import Settings
-from mer_agents.ui.layout import build_demo
-
-# Events waiting in all of Gradio's queues beyond this get Gradio's generic "queue is full". Model runs are
-# refused earlier, at layout.MAX_WAITING_RUNS waiting, with a message that says how many are waiting.
-QUEUE_MAX_SIZE = 16
-MAX_FILE_SIZE = "100mb"  # uploads above this are refused with a message in the UI
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 7860
+from mer_agents.ui.app import build_app, main
 
 settings = Settings.from_env()
-backend = get_backend(settings)
-demo = build_demo(settings, backend).queue(default_concurrency_limit=1, max_size=QUEUE_MAX_SIZE)
-
-
-def warm_up_in_background(run_settings: Settings) -> threading.Thread:
-    """Load the perception models (and compile librosa's pyin) while the page opens, not on the first run."""
-
-    def _warm() -> None:
-        try:
-            from mer_agents.perception import warm_up
-
-            warm_up(run_settings)
-        except Exception:  # warming is an optimisation; the first run loads what is missing
-            logging.getLogger(__name__).exception("warm-up failed")
-
-    thread = threading.Thread(target=_warm, name="mer-warm-up", daemon=True)
-    thread.start()
-    return thread
-
-
-def launch(host: str | None = None, port: int | None = None, share: bool = False, **kwargs):
-    """Launch `demo`; tests call this with prevent_thread_lock=True on a free port."""
-    return demo.launch(server_name=host, server_port=port, share=share, max_file_size=MAX_FILE_SIZE, **kwargs)
-
-
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default=os.environ.get("GRADIO_SERVER_NAME", DEFAULT_HOST),
-                        help="interface to listen on (default: $GRADIO_SERVER_NAME or 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("GRADIO_SERVER_PORT", DEFAULT_PORT)),
-                        help="port (default: $GRADIO_SERVER_PORT or 7860)")
-    parser.add_argument("--share", action="store_true", help="also open a public gradio.live link")
-    parser.add_argument("--no-warm-up", action="store_true", help="skip loading perception models at start")
-    return parser.parse_args(argv)
-
-
-def main(argv: list[str] | None = None) -> None:
-    args = parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    if not args.no_warm_up:
-        warm_up_in_background(settings)
-    launch(args.host, args.port, args.share)
-
+demo = build_app(settings)
 
 if __name__ == "__main__":
-    main()
+    main(settings=settings, demo=demo)

@@ -69,9 +69,28 @@ class Settings(BaseModel):
         None, description="transformers_omni: download missing hub weights once into the Hugging Face cache "
         "(the only run-time download; None = only on a Hugging Face Space, where SPACE_ID is set)")
 
+    # --- shipped model files (None: the file in assets/) ---
+    exemplar_bank: Path | None = Field(None, description="folder of the strategy exemplar bank "
+                                       "(<name>.jsonl + .npz); None: assets/exemplars")
+    exemplar_bank_name: str = Field("esconv_train", min_length=1, description="the bank's file name stem")
+    strategy_classifier: Path | None = Field(
+        None, description="strategy classifier weights (.npz); None: assets/strategy_classifier")
+    reply_selector: Path | None = Field(
+        None, description="reply selector weights (.npz); None: assets/reply_selector")
+
+    # --- OpenAI-compatible server (openai_http) ---
+    http_timeout: float = Field(300.0, gt=0, description="seconds to wait for the server's next bytes (a CPU "
+                                "llama.cpp server under load can take minutes before its first byte)")
+    http_concurrency: int = Field(8, ge=1, description="requests in flight to one server at a time")
+    http_modalities: str = Field(
+        "", description="what the served model takes besides text, comma-separated from image,audio,video "
+        "(e.g. vLLM serving Qwen2.5-Omni); other names are ignored")
+
     # --- housekeeping ---
     cache_dir: Path = Field(DEFAULT_CACHE_DIR, description="assembled model files and eval caches live here")
     trace_dir: Path = Field(Path("traces"), description="every run writes its JSON trace here")
+    allow_model_paths: bool = Field(False, description="the app's Model box may name any model id or server "
+                                    "path (else only the bundled models and the app's own)")
 
     @field_serializer("base_url")
     def _base_url_without_password(self, url: str | None) -> str | None:
@@ -94,6 +113,18 @@ class Settings(BaseModel):
         values.update(given)
         sources.update({k: k for k in given})
         return cls._validated(values, sources)
+
+    @classmethod
+    def env_field(cls, name: str) -> Any:
+        """One field from its MER_* variable (its default when unset or invalid), the others unread: where a
+        run whose settings are wrong still writes its trace."""
+        raw = os.environ.get(env_name(name))
+        if raw:
+            try:
+                return getattr(cls.model_validate({name: raw}), name)
+            except ValidationError:
+                pass
+        return cls.model_fields[name].default
 
     def updated(self, **changes: Any) -> Settings:
         """A validated copy with `changes` applied; the secret travels along (a dump would drop it)."""

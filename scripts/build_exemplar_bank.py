@@ -3,7 +3,7 @@
     .venv/bin/python scripts/build_exemplar_bank.py [--source ESConv_train.json] [--out assets/exemplars]
         [--name esconv_train] [--exclude-dialogues IDS.txt] [--exclude-heldout]
 
-One exemplar per supporter turn that follows seeker words (mer_agents/esconv.py: dialogue ids
+One exemplar per supporter turn that follows seeker words (mer_agents/evaluation/esconv_data.py: dialogue ids
 `esconv-train-NNN` in file order; the seeker's most recent words = their last block of consecutive turns
 before the reply): those words, the reply, its strategy, the dialogue id, the turn index, the dialogue's
 emotion_type and problem_type, and whether the reply is the supporter's second turn in a row (`followup`).
@@ -12,7 +12,8 @@ no digits, URLs, e-mail/@handles, capitalised words mid-sentence other than "I" 
 4 to 40 words, and not a greeting or closing only ("hi", "bye", "you're welcome", "take care", ...).
 The seeker words are embedded with MiniLM and stored as float16.
 `--exclude-dialogues` leaves listed dialogues out; `--exclude-heldout` leaves out the held-out selection slice
-(mer_agents.esconv.heldout_train_dialogues()). At run time, `retrieve(..., exclude={dialogue_id})` skips a
+(mer_agents.evaluation.esconv_data.heldout_train_dialogues()). At run time, `retrieve(...,
+exclude={dialogue_id})` skips a
 dialogue under evaluation.
 """
 
@@ -30,15 +31,15 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from mer_agents.agents import guard
+from mer_agents.agents.retrieval import BANK_NAME, Exemplar, save_bank
 from mer_agents.embeddings import embed
-from mer_agents.esconv import (
+from mer_agents.evaluation.esconv_data import (
     DEFAULT_TRAIN,
     heldout_train_dialogues,
     previous_supporter,
     read_train,
     seeker_words,
 )
-from mer_agents.retrieval import BANK_NAME, Exemplar, save_bank
 
 MAX_CHARS = 400  # of the seeker words kept (the reply is at most MAX_WORDS words)
 MIN_WORDS, MAX_WORDS = 4, 40

@@ -21,7 +21,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mer_agents.config import Settings  # noqa: E402
-from mer_agents.media import load_media  # noqa: E402
+from mer_agents.perception.media import load_media  # noqa: E402
 from mer_agents.perception.vad import speech_segments  # noqa: E402
 from mer_agents.perception.voice import voice_evidence  # noqa: E402
 

@@ -3,7 +3,8 @@
     .venv/bin/python scripts/planner_heldout.py 0 0.15 0.3 0.5 0.8
 
 Every supporter turn with seeker words before it in the held-out dialogues (every 10th,
-mer_agents.esconv.is_heldout), the code ranking only (planner.rank: neighbours from the bank with the
+mer_agents.evaluation.esconv_data.is_heldout), the code ranking only (planner.rank: neighbours from the bank
+with the
 dialogue under test excluded, a neutral forecast, the dialogue so far as history). This chose
 planner.CLOSING_PRIOR; dev is never read.
 """
@@ -17,9 +18,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import numpy as np
 
 from mer_agents.agents import planner
-from mer_agents.esconv import is_heldout, read_train
+from mer_agents.agents.retrieval import retrieve
+from mer_agents.evaluation.esconv_data import is_heldout, read_train
 from mer_agents.labels import EMOTIONS
-from mer_agents.retrieval import retrieve
 from mer_agents.types import EmotionForecast, Turn
 
 probs = {e: (1.0 if e == "neutral" else 0.0) for e in EMOTIONS}

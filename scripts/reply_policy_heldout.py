@@ -35,12 +35,12 @@ from responder_preview import SOURCE, turns  # noqa: E402
 
 from mer_agents.agents import checks, forecaster, guard, planner, responder, strategy_classifier  # noqa: E402
 from mer_agents.agents.base import AgentContext  # noqa: E402
+from mer_agents.agents.retrieval import retrieve  # noqa: E402
 from mer_agents.agents.templates import grounded_reply  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.embeddings import embed  # noqa: E402
 from mer_agents.labels import STRATEGIES  # noqa: E402
 from mer_agents.perception import perceive_text  # noqa: E402
-from mer_agents.retrieval import retrieve  # noqa: E402
 from mer_agents.types import EmotionForecast, StrategyPlan  # noqa: E402
 
 NOVEL_PENALTY = 0.05

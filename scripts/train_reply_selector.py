@@ -8,7 +8,8 @@ one example: the seeker's most recent words `s`, the supporter's turn before the
 answering; zero when the conversation opens), and the reply `r`. Context f = norm(A·s + B·p), reply
 g = norm(C·r), fit = f·g. Trained with in-batch negatives (InfoNCE, every other reply in a batch of BATCH is a
 negative, temperature TAU) on every train dialogue but the held-out slice (every 10th,
-mer_agents.esconv.heldout_train_dialogues()); A and C start at the identity (so the untrained model is the
+mer_agents.evaluation.esconv_data.heldout_train_dialogues()); A and C start at the identity (so the
+untrained model is the
 plain MiniLM cosine of s and r) and B at zero. The epoch count and weight decay are chosen on the held-out
 slice by recall@1 of the true reply among N_CANDIDATES (itself + random held-out replies of *other*
 dialogues), and compared with the plain cosine baseline; the chosen setting is refitted on all train
@@ -34,7 +35,13 @@ import numpy as np
 import torch
 
 from mer_agents.embeddings import DIM, embed
-from mer_agents.esconv import DEFAULT_TRAIN, is_heldout, previous_supporter, read_train, seeker_words
+from mer_agents.evaluation.esconv_data import (
+    DEFAULT_TRAIN,
+    is_heldout,
+    previous_supporter,
+    read_train,
+    seeker_words,
+)
 
 DEFAULT_OUT = ROOT / "assets" / "reply_selector" / "esconv_train.npz"
 CACHE = Path("/tmp/mer_selector_embeddings")

@@ -4,8 +4,10 @@
         [--out assets/strategy_classifier/esconv_train.npz] [--dev devWithStrategy_short.tsv] [--quick]
 
 Examples: every supporter turn of ESConv_train.json (its reply, its strategy, and the seeker's most recent
-words before it as context — mer_agents.esconv.seeker_words). Training: every dialogue except the held-out
-slice (mer_agents.esconv.heldout_train_dialogues(), every 10th); selection of the feature blocks, the n-gram
+words before it as context — mer_agents.evaluation.esconv_data.seeker_words). Training: every dialogue
+except the held-out
+slice (mer_agents.evaluation.esconv_data.heldout_train_dialogues(), every 10th); selection of the feature
+blocks, the n-gram
 size and C by held-out macro-F1. The chosen configuration is then refitted on all train dialogues (held-out
 slice included) and saved as plain arrays; the held-out numbers reported are those of the fit without it.
 `--dev` also reports accuracy on ESConv dev (reporting only; it chooses nothing). Prints a JSON summary
@@ -35,7 +37,12 @@ from sklearn.metrics import accuracy_score, f1_score  # noqa: E402
 
 from mer_agents.agents import strategy_classifier as sc  # noqa: E402
 from mer_agents.embeddings import embed  # noqa: E402
-from mer_agents.esconv import DEFAULT_TRAIN, is_heldout, read_train, seeker_words  # noqa: E402
+from mer_agents.evaluation.esconv_data import (  # noqa: E402
+    DEFAULT_TRAIN,
+    is_heldout,
+    read_train,
+    seeker_words,
+)
 from mer_agents.labels import STRATEGIES  # noqa: E402
 
 DEFAULT_OUT = ROOT / "assets" / "strategy_classifier" / "esconv_train.npz"

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from mer_agents.embeddings import DIM
-from mer_agents.retrieval import Exemplar
+from mer_agents.agents.retrieval import Exemplar
 
 
 def no_neighbours(query: str, k: int = 2, exclude: Any = frozenset(), strategy: str | None = None,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_app_client import app_module, app_url, example_clip  # noqa: F401  (shared app fixtures)
+from tests.test_app_client import app, app_url, example_clip  # noqa: F401  (shared app fixtures)
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"

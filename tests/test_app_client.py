@@ -5,13 +5,13 @@ Runs are kept short with MER_MAX_ROUNDS=1. The README's API snippet (docs/api_sn
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import runpy
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -35,29 +35,34 @@ def example_clip() -> Path:
 
 
 @pytest.fixture(scope="session")
-def app_module():
-    """app.py imported with short-run settings (its module-level `demo`)."""
+def app():
+    """The app as app.py builds it (mer_agents.ui.app.build_app, settings from the environment), with
+    short-run settings: `.settings` and `.demo`."""
+    from mer_agents.config import Settings
+    from mer_agents.ui.app import build_app
+
     saved = {k: os.environ.get(k) for k in APP_ENV}
     os.environ.update(APP_ENV)
-    sys.path.insert(0, str(ROOT))
     try:
-        module = importlib.import_module("app")
+        settings = Settings.from_env()
+        demo = build_app(settings)
     finally:
         for key, value in saved.items():
             if value is None:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
-    assert module.settings.max_rounds == 1
-    return module
+    assert settings.max_rounds == 1
+    return SimpleNamespace(settings=settings, demo=demo)
 
 
 @pytest.fixture(scope="session")
-def app_url(app_module):
-    port = free_port()
-    _, url, _ = app_module.launch("127.0.0.1", port, prevent_thread_lock=True, quiet=True)
+def app_url(app):
+    from mer_agents.ui.app import launch
+
+    _, url, _ = launch(app.demo, "127.0.0.1", free_port(), prevent_thread_lock=True, quiet=True)
     yield url
-    app_module.demo.close()
+    app.demo.close()
 
 
 @pytest.fixture(scope="session")
@@ -170,13 +175,13 @@ def test_wrong_file_type_is_refused_with_a_message(client, tmp_path):
 
 
 @pytest.mark.slow
-def test_ui_handler_keeps_the_trace_of_a_failed_run_and_replays_it(app_module, tmp_path):
+def test_ui_handler_keeps_the_trace_of_a_failed_run_and_replays_it(app, tmp_path):
     """The UI path on a corrupt clip: readable status, error in the timeline, a downloadable trace."""
     from mer_agents.ui.handlers import UI_OUTPUTS, replay, ui_run
 
     bad = tmp_path / "broken.mp4"
     bad.write_bytes(b"\x00\x01garbage" * 100)
-    updates = list(ui_run(app_module.settings, str(bad), None, "", None, {}, None))
+    updates = list(ui_run(app.settings, str(bad), None, "", None, {}, None))
     final = dict(zip(UI_OUTPUTS, updates[-1]))
     assert final["status"].startswith("**Stopped:**") and "Traceback" not in final["status"]
     assert 'class="mer-error"' in final["timeline"]
@@ -187,12 +192,12 @@ def test_ui_handler_keeps_the_trace_of_a_failed_run_and_replays_it(app_module, t
 
 
 @pytest.mark.slow
-def test_stop_button_ends_the_run_with_a_trace(app_module):
+def test_stop_button_ends_the_run_with_a_trace(app):
     """Stop (stop_session_run) while an agent runs: the run ends 'cancelled', keeps its trace, the worker ends."""
     from mer_agents.ui.handlers import stop_session_run, stream_run
 
     stopped = False
-    for snap in stream_run(app_module.settings, str(example_clip()), "", None, {}, "test-session"):
+    for snap in stream_run(app.settings, str(example_clip()), "", None, {}, "test-session"):
         if not stopped and any(e.stage in STAGES and e.status == "running" for e in snap.view.entries):
             stopped = stop_session_run("test-session")
         last = snap
@@ -203,28 +208,32 @@ def test_stop_button_ends_the_run_with_a_trace(app_module):
 
 
 @pytest.mark.slow
-def test_typed_message_continues_the_conversation(app_module):
+def test_typed_message_continues_the_conversation(app):
     """Two typed turns in one session: the chat view holds both and the second run sees the first."""
     from mer_agents.ui.handlers import UI_OUTPUTS, ui_run
 
     session = None
     for text in ("I failed my driving test again.", "I don't know if I should even try again."):
-        final = dict(zip(UI_OUTPUTS, list(ui_run(app_module.settings, None, None, text, session, {}, None))[-1]))
+        final = dict(zip(UI_OUTPUTS, list(ui_run(app.settings, None, None, text, session, {}, None))[-1]))
         assert final["reply"], final["status"]
         session = final["session"]
     assert len(session.turns) == 2
     assert [m["role"] for m in final["chat"]] == ["user", "assistant", "user", "assistant"]
 
 
-def test_queue_and_upload_limits_are_explicit(app_module, app_url):
-    assert app_module.demo._queue.max_size == app_module.QUEUE_MAX_SIZE
-    assert app_module.demo.max_file_size == 100 * 1024 * 1024
-    assert not app_module.demo.share
+def test_queue_and_upload_limits_are_explicit(app, app_url):
+    from mer_agents.ui.app import QUEUE_MAX_SIZE
+
+    assert app.demo._queue.max_size == QUEUE_MAX_SIZE
+    assert app.demo.max_file_size == 100 * 1024 * 1024
+    assert not app.demo.share
 
 
-def test_flags_default_to_gradio_environment(app_module, monkeypatch):
+def test_flags_default_to_gradio_environment(app, monkeypatch):
     monkeypatch.setenv("GRADIO_SERVER_NAME", "0.0.0.0")
     monkeypatch.setenv("GRADIO_SERVER_PORT", "7999")
-    args = app_module.parse_args([])
+    from mer_agents.ui.app import parse_args
+
+    args = parse_args([])
     assert (args.host, args.port, args.share) == ("0.0.0.0", 7999, False)
-    assert app_module.parse_args(["--share", "--port", "8000"]).share is True
+    assert parse_args(["--share", "--port", "8000"]).share is True

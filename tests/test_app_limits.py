@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("gradio")
 
+from mer_agents.backends import shared
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
 from mer_agents.events import event_to_json
@@ -112,18 +113,16 @@ def test_a_frame_cap_is_said_in_the_status_line_and_the_timeline():
 
 @pytest.mark.parametrize("model", ["/etc/passwd", "~/models/x.gguf", "../../weights", "Qwen/Qwen2.5-Omni-7B",
                                    "C:\\models\\m.gguf"])
-def test_the_model_box_cannot_load_server_paths_by_default(settings, model, monkeypatch):
-    monkeypatch.delenv(handlers.ALLOW_MODEL_PATHS_ENV, raising=False)
-    built = dict(handlers._BACKENDS)
+def test_the_model_box_cannot_load_server_paths_by_default(settings, model):
+    built = dict(shared._BACKENDS)
     final = list(handlers.stream_run(settings, None, "I feel alone.", None, {"model": model}, None))[-1]
     assert final.final and "loading other models or files from this server is off" in final.view.error
     assert "MER_ALLOW_MODEL_PATHS=1" in final.view.error and "\n" not in final.view.error
-    assert handlers._BACKENDS == built  # refused before any backend was built for it
+    assert shared._BACKENDS == built  # refused before any backend was built for it
     assert json.loads(Path(final.trace_path).read_text())["events"][-1]["kind"] == "run_failed"
 
 
-def test_the_model_box_takes_bundled_names_and_what_the_operator_allows(settings, monkeypatch):
-    monkeypatch.delenv(handlers.ALLOW_MODEL_PATHS_ENV, raising=False)
+def test_the_model_box_takes_bundled_names_and_what_the_operator_allows(settings):
     for model in ("", "  ", "qwen2.5-coder-0.5b", "SmolLM2-135M"):
         handlers.check_ui_model(settings, None, model)
     assert handlers.settings_from_ui(settings, backend="openai_http", model="any/served-name").model == \
@@ -132,6 +131,6 @@ def test_the_model_box_takes_bundled_names_and_what_the_operator_allows(settings
     assert handlers.settings_from_ui(own, model="/srv/models/chosen.gguf").model == "/srv/models/chosen.gguf"
     with pytest.raises(MerError, match="MER_ALLOW_MODEL_PATHS=1"):
         handlers.settings_from_ui(own, model="/srv/models/other.gguf")
-    monkeypatch.setenv(handlers.ALLOW_MODEL_PATHS_ENV, "1")
-    allowed = handlers.settings_from_ui(settings, model="/srv/models/other.gguf")
+    operator = settings.updated(allow_model_paths=True)  # MER_ALLOW_MODEL_PATHS=1
+    allowed = handlers.settings_from_ui(operator, model="/srv/models/other.gguf")
     assert allowed.model == "/srv/models/other.gguf"

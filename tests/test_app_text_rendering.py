@@ -18,6 +18,7 @@ import pytest
 
 pytest.importorskip("gradio")
 
+from mer_agents.backends import shared  # noqa: E402
 from mer_agents.backends.scripted import ScriptedBackend  # noqa: E402
 from mer_agents.benchmarks.live import free_port  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
@@ -93,7 +94,7 @@ def forecast_for_the_fused_emotion(messages, params) -> str:
 def app_url(tmp_path_factory):
     from mer_agents.ui.layout import build_demo
 
-    saved = dict(handlers._BACKENDS)
+    saved = dict(shared._BACKENDS)
     # n_threads=3: a backend key of its own, so an app built elsewhere in this process keeps its backend.
     settings = Settings(trace_dir=tmp_path_factory.mktemp("traces"), n_threads=3, max_rounds=0)
     backend = ScriptedBackend(forecast=[forecast_for_the_fused_emotion])
@@ -102,8 +103,8 @@ def app_url(tmp_path_factory):
                             quiet=True)
     yield url
     demo.close()
-    handlers._BACKENDS.clear()
-    handlers._BACKENDS.update(saved)
+    shared._BACKENDS.clear()
+    shared._BACKENDS.update(saved)
 
 
 @pytest.fixture(scope="module")

@@ -252,15 +252,15 @@ def test_extract_json():
 
 
 @pytest.mark.slow
-def test_full_pipeline_through_http(server_url, monkeypatch):
+def test_full_pipeline_through_http(server_url):
     """The whole audited run (agents, reflection, reply) with every model call going over HTTP."""
     if importlib.util.find_spec("mer_agents.pipeline") is None:
         pytest.skip("mer_agents/pipeline.py is not there yet")
     from mer_agents.events import RunFailed, RunFinished, StageFinished, TokenDelta
     from mer_agents.pipeline import RunRequest, run
 
-    monkeypatch.setenv("MER_HTTP_TIMEOUT", "1800")  # two shared cores under load: no read timeout here
-    settings = Settings(backend="openai_http", base_url=server_url, model="smollm2", max_rounds=0)
+    settings = Settings(backend="openai_http", base_url=server_url, model="smollm2", max_rounds=0,
+                        http_timeout=1800)  # two shared cores under load: no read timeout here
     backend = get_backend(settings)
     assert isinstance(backend, OpenAIHTTPBackend)
     fixture = Path(__file__).parent / "fixtures" / "evidence_sad.json"

@@ -174,7 +174,8 @@ def _analyze(args: list[str], trace: Path, capsys) -> tuple[int, str, str, dict]
 
 @pytest.fixture
 def app_settings(tmp_path, monkeypatch) -> Settings:
-    """The app's settings for a short run; its traces (written under the temp folder) go to tmp_path."""
+    """The app's settings for a short run; its traces go to tmp_path (trace_dir, and the temp folder's
+    download copy)."""
     import tempfile
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
@@ -193,9 +194,7 @@ def _app_analyze(settings: Settings, clip: Path | None, message: str) -> tuple[s
     except gr.Error as exc:
         message_ = str(exc.message)
         assert "\n" not in message_ and "Traceback" not in message_, message_
-        import tempfile
-
-        (trace_file,) = (Path(tempfile.gettempdir()) / "mer_agents_traces").glob("*.json")
+        (trace_file,) = Path(settings.trace_dir).glob("*.json")
         return None, message_, json.loads(trace_file.read_text(encoding="utf-8"))
     return reply, None, json.loads(Path(trace_path).read_text(encoding="utf-8"))
 

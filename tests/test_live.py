@@ -12,7 +12,6 @@ import pytest
 import soundfile as sf
 from pydantic import ValidationError
 
-from mer_agents.config import Settings
 from mer_agents.errors import MediaError
 from mer_agents.events import EvidenceReady, RunFinished, RunStarted
 from mer_agents.live import (
@@ -23,9 +22,7 @@ from mer_agents.live import (
     LiveSettings,
     TurnDetector,
     to_mono_float,
-    write_clip,
 )
-from mer_agents.media import load_media
 from mer_agents.types import Evidence, Modalities, ModalityEvidence
 
 FIXTURES = Path(__file__).parent / "fixtures" / "live"
@@ -173,23 +170,6 @@ def test_bad_chunks_raise_media_errors():
         LiveBuffer().add_audio(0, np.zeros(10, np.int16))
     with pytest.raises(MediaError, match="webcam frame"):
         LiveBuffer().add_frame(np.zeros((4, 4, 7), np.uint8))
-
-
-def test_a_turn_clip_round_trips_through_the_media_decoder(tmp_path, speech):
-    audio, _ = speech
-    turn = audio[SAMPLE_RATE : 3 * SAMPLE_RATE]
-    frames = [(1.0 + i * 0.5, np.full((120, 160, 3), 40 * i, np.uint8)) for i in range(4)]
-    clip = write_clip(tmp_path / "turn", turn, frames, start_s=1.0, fps=2.0)
-    assert clip.suffix == ".mp4"
-    media = load_media(clip, Settings())
-    assert media.has_audio and media.has_video
-    assert media.duration_s == pytest.approx(2.0, abs=0.15)
-    assert len(media.frames) == 4 and media.frames[0].shape[:2] == (120, 160)
-    assert abs(float(media.frames[3].mean()) - 120) < 8  # the last frame is the last one given
-    wav = write_clip(tmp_path / "audio_only", turn, [], start_s=1.0, fps=2.0)
-    assert wav.suffix == ".wav" and load_media(wav, Settings()).audio.size == turn.size
-    with pytest.raises(MediaError, match="no audio"):
-        write_clip(tmp_path / "empty", np.zeros(0, np.float32), frames, 0.0, 2.0)
 
 
 # ------------------------------------------------------------------ session control flow (scripted runner)

@@ -26,7 +26,7 @@ from mer_agents.benchmarks.live import (
     start_streaming,
     wait_for_done_turn,
 )
-from tests.test_app_client import APP_ENV, app_module, app_url  # noqa: F401  (shared app fixtures)
+from tests.test_app_client import APP_ENV, app, app_url  # noqa: F401  (shared app fixtures)
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"

@@ -11,8 +11,8 @@ import pytest
 
 from mer_agents.config import Settings
 from mer_agents.labels import EMOTIONS
-from mer_agents.media import load_media
 from mer_agents.perception import face
+from mer_agents.perception.media import load_media
 
 pytestmark = pytest.mark.slow
 skimage_data = pytest.importorskip("skimage.data")

@@ -12,8 +12,8 @@ import pytest
 
 from mer_agents.config import Settings
 from mer_agents.labels import EMOTIONS
-from mer_agents.media import load_media
 from mer_agents.perception import vad, voice
+from mer_agents.perception.media import load_media
 from mer_agents.perception.voice import Prosody, arousal_valence, emotion_probs
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

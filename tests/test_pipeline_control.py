@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from mer_agents.agents import planner, responder, strategy_classifier
+from mer_agents.agents.retrieval import Exemplar
 from mer_agents.backends.scripted import ScriptedBackend
 from mer_agents.config import Settings
 from mer_agents.events import (
@@ -34,7 +35,6 @@ from mer_agents.events import (
 )
 from mer_agents.labels import STRATEGIES
 from mer_agents.pipeline import RunRequest, run
-from mer_agents.retrieval import Exemplar
 from mer_agents.types import Evidence
 from tests import injected_tools
 from tests.injected_tools import TOOLS, flat_embed, no_neighbours
@@ -54,7 +54,7 @@ def evidence() -> Evidence:
 def flat_classifier(monkeypatch):
     """Scripted tests: a strategy classifier that sees every strategy alike (control flow only); retrieval
     and embeddings are injected into each run (`collect`)."""
-    def flat(replies, contexts=None):
+    def flat(replies, contexts=None, settings=None):
         return np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES))
 
     monkeypatch.setattr(strategy_classifier, "predict_proba", flat)

@@ -12,14 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from mer_agents import retrieval
-from mer_agents.agents import planner
+from mer_agents.agents import planner, retrieval
 from mer_agents.agents.base import AgentContext
+from mer_agents.agents.retrieval import Bank, Exemplar
 from mer_agents.backends.scripted import ScriptedBackend
 from mer_agents.config import Settings
 from mer_agents.embeddings import embed
 from mer_agents.labels import EMOTIONS, STRATEGIES
-from mer_agents.retrieval import Bank, Exemplar
 from mer_agents.types import EmotionForecast, Evidence, Turn
 from tests import injected_tools
 
@@ -114,7 +113,7 @@ def test_planner_skips_the_excluded_dialogue(monkeypatch):
                   "Providing Suggestions"),
     ]
     bank = Bank(exemplars, embed([e.seeker for e in exemplars]))
-    monkeypatch.setattr(retrieval, "_bank", bank)
+    monkeypatch.setitem(retrieval._banks, retrieval.bank_location(Settings()), bank)
     probs = {e: (0.7 if e == "sadness" else 0.05) for e in EMOTIONS}
     forecast = EmotionForecast(emotion="sadness", probs=probs, confidence=0.7, intensity=0.3, agreement=1.0,
                                fused_probs=probs)

@@ -32,7 +32,7 @@ INSTRUCTION = "Acknowledge the sadness first."
 
 @pytest.fixture(autouse=True)
 def flat_classifier(monkeypatch):
-    def flat(replies, contexts=None):
+    def flat(replies, contexts=None, settings=None):
         return np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES))
 
     monkeypatch.setattr(strategy_classifier, "predict_proba", flat)

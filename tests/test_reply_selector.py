@@ -53,9 +53,9 @@ def test_empty_inputs():
 
 def test_missing_weights_get_a_clear_message(tmp_path, monkeypatch):
     monkeypatch.setattr(reply_selector, "WEIGHTS", tmp_path / "none.npz")
-    reply_selector._weights.cache_clear()
+    reply_selector._load.cache_clear()
     try:
         with pytest.raises(ModelError, match="train_reply_selector"):
             reply_selector.model_name()
     finally:
-        reply_selector._weights.cache_clear()
+        reply_selector._load.cache_clear()

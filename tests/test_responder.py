@@ -159,7 +159,7 @@ CHEERFUL = "That's great! Losing your job means a fresh start."  # fails the ton
 @pytest.fixture
 def flat_classifier(monkeypatch):
     """The strategy classifier sees every strategy alike, so strategy fit never decides (control flow)."""
-    def flat(replies, contexts=None):
+    def flat(replies, contexts=None, settings=None):
         return np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES))
 
     monkeypatch.setattr(strategy_classifier, "predict_proba", flat)

@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from mer_agents.agents.retrieval import Bank, Exemplar, default_bank, retrieve
 from mer_agents.errors import MerError
-from mer_agents.esconv import (
+from mer_agents.evaluation.esconv_data import (
     HELDOUT_EVERY,
     heldout_train_dialogues,
     is_heldout,
@@ -19,7 +20,6 @@ from mer_agents.esconv import (
     seeker_words,
 )
 from mer_agents.labels import STRATEGIES
-from mer_agents.retrieval import Bank, Exemplar, default_bank, retrieve
 
 ROOT = Path(__file__).resolve().parents[1]
 TSV = (

@@ -22,14 +22,15 @@ import numpy as np
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from mer_agents import embeddings, retrieval
+from mer_agents import embeddings
+from mer_agents.agents import retrieval
 from mer_agents.backends.base import Backend, Generation, GenerationParams, Message, Part, TokenCallback
 from mer_agents.config import Settings
 from mer_agents.errors import StageError
 from mer_agents.types import Evidence, Turn
 
 M = TypeVar("M", bound=BaseModel)
-# (query, k=, exclude=, strategy=) -> the nearest exemplars, best first: the signature of retrieval.retrieve
+# (query, k=, exclude=, strategy=) -> the nearest exemplars, best first: as retrieval.retrieve
 Retrieve = Callable[..., list[retrieval.Exemplar]]
 Embed = Callable[[Sequence[str]], np.ndarray]  # texts -> L2-normalised rows, as embeddings.embed
 PROMPT_PACKAGE = "mer_agents.agents"
@@ -86,8 +87,12 @@ class AgentContext:
     exclude_dialogues: frozenset[str] = frozenset()
     on_token: TokenCallback | None = None
     usage: Usage = field(default_factory=Usage)
-    retrieve: Retrieve = retrieval.retrieve
+    retrieve: Retrieve | None = None  # None: the exemplar bank these settings name (retrieval.retrieve)
     embed: Embed = embeddings.embed
+
+    def __post_init__(self) -> None:
+        if self.retrieve is None:
+            self.retrieve = functools.partial(retrieval.retrieve, settings=self.settings)
 
     def similarity(self, a: str, b: str) -> float | None:
         """Cosine of two texts under this context's `embed` (None when either is empty)."""

@@ -19,8 +19,8 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from mer_agents.agents import guard
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
+from mer_agents.agents.retrieval import Exemplar
 from mer_agents.labels import NEGATIVE_EMOTIONS, STRATEGIES
-from mer_agents.retrieval import Exemplar
 from mer_agents.types import EmotionForecast, StrategyPlan, Turn
 
 MAX_TOKENS = 80  # room for the enum, the reason (≤ 120 chars) and the JSON around them: no truncation
@@ -106,7 +106,8 @@ def plan_output_model(candidates: list[str]) -> type[BaseModel]:
 
 def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
     query = query_text(ctx)
-    wide = ctx.retrieve(query, k=K_WIDE, exclude=set(ctx.exclude_dialogues)) if query else []
+    exclude = set(ctx.exclude_dialogues)
+    wide = ctx.retrieve(query, k=K_WIDE, exclude=exclude) if query else []
     neighbours = wide[:K_VOTE]
     ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []), words=query)
     candidates = [s for s, _ in ranked[:TOP_CANDIDATES]]

@@ -12,41 +12,45 @@ human exemplars and templates alike. Pure numpy at run time (float16 weights rea
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
 
 from mer_agents.cache import load_once
+from mer_agents.config import Settings
 from mer_agents.embeddings import DIM, embed
 from mer_agents.errors import ModelError
 
-WEIGHTS = Path(
-    os.environ.get(
-        "MER_REPLY_SELECTOR",
-        Path(__file__).resolve().parents[2] / "assets" / "reply_selector" / "esconv_train.npz",
-    )
-)
+WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "reply_selector" / "esconv_train.npz"
+
+
+def weights_path(settings: Settings | None = None) -> Path:
+    """Settings.reply_selector, else the shipped weights."""
+    return (settings.reply_selector if settings is not None else None) or WEIGHTS
+
+
+def _weights(settings: Settings | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
+    return _load(weights_path(settings))
 
 
 @load_once
-def _weights() -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
-    """(A, B, C, name) from the shipped file, as float32."""
+def _load(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
+    """(A, B, C, name) from the weights file, as float32."""
     try:
-        with np.load(WEIGHTS, allow_pickle=False) as data:
+        with np.load(path, allow_pickle=False) as data:
             a, b, c = (data[k].astype(np.float32) for k in "abc")
             name = str(data["name"])
     except (OSError, KeyError, ValueError) as exc:
-        raise ModelError(f"reply selector weights missing or unreadable at {WEIGHTS} "
+        raise ModelError(f"reply selector weights missing or unreadable at {path} "
                          "(rebuild: python scripts/train_reply_selector.py)") from exc
     if a.shape != (DIM, DIM) or b.shape != (DIM, DIM) or c.shape != (DIM, DIM):
-        raise ModelError(f"reply selector weights at {WEIGHTS} do not match the {DIM}-d embeddings")
+        raise ModelError(f"reply selector weights at {path} do not match the {DIM}-d embeddings")
     return a, b, c, name
 
 
-def model_name() -> str:
-    return _weights()[3]
+def model_name(settings: Settings | None = None) -> str:
+    return _weights(settings)[3]
 
 
 def _unit(x: np.ndarray) -> np.ndarray:
@@ -55,11 +59,15 @@ def _unit(x: np.ndarray) -> np.ndarray:
 
 
 def context_vector(
-    words: str, previous: str = "", embed_fn: Callable[[Sequence[str]], np.ndarray] = embed
+    words: str,
+    previous: str = "",
+    settings: Settings | None = None,
+    embed_fn: Callable[[Sequence[str]], np.ndarray] = embed,
 ) -> np.ndarray:
     """The selector's vector for this moment: the person's words and the supporter turn before them
-    (`embed_fn`: MiniLM unless the agent context injects another)."""
-    a, b, _, _ = _weights()
+    (`settings` name the weights, the shipped ones when None; `embed_fn`: MiniLM unless the agent context
+    injects another)."""
+    a, b, _, _ = _weights(settings)
     texts = [t for t in (words, previous) if t.strip()]
     vectors = dict(zip(texts, embed_fn(texts)))
     s = vectors.get(words, np.zeros(DIM, np.float32))
@@ -67,14 +75,15 @@ def context_vector(
     return _unit(a @ s + b @ p)
 
 
-def reply_vectors(embeddings: np.ndarray) -> np.ndarray:
+def reply_vectors(embeddings: np.ndarray, settings: Settings | None = None) -> np.ndarray:
     """The selector's vectors for replies, from their MiniLM embeddings (rows)."""
-    _, _, c, _ = _weights()
+    _, _, c, _ = _weights(settings)
     return _unit(np.asarray(embeddings, dtype=np.float32) @ c.T)
 
 
-def fit(words: str, previous: str, replies: Sequence[str]) -> list[float]:
+def fit(words: str, previous: str, replies: Sequence[str], settings: Settings | None = None) -> list[float]:
     """How well each reply fits this moment (cosine in the selector's space, in [-1, 1])."""
     if not replies:
         return []
-    return [float(v) for v in reply_vectors(embed(list(replies))) @ context_vector(words, previous)]
+    moment = context_vector(words, previous, settings)
+    return [float(v) for v in reply_vectors(embed(list(replies)), settings) @ moment]

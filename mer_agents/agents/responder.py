@@ -24,18 +24,20 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import numpy as np
 
 from mer_agents.agents import checks, guard, reply_selector, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
+from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
 from mer_agents.agents.templates import grounded_reply
 from mer_agents.backends.base import Message
 from mer_agents.cache import load_once
+from mer_agents.config import Settings
 from mer_agents.errors import ModelError
 from mer_agents.labels import STRATEGIES
-from mer_agents.retrieval import default_bank
 from mer_agents.types import Candidate, EmotionForecast, Reply, StrategyPlan, Turn
 
 N_CANDIDATES = 2  # drafts per refinement round: more fixed replies vs. the refinement/rerun token aim (0.4)
@@ -85,7 +87,7 @@ def reply_checks(
     ev = ctx.evidence
     return checks_with_classifier(
         text, plan.strategy, checks.tone_emotion(forecast.emotion, ev), ev.words, ctx.history, relevance,
-        language=ev.language, context=_context(ctx), strategy_probs=strategy_probs,
+        language=ev.language, context=_context(ctx), strategy_probs=strategy_probs, settings=ctx.settings,
     )
 
 
@@ -100,12 +102,13 @@ def checks_with_classifier(
     language: str | None = None,
     context: str = "",
     strategy_probs: np.ndarray | None = None,
+    settings: Settings | None = None,
 ) -> list[checks.CheckResult]:
     """checks.check_reply (the guard included) plus the strategy classifier's verdict; `strategy_probs` is
-    the classifier's row for this reply, computed when not given. The audit, the candidate ranking and the
-    evaluation all judge a reply with this one function."""
+    the classifier's row for this reply, computed when not given (with the weights `settings` name). The
+    audit, the candidate ranking and the evaluation all judge a reply with this one function."""
     if strategy_probs is None:
-        strategy_probs = strategy_classifier.predict_proba([text], [context])[0]
+        strategy_probs = strategy_classifier.predict_proba([text], [context], settings)[0]
     return [
         *checks.check_reply(text, strategy, emotion, transcript, history, relevance, language=language),
         checks.check_strategy_fit(strategy, dict(zip(STRATEGIES, map(float, strategy_probs)))),
@@ -138,10 +141,10 @@ def score_candidates(
         vectors = ctx.embed([context, *texts])
         relevance = [float(v) for v in vectors[1:] @ vectors[0]]
         moment = moment_vector(ctx) if moment is None else moment
-        fits = [float(v) for v in reply_selector.reply_vectors(vectors[1:]) @ moment]
+        fits = [float(v) for v in reply_selector.reply_vectors(vectors[1:], ctx.settings) @ moment]
     else:
         relevance = fits = [None] * len(texts)
-    probs = strategy_classifier.predict_proba(texts, [context] * len(texts))
+    probs = strategy_classifier.predict_proba(texts, [context] * len(texts), ctx.settings)
     column = STRATEGIES.index(plan.strategy)
     out = []
     for text, rel, fit, row in zip(texts, relevance, fits, probs):
@@ -172,17 +175,22 @@ def _previous(ctx: AgentContext) -> str:
 def moment_vector(ctx: AgentContext) -> np.ndarray:
     """The reply selector's vector for this moment (the person's words and the turn they answered): computed
     once per attempt and shared by the exemplar search and the candidate ranking."""
-    return reply_selector.context_vector(_context(ctx), _previous(ctx), ctx.embed)
+    return reply_selector.context_vector(_context(ctx), _previous(ctx), ctx.settings, ctx.embed)
+
+
+def _bank_reply_vectors(settings: Settings) -> np.ndarray:
+    """The bank's replies in the reply selector's space (the bank and weights `settings` name)."""
+    return _projected_replies(*bank_location(settings), reply_selector.weights_path(settings))
 
 
 @load_once
-def _bank_reply_vectors() -> np.ndarray:
-    """The shipped bank's replies in the reply selector's space (projected once per process)."""
-    bank = default_bank()
+def _projected_replies(bank_dir: Path, bank_name: str, selector: Path) -> np.ndarray:
+    """Projected once per process for each (bank, selector weights)."""
+    bank = bank_at(bank_dir, bank_name)
     if bank.reply_vectors is None:
         raise ModelError("the exemplar bank has no reply vectors "
                          "(rebuild: python scripts/build_exemplar_bank.py)")
-    return reply_selector.reply_vectors(bank.reply_vectors)
+    return reply_selector.reply_vectors(bank.reply_vectors, Settings(reply_selector=selector))
 
 
 def exemplar_replies(
@@ -196,9 +204,9 @@ def exemplar_replies(
     if not words.strip():
         return {text: 0.0 for text in plan.exemplars[:N_EXEMPLARS]}
     closing = guard.closes(words)
-    fit = _bank_reply_vectors() @ (moment_vector(ctx) if moment is None else moment)
-    found = default_bank().rank_replies(fit, k=K_EXEMPLAR_SEARCH, exclude=set(ctx.exclude_dialogues),
-                                        strategy=plan.strategy, closing=closing)
+    fit = _bank_reply_vectors(ctx.settings) @ (moment_vector(ctx) if moment is None else moment)
+    found = default_bank(ctx.settings).rank_replies(
+        fit, k=K_EXEMPLAR_SEARCH, exclude=set(ctx.exclude_dialogues), strategy=plan.strategy, closing=closing)
     conversation = [words, *(t.user_text for t in ctx.history), *(t.reply or "" for t in ctx.history)]
     kept = {e.reply.strip(): e.score for e in found
             if guard.transfers(e.reply, conversation, closing=closing)}

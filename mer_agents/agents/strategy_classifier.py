@@ -1,9 +1,9 @@
 """Which of the 8 ESConv strategies a supporter reply uses: a softmax layer over TF-IDF n-grams + MiniLM.
 
-Trained on ESConv train supporter turns (less the held-out selection slice, mer_agents.esconv), by
-scripts/train_strategy_classifier.py; the weights are plain numpy arrays in
-assets/strategy_classifier/esconv_train.npz (no pickle), read once per process. Features, each block
-L2-normalised and scaled by a weight stored in the file:
+Trained on ESConv train supporter turns (less the held-out selection slice,
+mer_agents.evaluation.esconv_data), by scripts/train_strategy_classifier.py; the weights are plain numpy
+arrays in assets/strategy_classifier/esconv_train.npz (no pickle; Settings.strategy_classifier names other
+weights), read once per process. Features, each block L2-normalised and scaled by a weight stored in the file:
 
 - word n-grams of the reply (`analyzer`: lower-cased words, `? ! . ,` kept as tokens, sentence start/end
   markers — a reply's surface, a closing '?', "maybe you could", "I" at the start, carries most of the signal),
@@ -17,7 +17,6 @@ to the weights for the numbers. No gradio import; the only model loaded at run t
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -27,15 +26,11 @@ from typing import Sequence
 import numpy as np
 
 from mer_agents.cache import load_once
+from mer_agents.config import Settings
 from mer_agents.errors import ModelError
 from mer_agents.labels import STRATEGIES
 
-WEIGHTS = Path(
-    os.environ.get(
-        "MER_STRATEGY_CLASSIFIER",
-        Path(__file__).resolve().parents[2] / "assets" / "strategy_classifier" / "esconv_train.npz",
-    )
-)
+WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "strategy_classifier" / "esconv_train.npz"
 _TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z]+)?|[?!.,]")
 BOS, EOS = "<s>", "</s>"
 
@@ -127,16 +122,22 @@ def _sparse_logits(block: _Block, coef: np.ndarray, texts: Sequence[str], weight
     return np.stack([coef[:, cols] @ vals for cols, vals in block.transform(texts)]) * weight
 
 
-def predict_proba(replies: Sequence[str], contexts: Sequence[str] | None = None) -> np.ndarray:
+def weights_path(settings: Settings | None = None) -> Path:
+    """Settings.strategy_classifier, else the shipped weights."""
+    return (settings.strategy_classifier if settings is not None else None) or WEIGHTS
+
+
+def predict_proba(replies: Sequence[str], contexts: Sequence[str] | None = None,
+                  settings: Settings | None = None) -> np.ndarray:
     """(n, 8) strategy probabilities, columns in labels.STRATEGIES order; `contexts`: the seeker's words before
-    each reply ("" or None when unknown)."""
+    each reply ("" or None when unknown); `settings` name the weights (the shipped ones when None)."""
     replies = [str(r or "") for r in replies]
     if not replies:
         return np.zeros((0, len(STRATEGIES)), dtype=np.float32)
     contexts = [str(c or "") for c in contexts] if contexts is not None else [""] * len(replies)
     if len(contexts) != len(replies):
         raise ValueError("replies and contexts differ in length")
-    m = _load(WEIGHTS)
+    m = _load(weights_path(settings))
     logits = np.tile(m.intercept, (len(replies), 1))
     logits += _sparse_logits(m.reply, m.coef_reply, replies, m.weights.get("reply", 1.0))
     if m.context is not None and m.coef_context is not None:
@@ -155,13 +156,13 @@ def predict_proba(replies: Sequence[str], contexts: Sequence[str] | None = None)
     return (probs / probs.sum(axis=1, keepdims=True)).astype(np.float32)
 
 
-def strategy_prob(reply: str, strategy: str, context: str = "") -> float:
+def strategy_prob(reply: str, strategy: str, context: str = "", settings: Settings | None = None) -> float:
     """P(strategy | reply, context) for one of labels.STRATEGIES."""
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; expected one of {STRATEGIES}")
-    return float(predict_proba([reply], [context])[0, STRATEGIES.index(strategy)])
+    return float(predict_proba([reply], [context], settings)[0, STRATEGIES.index(strategy)])
 
 
-def model_name() -> str:
+def model_name(settings: Settings | None = None) -> str:
     """A human-readable name with the held-out accuracy, e.g. for traces and the results tables."""
-    return _load(WEIGHTS).name
+    return _load(weights_path(settings)).name

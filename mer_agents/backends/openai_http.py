@@ -9,7 +9,7 @@ instruction plus extraction. The caller still validates the JSON (and repairs on
 Scale: one semaphore per server URL bounds the requests in flight (the eval harness sends many at once);
 transient failures (connection, connect timeout, 429, 5xx) are retried with exponential backoff, a bounded
 number of times, then surface as one readable BackendError. A read timeout is not retried (the server is still
-working on that request; a copy would queue behind it); MER_HTTP_TIMEOUT sets it.
+working on that request; a copy would queue behind it); Settings.http_timeout (MER_HTTP_TIMEOUT) sets it.
 """
 
 from __future__ import annotations
@@ -31,17 +31,13 @@ from mer_agents.backends.json_output import JSON_INSTRUCTION, extract_json
 from mer_agents.config import Settings, redact_url
 from mer_agents.errors import BackendError, MediaError
 
-TIMEOUT_S = 300.0  # per read: a CPU llama.cpp server under load can take minutes before its first byte
 CONNECT_TIMEOUT_S = 10.0
 MAX_RETRIES = 3  # attempts after the first one
 BACKOFF_S = 0.5  # waits 0.5, 1, 2 s ...
 MAX_BACKOFF_S = 8.0
-MAX_CONCURRENCY = 8
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 ENV_KEYS = ("MER_API_KEY", "OPENAI_API_KEY")
-ENV_MODALITIES = "MER_HTTP_MODALITIES"  # e.g. "text,image,audio,video" for vLLM serving Qwen2.5-Omni
-ENV_CONCURRENCY = "MER_HTTP_CONCURRENCY"
-ENV_TIMEOUT = "MER_HTTP_TIMEOUT"
+MODALITIES = frozenset({"text", "image", "audio", "video"})
 AUDIO_FORMATS = {".wav": "wav", ".mp3": "mp3", ".flac": "flac", ".ogg": "ogg", ".opus": "ogg", ".m4a": "m4a",
                  ".aac": "aac"}
 
@@ -93,12 +89,12 @@ class OpenAIHTTPBackend:
         # what must never appear in an error message: the key, and a password written into the URL
         self._secrets = tuple(s for s in (self._api_key, urlsplit(self.base_url).password) if s)
         self.shown_url = redact_url(self.base_url) or ""
-        self.modalities = frozenset(modalities or _env_modalities()) | {"text"}
-        timeout_s = timeout_s or float(os.environ.get(ENV_TIMEOUT) or TIMEOUT_S)
+        self.modalities = frozenset(modalities or served_modalities(settings.http_modalities)) | {"text"}
+        timeout_s = timeout_s or settings.http_timeout
         self.timeout = httpx.Timeout(timeout_s, connect=min(CONNECT_TIMEOUT_S, timeout_s))
         self.max_retries = max_retries
         self.backoff_s = backoff_s
-        limit = max_concurrency or int(os.environ.get(ENV_CONCURRENCY) or MAX_CONCURRENCY)
+        limit = max_concurrency or settings.http_concurrency
         self.semaphore = _semaphore(self.base_url, limit)
         self._model = settings.model
         self._model_lock = threading.Lock()
@@ -389,7 +385,6 @@ def _short(value: Any) -> str:
     return " ".join(str(value).split())[:300]
 
 
-def _env_modalities() -> frozenset[str]:
-    raw = os.environ.get(ENV_MODALITIES, "")
-    allowed = {"text", "image", "audio", "video"}
-    return frozenset(m.strip() for m in raw.split(",") if m.strip() in allowed)
+def served_modalities(names: str) -> frozenset[str]:
+    """Settings.http_modalities ("image,audio", ...) as a set; unknown names are ignored."""
+    return frozenset(m.strip() for m in names.split(",") if m.strip() in MODALITIES)

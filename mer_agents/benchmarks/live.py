@@ -118,21 +118,22 @@ def has_live_tab(demo: Any) -> bool:
 
 
 def live_demo():
-    """The app's demo when build_demo mounts the Live tab; else a Blocks with only the tab (same backend)."""
-    import sys
-
-    sys.path.insert(0, str(ROOT))
-    import app
-
-    if has_live_tab(app.demo):
-        return app.demo, True
+    """The app's demo (settings from the environment) when build_demo mounts the Live tab; else a Blocks with
+    only the tab (same backend)."""
     import gradio as gr
 
+    from mer_agents.backends.shared import shared_backend
+    from mer_agents.config import Settings
+    from mer_agents.ui.app import QUEUE_MAX_SIZE, build_app
     from mer_agents.ui.live import build_live_tab
 
+    settings = Settings.from_env()
+    app = build_app(settings)
+    if has_live_tab(app):
+        return app, True
     with gr.Blocks(title="mer_agents live") as demo:
-        build_live_tab(app.settings, app.backend)
-    return demo.queue(default_concurrency_limit=1, max_size=16), False
+        build_live_tab(settings, shared_backend(settings))  # the backend build_app registered
+    return demo.queue(default_concurrency_limit=1, max_size=QUEUE_MAX_SIZE), False
 
 
 def wait_for_done_turn(timeout_s: float) -> Any:

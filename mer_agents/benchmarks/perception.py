@@ -71,7 +71,7 @@ def main(args: argparse.Namespace) -> int:
 
 
 def _analysed_seconds(clip: Path, settings) -> float:
-    from mer_agents.media import load_media
+    from mer_agents.perception.media import load_media
 
     return load_media(clip, settings).analysed_s
 

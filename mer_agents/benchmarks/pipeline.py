@@ -72,7 +72,7 @@ ESCONV_TSV = ROOT.parent / "shared" / "data" / "esconv" / "devWithStrategy_short
 
 def esconv_contexts(n: int) -> list[tuple[str, str, list]]:
     """n contexts spread over ESConv dev: (dialogue id, the seeker's last words, earlier turns as history)."""
-    from mer_agents.esconv import read_lines
+    from mer_agents.evaluation.esconv_data import read_lines
     from mer_agents.types import Turn
 
     lines = [ln for ln in read_lines(ESCONV_TSV) if ln.context and ln.context[-1].speaker == "seeker"]

@@ -7,7 +7,6 @@ goes to stderr. The JSON trace (trace.py) is written in every case, also when th
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -95,12 +94,13 @@ def _prepare(args: argparse.Namespace):
 
 
 def _trace_path(args: argparse.Namespace) -> Path:
-    """--trace, else a timestamped file in MER_TRACE_DIR (read directly: the settings may be the problem)."""
+    """--trace, else a timestamped file in Settings.trace_dir (MER_TRACE_DIR), read on its own: the other
+    settings may be the problem the trace reports."""
     from mer_agents.config import Settings
 
     if args.trace:
         return args.trace
-    directory = Path(os.environ.get("MER_TRACE_DIR") or Settings.model_fields["trace_dir"].default)
+    directory = Path(Settings.env_field("trace_dir"))
     return directory / f"analyze-{time.strftime('%Y%m%d-%H%M%S')}.json"
 
 

@@ -21,7 +21,7 @@ TRANSCRIPT_CHARS = 300
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from mer_agents.media import AUDIO_EXTENSIONS, VIDEO_EXTENSIONS
+    from mer_agents.perception.media import AUDIO_EXTENSIONS, VIDEO_EXTENSIONS
 
     kinds = [", ".join(sorted(e.lstrip(".") for e in exts)) for exts in (VIDEO_EXTENSIONS, AUDIO_EXTENSIONS)]
     parser.add_argument("path", type=Path, help=f"video ({kinds[0]}) or audio ({kinds[1]})")

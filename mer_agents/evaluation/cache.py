@@ -15,8 +15,10 @@ from typing import Any
 
 from mer_agents.config import Settings
 
-# Settings that never change a result (where files go, how many CPU threads compute it).
-IGNORED_SETTINGS = frozenset({"cache_dir", "trace_dir", "n_threads", "llm_threads", "api_key"})
+# Settings that never change a result (where files go, how many CPU threads or server requests compute it,
+# how long a server may take, what the app lets a visitor choose).
+IGNORED_SETTINGS = frozenset({"cache_dir", "trace_dir", "n_threads", "llm_threads", "api_key", "http_timeout",
+                              "http_concurrency", "allow_model_paths"})
 # Settings an OUT file does not record: a secret, and this machine's paths (a reader's differ).
 MACHINE_SETTINGS = frozenset({"api_key", "cache_dir", "trace_dir"})
 

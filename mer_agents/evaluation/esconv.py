@@ -126,7 +126,8 @@ def _request(item: EsconvItem, request_cls):
                        exclude_dialogues=[item.dialogue_id])
 
 
-def reply_checks(item: EsconvItem, reply: str, strategy: str, emotion: str) -> dict[str, Any]:
+def reply_checks(item: EsconvItem, reply: str, strategy: str, emotion: str,
+                 settings: Settings | None = None) -> dict[str, Any]:
     """The audit's reply checks (guard and strategy classifier included) on a final reply: name → ok, plus
     `relevance` (MiniLM cosine to the message) and `guard_ok` — the same code for every variant."""
     from mer_agents.agents import checks
@@ -135,7 +136,8 @@ def reply_checks(item: EsconvItem, reply: str, strategy: str, emotion: str) -> d
 
     message = item.message
     relevance = similarity(reply, message)
-    results = checks_with_classifier(reply, strategy, emotion, message, item.history, relevance, context=message)
+    results = checks_with_classifier(reply, strategy, emotion, message, item.history, relevance,
+                                     context=message, settings=settings)
     out: dict[str, Any] = {r.name: r.ok for r in results}
     out["guard_ok"] = not checks.guard_failures(results)
     out["guard_failed"] = [r.name for r in checks.guard_failures(results)]
@@ -181,7 +183,8 @@ def evaluate_esconv(
                             hash_=hash_, concurrency=concurrency, progress=progress, desc=f"esconv {variant}")
         for item, r in zip(items, results):
             if "error" not in r:
-                r["checks"] = reply_checks(item, r["reply"], r["strategy"], r.get("emotion") or "neutral")
+                r["checks"] = reply_checks(item, r["reply"], r["strategy"], r.get("emotion") or "neutral",
+                                           vsettings)
         out["variants"][variant] = summarise(items, results, vsettings)
         out.setdefault("items", {})[variant] = item_records(items, results)
         out["variants"][variant]["seconds"] = vclock()
@@ -269,11 +272,11 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
     from collections import Counter
 
     from mer_agents.agents import forecaster, planner
+    from mer_agents.agents.retrieval import default_bank, retrieve
     from mer_agents.perception import perceive_text
-    from mer_agents.retrieval import default_bank, retrieve
     from mer_agents.types import EmotionForecast
 
-    majority = Counter(e.strategy for e in default_bank().exemplars).most_common(1)[0][0]
+    majority = Counter(e.strategy for e in default_bank(settings).exemplars).most_common(1)[0][0]
     preds: dict[str, list[str]] = {"majority": [], "knn_only": [], "priors_only": [], "planner_code": []}
     for item in items:
         evidence = perceive_text(item.message, settings, context=[t.user_text for t in item.history])
@@ -281,7 +284,7 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
         top, _ = top_emotion(fused)
         forecast = EmotionForecast(emotion=top, probs=fused, confidence=confidence, agreement=agreement,
                                    intensity=forecaster.intensity(fused), fused_probs=fused)
-        neighbours = retrieve(item.message, k=planner.K_VOTE, exclude={item.dialogue_id})
+        neighbours = retrieve(item.message, k=planner.K_VOTE, exclude={item.dialogue_id}, settings=settings)
         vote = {st: sum(max(e.score, 0.0) for e in neighbours if e.strategy == st) for st in STRATEGIES}
         prior = planner.priors(forecast, item.history)
         preds["majority"].append(majority)

@@ -12,7 +12,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from mer_agents.errors import MerError
-from mer_agents.esconv import TAG_TO_STRATEGY, EsconvTurn, read_lines
+from mer_agents.evaluation.esconv_data import TAG_TO_STRATEGY, EsconvTurn, read_lines
 from mer_agents.labels import EMOTIONS, STRATEGIES
 from mer_agents.types import Turn
 
@@ -88,7 +88,8 @@ class EsconvItem(BaseModel):
     id: str = Field(description="'<dialogue>_t<turn index>', unique in the file")
     line: int = Field(description="1-based position among the file's non-empty lines")
     dialogue_id: str = Field(
-        description="'esconv-dev-NNN' as in mer_agents.esconv (the bank is ESConv train; retrieval still skips it)")
+        description="'esconv-dev-NNN' as in mer_agents.evaluation.esconv_data (the bank is ESConv train; "
+        "retrieval still skips it)")
     context: tuple[EsconvTurn, ...] = Field(description="the turns before the target, oldest first")
     strategy: str
     reply: str
@@ -114,7 +115,8 @@ def canonical_strategy(tag: str) -> str:
 def read_esconv(path: str | Path) -> list[EsconvItem]:
     """Every line of a *WithStrategy_short.tsv as an item (its last turn is the tagged supporter target).
 
-    Parsing and dialogue ids come from mer_agents.esconv (shared with the exemplar bank, so retrieval can
+    Parsing and dialogue ids come from mer_agents.evaluation.esconv_data (shared with the exemplar bank, so
+    retrieval can
     exclude the dialogue under test). A line whose window holds no seeker turn borrows the dialogue's
     most recent earlier turns from previous lines.
     """

@@ -98,8 +98,8 @@ def perceive(
 
     Raises MediaError (one readable line) for a file that cannot be analysed.
     """
-    from mer_agents.media import load_media
     from mer_agents.perception.face import face_evidence
+    from mer_agents.perception.media import load_media
     from mer_agents.perception.vad import speech_segments
     from mer_agents.perception.voice import voice_evidence
 

@@ -151,9 +151,8 @@ def _syllable_rate(audio: np.ndarray, sr: int) -> float:
 
     Checked against vowel-group counts of the espeak sentences: 1.07x the true rate at 120 wpm, 0.94x at 220.
     """
-    from scipy.signal import find_peaks, sosfilt
-
     import librosa
+    from scipy.signal import find_peaks, sosfilt
 
     if audio.size < ENV_FRAME * 2:
         return 0.0

@@ -30,10 +30,11 @@ from typing import Any, Callable, Iterator
 
 import gradio as gr
 
-from mer_agents.config import Settings, SettingsError
+from mer_agents.backends.shared import register_backend, shared_backend
+from mer_agents.config import Settings, SettingsError, env_name
 from mer_agents.errors import MerError
 from mer_agents.events import Event, RunFailed, RunFinished, TokenDelta, event_to_json
-from mer_agents.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
+from mer_agents.perception.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
 from mer_agents.ui import tts
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
 from mer_agents.ui.timeline import TimelineView, apply, build_timeline, render_html
@@ -52,8 +53,8 @@ DRAFT_MARK = "[draft, under audit]"  # leads the reply box while the shown reply
 UNAUDITED_MARK = "[draft, not audited: the run stopped]"
 LIMIT_FLAGS = ("frames_capped", "truncated")  # evidence flags the status line repeats: a cap changed the run
 MAX_MESSAGE_CHARS = 2000  # the message box's max_length, enforced again server-side (require_input)
-ALLOW_MODEL_PATHS_ENV = "MER_ALLOW_MODEL_PATHS"  # "1": the Model box may name any model id or server path
-# The decoder's own lists: the UI never accepts a file that media.py would then refuse.
+TEMP_TRACE_DIR = "mer_agents_traces"  # in the temp dir: the download when Settings.trace_dir cannot serve it
+# The decoder's own lists: the UI never accepts a file that perception/media.py would then refuse.
 VIDEO_TYPES = tuple(sorted(VIDEO_EXTENSIONS))
 AUDIO_TYPES = tuple(sorted(AUDIO_EXTENSIONS))
 CLIP_TYPES = tuple(sorted(SUPPORTED_EXTENSIONS))
@@ -229,20 +230,6 @@ def iter_events(handle: RunHandle, poll_s: float | None = POLL_S, session_key: s
 
 # ------------------------------------------------------------------------------------ runs and traces
 
-_BACKENDS: dict[tuple, Any] = {}
-_BACKENDS_LOCK = threading.Lock()
-
-
-def backend_for(settings: Settings) -> Any:
-    """One backend instance per (backend, model, server), so its model loads once per process."""
-    from mer_agents.backends import get_backend, resolve_backend_name
-
-    key = (resolve_backend_name(settings), settings.model, settings.base_url, settings.n_threads)
-    with _BACKENDS_LOCK:
-        if key not in _BACKENDS:
-            _BACKENDS[key] = get_backend(settings)
-        return _BACKENDS[key]
-
 
 def check_clip(path: str | None) -> str | None:
     """The clip path if its type is one we read; MerError with a clear message otherwise."""
@@ -287,16 +274,29 @@ def new_trace() -> Any:
 
 
 def write_trace(trace: Any, settings: Settings, run_id: str) -> str | None:
-    """Write the run's JSON trace where the user can download it (also after a failure)."""
-    directory = Path(tempfile.gettempdir()) / "mer_agents_traces"
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"trace_{run_id or int(time.time() * 1000)}.json"
+    """Write the run's JSON trace to Settings.trace_dir (also after a failure); the path is what the user
+    downloads. When trace_dir cannot be written, or lies where Gradio hands out no files (outside the working
+    directory and the temp dir), the download (only, or also) goes to the temp dir's TEMP_TRACE_DIR."""
+    name = f"trace_{run_id or int(time.time() * 1000)}.json"
+    path = _write_trace_file(trace, Path(settings.trace_dir) / name)
+    if path is not None and _downloadable(path):
+        return str(path)
+    fallback = _write_trace_file(trace, Path(tempfile.gettempdir()) / TEMP_TRACE_DIR / name)
+    return str(fallback) if fallback is not None else None
+
+
+def _write_trace_file(trace: Any, path: Path) -> Path | None:
     try:
-        trace.write(path)
+        return trace.write(path)
     except Exception:  # the run's result matters more than its trace file
-        log.exception("writing the trace failed")
+        log.exception("writing the trace to %s failed", path)
         return None
-    return str(path)
+
+
+def _downloadable(path: Path) -> bool:
+    """Whether Gradio hands this file out: it takes files under the working directory or the temp dir."""
+    resolved = path.resolve()
+    return any(resolved.is_relative_to(Path(root).resolve()) for root in (os.getcwd(), tempfile.gettempdir()))
 
 
 def load_trace_events(path: str) -> list[Event]:
@@ -391,11 +391,6 @@ def spoken_reply(view: TimelineView) -> tuple[str | None, str]:
     return str(path), f"Spoken with espeak-ng at {voice.rate_wpm} wpm, pitch {voice.pitch}."
 
 
-def model_paths_allowed() -> bool:
-    """Whether the operator lets the Model box name any model id or server path (MER_ALLOW_MODEL_PATHS=1)."""
-    return os.environ.get(ALLOW_MODEL_PATHS_ENV, "").strip().lower() in ("1", "true", "yes")
-
-
 def check_ui_model(base: Settings, backend: str | None, model: str | None) -> None:
     """Refuse, in one line, a Model box value that would make this server load something the operator did not
     choose: a file path (any .gguf, a checkpoint folder) or a hub id. Allowed without the operator's flag:
@@ -405,13 +400,13 @@ def check_ui_model(base: Settings, backend: str | None, model: str | None) -> No
     from mer_agents.backends.embedded import MODEL_ALIASES
 
     name = (model or "").strip()
-    if not name or name == (base.model or "").strip() or model_paths_allowed():
+    if not name or name == (base.model or "").strip() or base.allow_model_paths:
         return
     if (backend or base.backend) == "openai_http" or name.lower() in MODEL_ALIASES:
         return
     raise MerError(f"The Model box takes {' or '.join(MODEL_ALIASES)} here (or, with the OpenAI-compatible "
                    "backend, that server's model names): loading other models or files from this server is "
-                   f"off. The operator can allow it with {ALLOW_MODEL_PATHS_ENV}=1.")
+                   f"off. The operator can allow it with {env_name('allow_model_paths')}=1.")
 
 
 def settings_from_ui(base: Settings, backend: str | None = None, model: str | None = None,
@@ -463,7 +458,7 @@ def stream_run(base: Settings, clip: str | None, message: str | None, session: A
     try:
         settings = settings_from_ui(base, **ui_settings)
         clip, text = require_input(check_clip(clip), message)
-        session = prepare_session(session, settings, backend_for(settings))
+        session = prepare_session(session, settings, shared_backend(settings))
     except MerError as exc:
         event = RunFailed(error=str(exc))
         trace.add(event)
@@ -585,7 +580,7 @@ def api_analyze_stream(base: Settings, clip: str | None, message: str) -> Iterat
     """
     try:
         clip, text = require_input(check_clip(clip), message)
-        session = prepare_session(None, base, backend_for(base))
+        session = prepare_session(None, base, shared_backend(base))
     except MerError as exc:
         yield event_to_json(RunFailed(error=str(exc)))
         return
@@ -662,11 +657,3 @@ class UIHandlers:
         with closing(api_analyze_stream(self.settings, clip, message or "")) as events:
             yield from events
 
-
-def register_backend(settings: Settings, backend: Any) -> None:
-    """Use an already-built backend for runs whose settings resolve to the same backend key."""
-    from mer_agents.backends import resolve_backend_name
-
-    key = (resolve_backend_name(settings), settings.model, settings.base_url, settings.n_threads)
-    with _BACKENDS_LOCK:
-        _BACKENDS[key] = backend

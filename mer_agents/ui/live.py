@@ -1,6 +1,6 @@
 """The Live tab: talk to the demo through the webcam and microphone.
 
-Gradio's own streaming inputs feed a per-browser-session `LiveSession` (mer_agents/live.py): the microphone
+Gradio's own streaming inputs feed a per-browser-session `LiveSession` (mer_agents/live/): the microphone
 stream handler appends the chunk and runs the VAD (a few ms), the webcam handler keeps a frame; neither
 returns outputs, so the streams never wait on the UI. A turn that ends runs the ordinary pipeline in the
 session's worker thread. A `gr.Timer`, active only while the person is streaming or a reply is on its way,
@@ -28,7 +28,8 @@ from gradio.context import Context
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
 from mer_agents.labels import EMOTIONS
-from mer_agents.live import LiveSession, LiveSettings, LiveTurn, downscale
+from mer_agents.live import LiveSession, LiveSettings, LiveTurn
+from mer_agents.perception.media import downscale
 from mer_agents.ui import tts
 from mer_agents.ui.handlers import MODEL_SLOT, chat_text
 from mer_agents.ui.plots import EMOTION_COLOURS
@@ -246,9 +247,9 @@ class LiveHandlers:
     # -- session
     def _backend(self) -> Any:
         if self.backend is None:
-            from mer_agents.ui.handlers import backend_for
+            from mer_agents.backends.shared import shared_backend
 
-            self.backend = backend_for(self.settings)
+            self.backend = shared_backend(self.settings)
         return self.backend
 
     def _make_session(self) -> LiveSession:

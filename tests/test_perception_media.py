@@ -1,5 +1,6 @@
 """media.load_media: every supported container decodes to 16 kHz mono + sampled frames; every bad input gets
-a clear one-line MediaError. All files are real media written in a temporary folder (tests/media_files.py)."""
+a clear one-line MediaError. All files are real media written in a temporary folder (tests/media_files.py).
+media.write_clip: a live turn written as a clip decodes back to the same audio and frames."""
 
 from __future__ import annotations
 
@@ -9,13 +10,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import soundfile as sf
 
 from mer_agents.config import Settings
 from mer_agents.errors import MediaError
-from mer_agents.media import load_media
+from mer_agents.perception.media import CLIP_SAMPLE_RATE, load_media, write_clip
 from tests.media_files import tone, write_audio, write_video
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+LIVE_SPEECH = Path(__file__).parent / "fixtures" / "live" / "turns.wav"
 SETTINGS = Settings()
 
 
@@ -208,7 +211,7 @@ def test_example_clip_decodes(tmp_path):
 def test_every_type_the_ui_accepts_decodes(folder):
     """The app's upload check reads the decoder's list, and a real file of each accepted type decodes."""
     pytest.importorskip("gradio")
-    from mer_agents.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
+    from mer_agents.perception.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
     from mer_agents.ui.handlers import AUDIO_TYPES, CLIP_TYPES, VIDEO_TYPES, check_clip
 
     assert set(CLIP_TYPES) == SUPPORTED_EXTENSIONS
@@ -231,7 +234,7 @@ def test_frames_are_capped_whatever_fps_and_duration_ask(folder):
     most MAX_FRAMES frames spread over its whole length, and a flag says at what rate."""
     import time
 
-    from mer_agents.media import MAX_FRAMES
+    from mer_agents.perception.media import MAX_FRAMES
 
     clip = write_video(folder / "long.mp4", size=(64, 48), seconds=60, fps=10)
     started = time.monotonic()
@@ -249,7 +252,7 @@ def test_frames_are_capped_whatever_fps_and_duration_ask(folder):
 def test_a_clip_longer_than_it_declares_is_thinned_while_decoding(folder, monkeypatch):
     """A header may understate the length (the rate is chosen from it); decoding then keeps every other frame
     whenever MAX_FRAMES is reached. The lying header is simulated; the decode is real."""
-    from mer_agents import media as media_module
+    from mer_agents.perception import media as media_module
 
     monkeypatch.setattr(media_module, "MAX_FRAMES", 20)
     monkeypatch.setattr(media_module, "_declared_duration", lambda container: 2.0)
@@ -259,3 +262,21 @@ def test_a_clip_longer_than_it_declares_is_thinned_while_decoding(folder, monkey
     gaps = np.diff(media.frame_times)
     assert gaps.min() > 0 and gaps.max() < 1.0 + 1e-6  # still spread evenly over the whole clip
     assert media.fps < 10 and "frames_capped" in media.flag_codes()
+
+
+def test_a_turn_clip_round_trips_through_the_media_decoder(tmp_path):
+    audio, rate = sf.read(LIVE_SPEECH, dtype="float32")
+    assert rate == CLIP_SAMPLE_RATE
+    turn = audio[CLIP_SAMPLE_RATE : 3 * CLIP_SAMPLE_RATE]
+    frames = [(1.0 + i * 0.5, np.full((120, 160, 3), 40 * i, np.uint8)) for i in range(4)]
+    clip = write_clip(tmp_path / "turn", turn, frames, start_s=1.0, fps=2.0)
+    assert clip.suffix == ".mp4"
+    media = load_media(clip, Settings())
+    assert media.has_audio and media.has_video
+    assert media.duration_s == pytest.approx(2.0, abs=0.15)
+    assert len(media.frames) == 4 and media.frames[0].shape[:2] == (120, 160)
+    assert abs(float(media.frames[3].mean()) - 120) < 8  # the last frame is the last one given
+    wav = write_clip(tmp_path / "audio_only", turn, [], start_s=1.0, fps=2.0)
+    assert wav.suffix == ".wav" and load_media(wav, Settings()).audio.size == turn.size
+    with pytest.raises(MediaError, match="no audio"):
+        write_clip(tmp_path / "empty", np.zeros(0, np.float32), frames, 0.0, 2.0)

@@ -1,25 +1,30 @@
-"""Decode a clip once: 16 kHz mono float32 audio, RGB frames sampled at a low rate, duration, flags.
+"""Clips in and out: decode a clip once (16 kHz mono float32 audio, RGB frames sampled at a low rate,
+duration, flags), and write a live turn as a clip that decoding reads back.
 
 Everything downstream (ASR, VAD, prosody, faces) reads this one decoded `Media`, so the file is demuxed
 a single time with PyAV. Frames are downscaled as they are decoded and only the sampled ones are kept, so
 a 4K clip costs a few small arrays, not gigabytes. Bad input raises `MediaError` with one readable line.
+`write_clip` (with `downscale` for webcam frames) is the way back: a live turn becomes an mp4 or wav that
+goes through this same decoder, so a live turn is analysed exactly like an uploaded clip.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 
+from mer_agents.cache import load_once
 from mer_agents.config import Settings
 from mer_agents.errors import MediaError
 from mer_agents.types import Flag
 
 # The one list of accepted file types: the UI's upload check, the CLI help and this decoder all read it.
-# Each is decoded in tests/test_media.py from a real file written with PyAV (the container picks the
-# demuxer, so a type is only listed here once a file of it decodes).
+# Each is decoded in tests/test_perception_media.py from a real file written with PyAV (the container picks
+# the demuxer, so a type is only listed here once a file of it decodes).
 VIDEO_EXTENSIONS = frozenset({".mp4", ".webm", ".mov", ".mkv", ".avi", ".m4v"})
 AUDIO_EXTENSIONS = frozenset({".wav", ".mp3", ".m4a", ".ogg", ".opus", ".flac", ".aac"})
 SUPPORTED_EXTENSIONS = VIDEO_EXTENSIONS | AUDIO_EXTENSIONS
@@ -34,6 +39,8 @@ TRUNCATION_RATIO = 0.9
 # RGB arrays, and a face scan each). 300 frames at 640 px are 200-370 MB; the sampling rate is lowered to
 # fit, and the clip's evidence gets a "frames_capped" flag that says so.
 MAX_FRAMES = 300
+CLIP_SAMPLE_RATE = 16000  # written clips: 16 kHz mono audio (the live stream, silero and Whisper run at it)
+VIDEO_CODECS = ("libx264", "mpeg4")  # write_clip takes the first one this PyAV build can encode
 
 
 @dataclass
@@ -304,3 +311,92 @@ def _analysis_limit(path: Path, declared: float | None, settings: Settings) -> f
     if declared is not None and declared > settings.max_duration_s:
         raise _too_long(path, declared, settings)
     return None
+
+
+# ------------------------------------------------------------------------- writing (live turns)
+
+
+def downscale(frame: np.ndarray, side: int) -> np.ndarray:
+    """RGB uint8 with the longer side at most `side` (grey and RGBA frames become RGB)."""
+    if frame.ndim == 2:
+        frame = np.repeat(frame[:, :, None], 3, axis=2)
+    if frame.ndim != 3 or frame.shape[2] not in (3, 4):
+        raise MediaError(f"webcam frame has shape {frame.shape}: expected (height, width, 3)")
+    frame = frame[:, :, :3]
+    if frame.dtype != np.uint8:
+        frame = np.clip(frame, 0, 255).astype(np.uint8)
+    h, w = frame.shape[:2]
+    scale = min(1.0, side / max(h, w))
+    if scale < 1.0:
+        import cv2
+
+        frame = cv2.resize(frame, (max(2, int(w * scale)), max(2, int(h * scale))),
+                           interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(frame)
+
+
+def write_clip(path_stem: Path, audio: np.ndarray, frames: list[tuple[float, np.ndarray]], start_s: float,
+               fps: float) -> Path:
+    """A turn as a file `perceive()` reads: mp4 (H.264 + AAC) with frames, else a 16 kHz wav.
+
+    Frames are laid on a constant-rate grid (the latest frame at or before each tick), which is what the
+    decoder samples anyway and keeps the container simple.
+    """
+    if audio.size == 0:
+        raise MediaError("the turn has no audio")
+    if not frames:
+        import soundfile as sf
+
+        path = path_stem.with_suffix(".wav")
+        sf.write(path, audio, CLIP_SAMPLE_RATE, subtype="PCM_16")
+        return path
+    import av
+
+    path = path_stem.with_suffix(".mp4")
+    duration = audio.size / CLIP_SAMPLE_RATE
+    h, w = frames[0][1].shape[:2]
+    h, w = h - h % 2, w - w % 2
+    rate = Fraction(fps).limit_denominator(1000)
+    with av.open(str(path), "w") as container:
+        codec = next(c for c in VIDEO_CODECS if _has_encoder(c))
+        video = container.add_stream(codec, rate=rate)
+        video.width, video.height, video.pix_fmt = w, h, "yuv420p"
+        if codec == "libx264":
+            video.options = {"preset": "ultrafast", "tune": "zerolatency"}
+        sound = container.add_stream("aac", rate=CLIP_SAMPLE_RATE, layout="mono")
+        n_ticks = max(1, int(np.ceil(duration * fps)))
+        k = 0
+        for tick in range(n_ticks):
+            t = start_s + tick / fps
+            while k + 1 < len(frames) and frames[k + 1][0] <= t:
+                k += 1
+            image = frames[k][1]
+            if image.shape[0] < h or image.shape[1] < w:
+                import cv2
+
+                image = cv2.resize(image, (w, h), interpolation=cv2.INTER_AREA)
+            vf = av.VideoFrame.from_ndarray(np.ascontiguousarray(image[:h, :w]), format="rgb24")
+            vf.pts = tick
+            for packet in video.encode(vf):
+                container.mux(packet)
+        for packet in video.encode(None):
+            container.mux(packet)
+        af = av.AudioFrame.from_ndarray(audio.astype(np.float32)[None, :], format="flt", layout="mono")
+        af.sample_rate = CLIP_SAMPLE_RATE
+        af.pts = 0
+        for packet in sound.encode(af):
+            container.mux(packet)
+        for packet in sound.encode(None):
+            container.mux(packet)
+    return path
+
+
+@load_once
+def _has_encoder(name: str) -> bool:
+    import av
+
+    try:
+        av.codec.Codec(name, "w")
+        return True
+    except Exception:  # noqa: BLE001 - PyAV raises several kinds for a missing codec
+        return False

@@ -53,7 +53,7 @@ ID_PREFIX = "esconv-dev-"
 TRAIN_PREFIX = "esconv-train-"
 TRAIN_DIALOGUES = 897  # dialogues in ESConv_train.json
 HELDOUT_EVERY = 10  # every 10th train dialogue (by file-order number) is the held-out selection slice
-DEFAULT_TRAIN = Path(__file__).resolve().parents[2] / "shared" / "data" / "esconv" / "ESConv_train.json"
+DEFAULT_TRAIN = Path(__file__).resolve().parents[3] / "shared" / "data" / "esconv" / "ESConv_train.json"
 _SPEAKERS = {"usr": "seeker", "sys": "supporter"}
 
 

@@ -12,7 +12,6 @@ id of the dialogue under test and no exemplar from it can leak its gold reply or
 from __future__ import annotations
 
 import json
-import os
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -20,13 +19,12 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from mer_agents.config import Settings
 from mer_agents.embeddings import embed
 from mer_agents.errors import ModelError
 
-BANK_DIR = Path(
-    os.environ.get("MER_EXEMPLAR_BANK", Path(__file__).resolve().parents[1] / "assets" / "exemplars")
-)
-BANK_NAME = os.environ.get("MER_EXEMPLAR_BANK_NAME", "esconv_train")
+BANK_DIR = Path(__file__).resolve().parents[2] / "assets" / "exemplars"  # the shipped bank
+BANK_NAME = Settings.model_fields["exemplar_bank_name"].default
 
 
 class Exemplar(BaseModel):
@@ -129,17 +127,28 @@ def _query_vector(query: str) -> np.ndarray:
     return vector
 
 
-_bank: Bank | None = None
+_banks: dict[tuple[Path, str], Bank] = {}
 _lock = threading.Lock()
 
 
-def default_bank() -> Bank:
-    """The shipped bank, loaded once per process."""
-    global _bank
+def bank_location(settings: Settings | None = None) -> tuple[Path, str]:
+    """(folder, name) of the bank `settings` name (Settings.exemplar_bank, _name); the shipped one without."""
+    if settings is None:
+        return BANK_DIR, BANK_NAME
+    return settings.exemplar_bank or BANK_DIR, settings.exemplar_bank_name
+
+
+def bank_at(directory: Path, name: str) -> Bank:
+    """The bank `<directory>/<name>.*`, loaded once per process."""
     with _lock:
-        if _bank is None:
-            _bank = Bank.load()
-        return _bank
+        if (directory, name) not in _banks:
+            _banks[directory, name] = Bank.load(directory, name)
+        return _banks[directory, name]
+
+
+def default_bank(settings: Settings | None = None) -> Bank:
+    """The bank `settings` name (the shipped one when None), loaded once per process."""
+    return bank_at(*bank_location(settings))
 
 
 def retrieve(
@@ -147,12 +156,14 @@ def retrieve(
     k: int = 2,
     exclude: set[str] | frozenset[str] = frozenset(),
     strategy: str | None = None,
+    settings: Settings | None = None,
 ) -> list[Exemplar]:
-    """Nearest supporter turns to `query` from the shipped bank, best first, each with its cosine `score`.
+    """Nearest supporter turns to `query` from the bank `settings` name (the shipped one when None), best
+    first, each with its cosine `score`.
 
     `exclude`: dialogue ids to skip (see the module docstring); `strategy`: only exemplars of that strategy.
     """
-    return default_bank().search(query, k=k, exclude=exclude, strategy=strategy)
+    return default_bank(settings).search(query, k=k, exclude=exclude, strategy=strategy)
 
 
 def save_bank(

@@ -1,0 +1,304 @@
+"""One browser session's live chat: buffer + detector + a worker thread that runs one turn at a time.
+
+Speech that starts during a reply is queued for the next run (or cancels the reply, per
+`LiveSettings.barge_in`); each turn is written as a clip (perception.media.write_clip) and goes through the
+runner (the ordinary pipeline); the UI polls `poll()` for new timeline events and `preview()` for the meters.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import shutil
+import tempfile
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from mer_agents.events import Event, EvidenceReady, RunFailed, RunFinished
+from mer_agents.live.buffer import LiveBuffer
+from mer_agents.live.settings import LiveSettings
+from mer_agents.live.turns import TurnDetector, TurnSpan
+from mer_agents.live.vad import VAD_WINDOW_S
+from mer_agents.perception.media import write_clip
+
+log = logging.getLogger(__name__)
+
+KEEP_CLIPS = 4  # written turn clips kept on disk per session (older ones are deleted)
+SLOT_POLL_S = 0.1  # a turn waiting for the shared run slot checks for cancel/close this often
+
+# clip path, cancel event → the pipeline's events; the runner keeps the dialogue (e.g. `Session.run`).
+Runner = Callable[[str, threading.Event], Iterator[Event]]
+TurnStatus = Literal["queued", "running", "done", "failed", "cancelled"]
+
+
+class LiveTurn(BaseModel):
+    """One detected turn and what became of it; the UI renders these."""
+
+    id: int
+    span: TurnSpan
+    status: TurnStatus = "queued"
+    clip: str | None = None
+    transcript: str = ""
+    reply: str = ""
+    emotion: str = ""
+    strategy: str = ""
+    error: str = ""
+    merged: int = Field(1, description="detected turns joined into this one while it waited")
+    waiting_for_model: bool = Field(False, description="running, but another run holds the shared model slot")
+    detected_at: float = Field(0.0, description="session clock when the turn end was declared")
+    audio_coverage: float | None = Field(None,
+                                         description="share of the streamed audio the server received so far")
+    timings: dict[str, float] = Field(default_factory=dict,
+                                      description="seconds from detection to each milestone")
+
+
+class LivePreview(BaseModel):
+    """What the meters show between turns."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    level_db: float
+    speaking: bool
+    busy: bool
+    audio_s: float
+    coverage: float | None = Field(None, description="share of the streamed time that arrived as audio")
+    frame: np.ndarray | None = None
+    frame_t: float | None = None
+
+
+class LiveSession:
+    """One browser session's live chat: buffer + detector + a worker that runs one turn at a time."""
+
+    def __init__(self, runner: Runner, settings: LiveSettings | None = None, *,
+                 vad: Callable[[np.ndarray], np.ndarray] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 run_slots: threading.Semaphore | None = None, workdir: Path | None = None):
+        self.settings = settings or LiveSettings()
+        self._runner = runner
+        self._clock = clock
+        self._slots = run_slots
+        self._lock = threading.RLock()
+        self._wake = threading.Condition(self._lock)
+        self.buffer = LiveBuffer(self.settings, clock)
+        self.detector = TurnDetector(self.settings, vad)
+        self._ids = itertools.count(1)
+        self.turns: list[LiveTurn] = []
+        self._pending: deque[tuple[LiveTurn, np.ndarray, list[tuple[float, np.ndarray]]]] = deque()
+        self._outbox: deque[tuple[int, Event]] = deque()
+        self._running: LiveTurn | None = None
+        self._cancel: threading.Event | None = None
+        self._worker: threading.Thread | None = None
+        self._closed = False
+        self._dir = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="mer_live_"))
+        self._dir.mkdir(parents=True, exist_ok=True)
+        self._clips: deque[Path] = deque()
+        self.last_active = clock()
+        self.last_audio: float | None = None
+
+    def update_settings(self, settings: LiveSettings) -> None:
+        """New pause/length/barge-in choices take effect from the next audio chunk."""
+        with self._lock:
+            self.settings = self.buffer.settings = self.detector.settings = settings
+
+    # -- stream input (called from the stream handlers; cheap)
+    def push_audio(self, sample_rate: int, samples: np.ndarray, now: float | None = None) -> list[LiveTurn]:
+        """Append a microphone chunk, run the VAD over it; returns the turns it completed (queued to run)."""
+        now = self._clock() if now is None else now
+        with self._lock:
+            if self._closed:
+                return []
+            self.last_active = self.last_audio = now
+            mono = self.buffer.add_audio(sample_rate, samples, now)
+            spans = self.detector.push(mono)
+            self._maybe_cancel()
+            return [self._enqueue(span, now) for span in spans]
+
+    def push_frame(self, frame: np.ndarray, now: float | None = None) -> bool:
+        now = self._clock() if now is None else now
+        with self._lock:
+            if self._closed:
+                return False
+            self.last_active = now
+            return self.buffer.add_frame(frame, now)
+
+    def end_stream(self, now: float | None = None) -> list[LiveTurn]:
+        """The microphone stopped: speech in progress becomes a turn."""
+        now = self._clock() if now is None else now
+        with self._lock:
+            if self._closed:
+                return []
+            self.buffer.stream_ended()
+            return [self._enqueue(span, now) for span in self.detector.flush()]
+
+    def _maybe_cancel(self) -> None:
+        if (self.settings.barge_in == "cancel" and self._cancel is not None and not self._cancel.is_set()
+                and self.detector.voiced_s >= max(self.settings.min_speech_s, VAD_WINDOW_S)):
+            self._cancel.set()
+
+    def _enqueue(self, span: TurnSpan, now: float) -> LiveTurn:
+        s = self.settings
+        start, end = max(0.0, span.start_s - s.pad_s), span.end_s + s.pad_s
+        if self._pending:
+            waiting, _, _ = self._pending[-1]
+            if span.end_s - waiting.span.start_s <= s.max_turn_s:
+                # The person spoke again before the waiting turn got its run: one turn, one reply.
+                self._pending.pop()
+                merged = TurnSpan(start_s=waiting.span.start_s, end_s=span.end_s, reason=span.reason,
+                                  detected_s=span.detected_s)
+                waiting.span, waiting.merged, waiting.detected_at = merged, waiting.merged + 1, now
+                start = max(0.0, merged.start_s - s.pad_s)
+                self._pending.append((waiting, self.buffer.audio(start, end), self.buffer.frames(start, end)))
+                return waiting
+        turn = LiveTurn(id=next(self._ids), span=span, detected_at=now,
+                        audio_coverage=self.buffer.audio_coverage(now))
+        self.turns.append(turn)
+        self._pending.append((turn, self.buffer.audio(start, end), self.buffer.frames(start, end)))
+        self._start_worker()
+        self._wake.notify_all()
+        return turn
+
+    # -- worker
+    def _start_worker(self) -> None:
+        if self._worker is None or not self._worker.is_alive():
+            self._worker = threading.Thread(target=self._work, name="mer-live-turns", daemon=True)
+            self._worker.start()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                while not self._pending and not self._closed:
+                    self._wake.wait()
+                if self._closed:
+                    return
+                turn, audio, frames = self._pending.popleft()
+                turn.status = "running"
+                self._running, self._cancel = turn, threading.Event()
+                cancel = self._cancel
+            try:
+                self._run_turn(turn, audio, frames, cancel)
+            except Exception as exc:
+                log.exception("live turn %s failed", turn.id)
+                turn.status = "failed"
+                turn.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            finally:
+                with self._lock:
+                    self._running, self._cancel = None, None
+
+    def _run_turn(self, turn: LiveTurn, audio: np.ndarray, frames, cancel: threading.Event) -> None:
+        start = max(0.0, turn.span.start_s - self.settings.pad_s)
+        clip = write_clip(self._dir / f"turn_{turn.id:04d}", audio, frames, start, self.settings.frame_fps)
+        turn.clip = str(clip)
+        self._remember_clip(clip)
+        turn.timings["clip_written"] = round(self._clock() - turn.detected_at, 3)
+        if self._slots is not None and not self._take_slot(turn, cancel):
+            turn.status = "cancelled"
+            turn.error = ("the conversation was closed" if self._closed
+                          else "you started speaking again, so this reply was cancelled")
+            return
+        try:
+            events = self._runner(str(clip), cancel)
+            try:
+                for event in events:
+                    now = round(self._clock() - turn.detected_at, 3)
+                    turn.timings.setdefault("first_event", now)
+                    self._record(turn, event, now)
+                    with self._lock:
+                        self._outbox.append((turn.id, event))
+                    if cancel.is_set() or self._closed:
+                        break
+            finally:
+                close = getattr(events, "close", None)
+                if close is not None:
+                    close()
+        finally:
+            if self._slots is not None:
+                self._slots.release()
+        if cancel.is_set() and turn.status != "done":
+            turn.status = "cancelled"
+            turn.error = "you started speaking again, so this reply was cancelled"
+        elif turn.status == "running":
+            turn.status, turn.error = "failed", "the run ended without a reply"
+
+    def _take_slot(self, turn: LiveTurn, cancel: threading.Event) -> bool:
+        """Wait for the run slot shared with the app's other runs; False if the turn is cancelled or the
+        session closed meanwhile (a plain acquire would hold a closed session's worker until the slot frees).
+        """
+        assert self._slots is not None  # noqa: S101 - only called with slots
+        if self._slots.acquire(blocking=False):
+            return True
+        turn.waiting_for_model = True
+        try:
+            while not (self._closed or cancel.is_set()):
+                if self._slots.acquire(timeout=SLOT_POLL_S):
+                    return True
+            return False
+        finally:
+            turn.waiting_for_model = False
+
+    def _record(self, turn: LiveTurn, event: Event, now: float) -> None:
+        if isinstance(event, EvidenceReady):
+            turn.transcript = event.evidence.transcript
+            turn.timings["evidence"] = now
+        elif isinstance(event, RunFinished):
+            turn.reply, turn.emotion, turn.strategy = event.reply, event.emotion, event.strategy
+            turn.status = "done"
+            turn.timings["reply"] = now
+        elif isinstance(event, RunFailed):
+            turn.status, turn.error = "failed", event.error
+
+    def _remember_clip(self, clip: Path) -> None:
+        self._clips.append(clip)
+        while len(self._clips) > KEEP_CLIPS:
+            self._clips.popleft().unlink(missing_ok=True)
+
+    # -- UI side
+    def poll(self) -> list[tuple[int, Event]]:
+        """Timeline events produced since the last poll, as (turn id, event)."""
+        with self._lock:
+            out = list(self._outbox)
+            self._outbox.clear()
+            return out
+
+    @property
+    def busy(self) -> bool:
+        with self._lock:
+            return self._running is not None or bool(self._pending)
+
+    def preview(self) -> LivePreview:
+        with self._lock:
+            latest = self.buffer.latest_frame()
+            return LivePreview(
+                level_db=round(self.buffer.level_db(), 1), speaking=self.detector.speaking,
+                busy=self._running is not None or bool(self._pending),
+                audio_s=round(self.buffer.audio_end_s, 2),
+                coverage=self.buffer.audio_coverage(),
+                frame=None if latest is None else latest[1], frame_t=None if latest is None else latest[0],
+            )
+
+    def close(self) -> None:
+        """Cancel the run in progress, stop the worker, drop the buffers and the written clips."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            if self._cancel is not None:
+                self._cancel.set()
+            self._pending.clear()
+            self._outbox.clear()
+            self.buffer.clear()
+            self._wake.notify_all()
+            worker = self._worker
+        if worker is not None and worker is not threading.current_thread():
+            worker.join(timeout=5)
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed

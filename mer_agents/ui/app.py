@@ -1,0 +1,82 @@
+"""The demo app: settings from the environment (MER_*), the backend they name (its model loads lazily on the
+first run), the Blocks from `layout`, and a launch with an explicit queue and upload limit.
+
+Root `app.py` (what `python app.py` and Hugging Face Spaces run) only calls `build_app` and `main`; the
+benchmarks and tests import this module instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import threading
+from typing import Any
+
+import gradio as gr
+
+from mer_agents.config import Settings
+
+# Events waiting in all of Gradio's queues beyond this get Gradio's generic "queue is full". Model runs are
+# refused earlier, at layout.MAX_WAITING_RUNS waiting, with a message that says how many are waiting.
+QUEUE_MAX_SIZE = 16
+MAX_FILE_SIZE = "100mb"  # uploads above this are refused with a message in the UI
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 7860
+DESCRIPTION = ("mer_agents demo app: `python app.py` (flags: --host, --port, --share). "
+               "Hugging Face Spaces runs this file.")
+
+
+def build_app(settings: Settings, backend: Any = None) -> gr.Blocks:
+    """The queued Blocks for `settings`, serving `backend` (else the one settings name: built now, its model
+    loaded on the first run)."""
+    from mer_agents.backends import get_backend
+    from mer_agents.ui.layout import build_demo
+
+    backend = backend if backend is not None else get_backend(settings)
+    return build_demo(settings, backend).queue(default_concurrency_limit=1, max_size=QUEUE_MAX_SIZE)
+
+
+def warm_up_in_background(run_settings: Settings) -> threading.Thread:
+    """Load the perception models (and compile librosa's pyin) while the page opens, not on the first run."""
+
+    def _warm() -> None:
+        try:
+            from mer_agents.perception import warm_up
+
+            warm_up(run_settings)
+        except Exception:  # warming is an optimisation; the first run loads what is missing
+            logging.getLogger(__name__).exception("warm-up failed")
+
+    thread = threading.Thread(target=_warm, name="mer-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
+def launch(demo: gr.Blocks, host: str | None = None, port: int | None = None, share: bool = False, **kwargs):
+    """Launch `demo`; tests call this with prevent_thread_lock=True on a free port."""
+    return demo.launch(server_name=host, server_port=port, share=share, max_file_size=MAX_FILE_SIZE, **kwargs)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=DESCRIPTION)
+    parser.add_argument("--host", default=os.environ.get("GRADIO_SERVER_NAME", DEFAULT_HOST),
+                        help="interface to listen on (default: $GRADIO_SERVER_NAME or 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("GRADIO_SERVER_PORT", DEFAULT_PORT)),
+                        help="port (default: $GRADIO_SERVER_PORT or 7860)")
+    parser.add_argument("--share", action="store_true", help="also open a public gradio.live link")
+    parser.add_argument("--no-warm-up", action="store_true", help="skip loading perception models at start")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None, *, settings: Settings | None = None,
+         demo: gr.Blocks | None = None) -> None:
+    """Parse the flags, warm the perception models up in the background and serve `demo` (built from
+    `settings`, else from the environment, when not given)."""
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    settings = settings if settings is not None else Settings.from_env()
+    demo = demo if demo is not None else build_app(settings)
+    if not args.no_warm_up:
+        warm_up_in_background(settings)
+    launch(demo, args.host, args.port, args.share)
