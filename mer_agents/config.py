@@ -42,7 +42,7 @@ class Settings(BaseModel):
     backend: BackendName = Field("auto", description="auto: transformers_omni on CUDA with weights, else embedded")
     model: str | None = Field(
         None, description="model id or local path for transformers_omni / openai_http; for embedded: unset "
-        "(SmolLM2-135M), qwen2.5-coder-0.5b (needs scripts/install.sh --qwen) or a .gguf path")
+        "(SmolLM2-135M), qwen2.5-coder-0.5b, qwen2.5-coder-1.5b (requirements-qwen15.txt) or a .gguf path")
     base_url: str | None = Field(None, description="OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
     # A secret: SecretStr masks it in repr/str, exclude=True keeps it out of every dump (traces, events, OUT
     # files); only the HTTP backend reads it, with get_secret_value().

