@@ -50,7 +50,8 @@ class Settings(BaseModel):
         None, exclude=True, description="API key for the HTTP backend (else OPENAI_API_KEY)")
     max_rounds: int = Field(2, ge=0, le=6, description="refinement rounds the reflection agent may request")
     reflection: bool = Field(True, description="ablation: False runs the four agents once, unaudited")
-    consistency: bool = Field(True, description="ablation: False forecasts from the words only")
+    consistency: bool = Field(True, description="ablation: False fuses the modalities by plain confidence-"
+                              "weighted averaging (no reliability priors, agreement, conflicts or masking)")
     one_pass: bool = Field(False, description="ablation: one prompt from evidence to reply")
     seed: int = Field(0, description="sampling seed; regeneration rounds derive theirs from it")
     temperature: float = Field(0.7, ge=0, le=2)

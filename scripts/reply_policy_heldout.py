@@ -55,7 +55,7 @@ def novel_words(reply: str, conversation: list[str]) -> int:
 
 def pick(item: dict, settings: Settings) -> dict[str, str]:
     evidence = perceive_text(item["message"], settings, context=[t.user_text for t in item["history"][-2:]])
-    modalities = forecaster.used_modalities(evidence, True)
+    modalities = forecaster.used_modalities(evidence)
     fused, agreement, confidence = forecaster.fuse(evidence, modalities)
     top = max(fused, key=fused.__getitem__)
     forecast = EmotionForecast(emotion=top, probs=fused, confidence=confidence, agreement=agreement,

@@ -72,7 +72,7 @@ def test_forecast_must_follow_confident_agreeing_modalities(sad):
     assert failed(res) == {"contradicts_agreeing_evidence"} and res[0].hint == {"label": "sadness"}
     assert any("text: sadness" in e for e in res[0].evidence)
     assert not failed(checks.check_forecast(forecast("sadness"), sad, ["text", "audio", "video"]))
-    # with the words alone (--no-consistency) there is no pair to agree
+    # with the words alone there is no pair to agree
     assert not failed(checks.check_forecast(forecast("joy"), sad, ["text"]))
 
 

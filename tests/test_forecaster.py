@@ -66,11 +66,20 @@ def test_conflicts_are_named():
     assert fc.name_conflicts(load("evidence_sad"), ["text", "audio", "video"]) == []
 
 
-def test_no_consistency_uses_the_words_only():
+def test_no_consistency_is_plain_confidence_weighted_averaging():
+    """The ablation keeps every modality but drops the consistency machinery: weights are the readers'
+    confidences alone (no reliability priors, no masking discount), agreement is not computed (1.0), the
+    confidence is the weighted mean confidence."""
     ev = load("evidence_conflict")
-    assert fc.used_modalities(ev, consistency=False) == ["text"]
-    fused, _, _ = fc.fuse(ev, fc.used_modalities(ev, consistency=False))
-    assert fused == pytest.approx(ev.modalities.text.probs)
+    mods = fc.used_modalities(ev)
+    assert mods == ["text", "audio", "video"]
+    fused, agreement, confidence = fc.fuse(ev, mods, consistency=False)
+    conf = {n: getattr(ev.modalities, n).confidence for n in mods}
+    expected = {k: sum(conf[n] * getattr(ev.modalities, n).probs[k] for n in mods) / sum(conf.values())
+                for k in ev.modalities.text.probs}
+    assert fused == pytest.approx(expected) and agreement == 1.0
+    assert confidence == pytest.approx(sum(c * c for c in conf.values()) / sum(conf.values()))
+    assert fused != pytest.approx(fc.fuse(ev, mods)[0])  # the consistency-aware fusion differs here
 
 
 @pytest.mark.parametrize("amount", [0.05, 0.15, 0.9, -0.3, math.inf])
@@ -135,17 +144,15 @@ def test_distressed_words_beat_a_smiling_face_and_the_conflict_is_named():
     said = max(text.probs, key=text.probs.get)
     assert said in {"sadness", "fear"} and text.probs["sadness"] + text.probs["fear"] > 0.8, text.probs
     ev = build(text, SAD_VOICE, SMILING_FACE, JOB)
-    mods = fc.used_modalities(ev, consistency=True)
+    mods = fc.used_modalities(ev)
     assert mods == ALL and fc.masking(ev, mods)
     fused, agreement, confidence = fc.fuse(ev, mods)
     assert max(fused, key=fused.get) == said, fused
     assert fused["sadness"] + fused["fear"] > 2 * fused["joy"] and fused["joy"] > 0.1, fused  # smile kept
     assert agreement < 0.8 and 0 < confidence < 1
     assert f"smiling face over {fc.ADJ[said]} words: masking or politeness?" in fc.name_conflicts(ev, mods)
-    # the ablation: words only
-    words_only = fc.used_modalities(ev, consistency=False)
-    assert words_only == ["text"]
-    assert fc.fuse(ev, words_only)[0] == pytest.approx(text.probs)
+    # the ablation (plain confidence-weighted averaging) has no masking discount: the smile weighs more
+    assert fc.fuse(ev, mods, consistency=False)[0]["joy"] > fused["joy"]
 
 
 @pytest.mark.slow
@@ -153,7 +160,7 @@ def test_angry_words_outweigh_a_disgusted_voice():
     text = words(FLIGHT)
     assert max(text.probs, key=text.probs.get) == "anger", text.probs
     ev = build(text, DISGUST_VOICE, NO_FACE, FLIGHT)
-    mods = fc.used_modalities(ev, consistency=True)
+    mods = fc.used_modalities(ev)
     assert mods == ["text", "audio"]
     fused, _, _ = fc.fuse(ev, mods)
     assert max(fused, key=fused.get) == "anger", fused

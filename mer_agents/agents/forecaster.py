@@ -13,7 +13,9 @@ JSD₂ is the Jensen–Shannon divergence in bits (0 = same distribution, 1 = di
 for every pair of confident modalities whose top labels differ (a smiling face over sad words: masking or
 politeness?). The model may propose boosting one label by δ; code clamps δ to [0, MAX_BOOST] and mixes
 p' = (1 − δ) fused + δ · onehot(label), so at most δ probability mass moves and p' stays normalised.
-With settings.consistency False the forecast comes from the words alone (the ablation).
+With settings.consistency False (the ablation, issue #11) every available modality is still fused, but by
+plain confidence-weighted averaging: w_m = c_m (no reliability priors, no masking discount), no agreement
+term (agree = 1, conf = mean confidence) and no conflicts named. Only the consistency machinery is removed.
 """
 
 from __future__ import annotations
@@ -74,10 +76,9 @@ def forecast_output_model(top: str) -> type[ForecastOutput]:
     )
 
 
-def used_modalities(evidence: Evidence, consistency: bool) -> list[str]:
-    """Available modalities the forecaster may fuse (words only when consistency is off)."""
-    names = MODALITIES if consistency else ("text",)
-    return [n for n in names if getattr(evidence.modalities, n).available]
+def used_modalities(evidence: Evidence) -> list[str]:
+    """The available modalities: what the forecaster fuses and the audit checks (in both fusion modes)."""
+    return [n for n in MODALITIES if getattr(evidence.modalities, n).available]
 
 
 def jsd(p: dict[str, float], q: dict[str, float]) -> float:
@@ -102,18 +103,26 @@ def masking(evidence: Evidence, modalities: list[str]) -> bool:
     )
 
 
-def fuse(evidence: Evidence, modalities: list[str]) -> tuple[dict[str, float], float, float]:
-    """(fused probs, agreement, confidence) by the formulas of the module docstring."""
+def fuse(
+    evidence: Evidence, modalities: list[str], consistency: bool = True
+) -> tuple[dict[str, float], float, float]:
+    """(fused probs, agreement, confidence) by the formulas of the module docstring; consistency False:
+    plain confidence-weighted averaging (the ablation)."""
     mods = [getattr(evidence.modalities, n) for n in modalities]
-    discount = masking(evidence, modalities)
-    weights = [
-        RELIABILITY[n] * m.confidence * (MASKING_DISCOUNT if discount and n == "video" else 1.0)
-        for n, m in zip(modalities, mods)
-    ]
+    if consistency:
+        discount = masking(evidence, modalities)
+        weights = [
+            RELIABILITY[n] * m.confidence * (MASKING_DISCOUNT if discount and n == "video" else 1.0)
+            for n, m in zip(modalities, mods)
+        ]
+    else:
+        weights = [m.confidence for m in mods]
     total = sum(weights)
     if total <= 0:
         return uniform_probs(), 1.0, 0.0
     fused = {k: sum(w * m.probs[k] for w, m in zip(weights, mods)) / total for k in EMOTIONS}
+    if not consistency:
+        return fused, 1.0, sum(w * m.confidence for w, m in zip(weights, mods)) / total
     num = den = 0.0
     for i in range(len(mods)):
         for j in range(i + 1, len(mods)):
@@ -170,9 +179,10 @@ def apply_boost(probs: dict[str, float], label: str, amount: float) -> tuple[dic
 
 def run(ctx: AgentContext) -> EmotionForecast:
     evidence = ctx.evidence
-    modalities = used_modalities(evidence, ctx.settings.consistency)
-    fused, agreement, confidence = fuse(evidence, modalities)
-    conflicts = name_conflicts(evidence, modalities)
+    modalities = used_modalities(evidence)
+    consistency = ctx.settings.consistency
+    fused, agreement, confidence = fuse(evidence, modalities, consistency)
+    conflicts = name_conflicts(evidence, modalities) if consistency else []
     top_fused, _ = top_emotion(fused)
     messages = load_prompt("forecaster").render(
         digest=digest(evidence),

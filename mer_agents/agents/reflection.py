@@ -77,7 +77,7 @@ def run_checks(
     ev = ctx.evidence
     return {
         "perception": checks.check_perception(perception.summary, ev, digest(ev)),
-        "forecast": checks.check_forecast(forecast, ev, used_modalities(ev, ctx.settings.consistency)),
+        "forecast": checks.check_forecast(forecast, ev, used_modalities(ev)),
         "strategy": checks.check_strategy(plan, forecast, ctx.history),
         "reply": reply_checks(ctx, reply.text, forecast, plan, ctx.similarity(reply.text, ev.words)),
     }

@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ablation = parser.add_mutually_exclusive_group()
     ablation.add_argument("--no-reflection", action="store_true", help="ablation: no audit, no refinement")
     ablation.add_argument(
-        "--no-consistency", action="store_true", help="ablation: forecast from the words only"
+        "--no-consistency", action="store_true", help="ablation: fuse by plain confidence-weighted averaging (no consistency machinery)"
     )
     ablation.add_argument(
         "--one-pass", action="store_true", help="ablation: one prompt from evidence to reply"
