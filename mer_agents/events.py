@@ -12,6 +12,12 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 from mer_agents.types import AuditVerdict, Evidence, StageName, StageOutput
 
 AnyStage = Literal["media", "perception", "forecast", "strategy", "reply", "audit", "one_pass"]
+# Why a run failed: stopped on purpose (Stop, a closed tab, a barge-in), unusable input (a bad clip, message
+# or setting: the person can fix it), or anything else. Readers branch on this, never on the message.
+FailReason = Literal["cancelled", "bad_input", "error"]
+# What runs cancelled before `reason` existed said (pipeline, ui); an old trace's RunFailed with one of these
+# loads as "cancelled" (event_from_json), any other as "error".
+LEGACY_CANCELLED_ERRORS = frozenset({"cancelled", "Run cancelled by the user."})
 
 
 class _Event(BaseModel):
@@ -125,7 +131,8 @@ class RunFailed(_Event):
     kind: Literal["run_failed"] = "run_failed"
     stage: AnyStage | None = None
     error: str
-    detail: str = Field("", description="technical detail (a traceback) kept for the trace, not shown to users")
+    reason: FailReason = "error"
+    detail: str = Field("", description="technical detail (a traceback) for the trace, not shown to users")
 
 
 Event = Annotated[
@@ -141,4 +148,7 @@ def event_to_json(event: _Event) -> dict[str, Any]:
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
+    if (isinstance(data, dict) and data.get("kind") == "run_failed" and "reason" not in data
+            and data.get("error") in LEGACY_CANCELLED_ERRORS):
+        data = {**data, "reason": "cancelled"}  # a trace written before RunFailed.reason
     return EVENT_ADAPTER.validate_python(data)

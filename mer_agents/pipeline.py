@@ -1,8 +1,9 @@
 """The run: evidence → perception → forecast → strategy → reply → audit → back to the earliest faulty stage.
 
 `run` is a plain generator of typed events (events.py); it never raises for user errors and always ends in
-RunFinished or RunFailed. Each stage runs in a worker thread so its tokens stream out as TokenDelta events
-while the generator stays a generator; cancellation is checked between stages and at every token.
+RunFinished or RunFailed. Each stage runs in a worker thread (runs.Worker) so its tokens stream out as
+TokenDelta events while the generator stays a generator; cancellation is checked between stages and at every
+token.
 
 Refinement: after an audit with a `revise`, the run re-enters at the EARLIEST faulty stage with the
 auditor's instruction (and the checks' hints, e.g. a strategy to avoid). Upstream stages are reused, not
@@ -16,7 +17,6 @@ settings.one_pass: the single-prompt ablation (agents/one_pass.py), no audit.
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 import time
 import traceback
@@ -48,11 +48,12 @@ from mer_agents.events import (
     TokenDelta,
 )
 from mer_agents.perception.asr import language_name
+from mer_agents.runs import Cancelled, Worker
 from mer_agents.types import STAGES, Evidence, Reply, StageName, StageOutput, Turn
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-CANCELLED = "cancelled"
+CANCELLED = "cancelled"  # the message of a run cancelled mid-pipeline (RunFailed.reason "cancelled")
 SUMMARY_CHARS = 140
 SOURCE_NOTES = {  # why the kept reply is not a model draft (agents/responder.py ranks every candidate)
     "exemplar": "kept reply: a human supporter reply from ESConv train, ranked above the model's drafts",
@@ -72,10 +73,6 @@ class RunRequest(BaseModel):
     exclude_dialogues: list[str] = Field(
         default_factory=list, description="ESConv dialogue ids retrieval must skip (evaluation)"
     )
-
-
-class _Cancelled(Exception):
-    pass
 
 
 @dataclass
@@ -104,42 +101,28 @@ class _Run:
 
     def check_cancel(self) -> None:
         if self.cancel.is_set() or self.closed.is_set():
-            raise _Cancelled()
+            raise Cancelled()
 
     # -- threaded steps: stream what the worker reports as events, return its value --------------------
     def threaded(
         self, fn: Callable[[Callable[[str], None]], T], to_event: Callable[[str], Event]
     ) -> Generator[Event, None, T]:
-        q: queue.Queue = queue.Queue()
-        box: dict[str, Any] = {}
+        """`fn(sink)` in a runs.Worker; a consumer that stops iterating (generator closed) sets `closed`,
+        which stops the worker at its next token, and waits for it."""
 
-        def sink(text: str) -> None:
-            self.check_cancel()
-            q.put(text)
+        def call(emit: Callable[[str], None]) -> T:
+            def sink(text: str) -> None:
+                self.check_cancel()
+                emit(text)
 
-        def work() -> None:
-            try:
-                box["value"] = fn(sink)
-            except BaseException as exc:  # noqa: BLE001 - handed to the generator thread below
-                box["error"] = exc
-            finally:
-                q.put(None)
+            return fn(sink)
 
-        worker = threading.Thread(target=work, name=f"mer-{self.stage}", daemon=True)
-        worker.start()
-        drained = False
-        try:
-            while (item := q.get()) is not None:
-                yield to_event(item)
-            drained = True
-        finally:  # a consumer that stopped iterating (generator closed) cancels the worker at its next token
-            if not drained:
-                self.closed.set()
-            worker.join()
-        if "error" in box:
-            raise box["error"]
+        worker: Worker[str, T] = Worker(call, f"mer-{self.stage}", cancel=self.closed).start()
+        for item in worker.items(join=True):
+            yield to_event(item)  # type: ignore[arg-type] - items() yields None only with a poll_s
+        value = worker.result()
         self.check_cancel()
-        return box["value"]
+        return value
 
     def context(
         self, evidence: Evidence, round_: int = 0, instruction: str = "", hints: dict[str, Any] | None = None
@@ -376,8 +359,8 @@ def run(
     )
     try:
         yield from state.body()
-    except _Cancelled:
-        yield RunFailed(t=state.t(), stage=state.stage, error=CANCELLED)
+    except Cancelled:
+        yield RunFailed(t=state.t(), stage=state.stage, error=CANCELLED, reason="cancelled")
     except StageError as exc:
         stage = (
             exc.stage
@@ -385,17 +368,19 @@ def run(
             else state.stage
         )
         yield StageFailed(t=state.t(), stage=stage, round=state.round, error=str(exc))
-        yield RunFailed(t=state.t(), stage=stage, error=str(exc))
+        yield RunFailed(t=state.t(), stage=stage, error=str(exc), reason="error")
     except MerError as exc:
         if state.stage not in (None, "media"):
             yield StageFailed(t=state.t(), stage=state.stage, round=state.round, error=str(exc))
-        yield RunFailed(t=state.t(), stage=state.stage, error=str(exc))
+        reason = "bad_input" if isinstance(exc, MediaError) else "error"
+        yield RunFailed(t=state.t(), stage=state.stage, error=str(exc), reason=reason)
     except Exception as exc:  # noqa: BLE001 - the user gets one line; the trace keeps the traceback
         log.exception("run failed")
         yield RunFailed(
             t=state.t(),
             stage=state.stage,
             error=f"internal error in {state.stage or 'run'}: {type(exc).__name__}: {exc}",
+            reason="error",
             detail=traceback.format_exc(),
         )
 

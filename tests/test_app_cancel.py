@@ -20,6 +20,7 @@ import pytest
 
 pytest.importorskip("gradio")
 
+from mer_agents import runs  # noqa: E402
 from mer_agents.backends import shared  # noqa: E402
 from mer_agents.backends.scripted import ScriptedBackend  # noqa: E402
 from mer_agents.benchmarks.live import free_port  # noqa: E402
@@ -110,9 +111,9 @@ def client(app):
 def wait_until_idle(timeout: float = 30.0) -> float:
     """Seconds until no run's worker thread is left (fails after `timeout`)."""
     start = time.monotonic()
-    while (handlers.running_runs() or handlers.live_workers()) and time.monotonic() - start < timeout:
+    while (runs.running() or runs.worker_threads()) and time.monotonic() - start < timeout:
         time.sleep(0.02)
-    assert not handlers.running_runs() and not handlers.live_workers(), "a run's worker is still alive"
+    assert not runs.running() and not runs.worker_threads(), "a run's worker is still alive"
     return time.monotonic() - start
 
 
@@ -153,7 +154,7 @@ def test_queued_then_cancelled_jobs_all_stop(client, backend):
     print(f"6 cancels took {took}s", flush=True)
     started = backend.generations
     time.sleep(1.0)  # a queued job that survived its cancel would start now
-    assert stopped < STOP_WITHIN_S and not handlers.running_runs() and run_threads() == []
+    assert stopped < STOP_WITHIN_S and not runs.running() and run_threads() == []
     assert backend.generations == started and backend.completed == 0 and backend.max_running == 1
     print(f"6 /analyze jobs cancelled in order: {started} reached the model, idle {stopped:.2f}s after the "
           "last cancel", flush=True)
@@ -226,20 +227,20 @@ def test_stop_while_waiting_for_the_model_ends_at_once(app, backend):
     """A run that waits for the model slot (held here as a Live turn would hold it) says so and stops at
     once."""
     _, _, _, settings = app
-    assert handlers.MODEL_SLOT.acquire(timeout=10)
+    assert runs.MODEL_SLOT.acquire(timeout=10)
     try:
         snaps = handlers.stream_run(settings, None, MESSAGE, None, {}, "waiting-session")
         first = next(snaps)
         assert first.idle and first.waiting
         assert handlers.status_line(first.view, 0.0, first.waiting).startswith("⏳ waiting for the model")
-        handlers.stop_session_run("waiting-session")
+        runs.stop("waiting-session")
         stopped = time.monotonic()
         last = list(snaps)[-1]
-        assert last.final and last.view.error == handlers.CANCELLED_MESSAGE
+        assert last.final and last.view.error == runs.CANCELLED_MESSAGE
         assert wait_until_idle() < 1.0 and time.monotonic() - stopped < 2.0
         assert json.loads(Path(last.trace_path).read_text())["events"][-1]["kind"] == "run_failed"
     finally:
-        handlers.MODEL_SLOT.release()
+        runs.MODEL_SLOT.release()
     assert not backend.started.is_set()
 
 
@@ -258,9 +259,9 @@ def test_live_turn_waits_for_the_shared_slot_and_a_close_frees_it(app, backend, 
     def loud_is_speech(audio: np.ndarray) -> np.ndarray:  # a scripted VAD: the turn cut is not under test
         return np.full(audio.size // VAD_WINDOW, 1.0 if audio.size and np.abs(audio).max() > 0.1 else 0.0)
 
-    session = LiveSession(runner, LiveSettings(), vad=loud_is_speech, run_slots=handlers.MODEL_SLOT,
+    session = LiveSession(runner, LiveSettings(), vad=loud_is_speech, run_slots=runs.MODEL_SLOT,
                           workdir=tmp_path)
-    assert handlers.MODEL_SLOT.acquire(timeout=10)
+    assert runs.MODEL_SLOT.acquire(timeout=10)
     try:
         session.push_audio(16000, np.full(16000, 0.5, np.float32))
         (turn,) = session.push_audio(16000, np.zeros(16000, np.float32))
@@ -273,7 +274,7 @@ def test_live_turn_waits_for_the_shared_slot_and_a_close_frees_it(app, backend, 
         assert time.monotonic() - closed < 1.0
         assert turn.status == "cancelled" and not ran.is_set()
     finally:
-        handlers.MODEL_SLOT.release()
+        runs.MODEL_SLOT.release()
 
 
 def test_a_run_nobody_consumes_cancels_itself(monkeypatch):
@@ -281,7 +282,7 @@ def test_a_run_nobody_consumes_cancels_itself(monkeypatch):
     the worker notices nobody takes its events and stops instead of running to the end."""
     from mer_agents.events import Progress
 
-    monkeypatch.setattr(handlers, "ORPHAN_S", 0.5)
+    monkeypatch.setattr(runs, "ORPHAN_S", 0.5)
     produced = []
 
     def produce(cancel: threading.Event):
@@ -290,11 +291,11 @@ def test_a_run_nobody_consumes_cancels_itself(monkeypatch):
             yield produced[-1]
             time.sleep(0.01)
 
-    handle = handlers.start_run(produce)
-    events = handlers.iter_events(handle)
+    handle = runs.start(produce)
+    events = handle.events(handlers.POLL_S)
     next(events)  # the consumer takes one event, then goes away without closing anything
     started = time.monotonic()
     handle.thread.join(timeout=10)
     assert not handle.thread.is_alive() and handle.cancel.is_set()
     assert time.monotonic() - started < 2.0 and len(produced) < 1000
-    assert handle not in handlers.running_runs()
+    assert handle not in runs.running()

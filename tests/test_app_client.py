@@ -73,7 +73,7 @@ def client(app_url):
 
 
 def wait_for_workers_to_end(timeout: float = WORKER_END_TIMEOUT_S) -> float:
-    from mer_agents.ui.handlers import live_workers
+    from mer_agents.runs import worker_threads as live_workers
 
     start = time.monotonic()
     while live_workers() and time.monotonic() - start < timeout:
@@ -108,7 +108,7 @@ def test_api_snippet_streams_every_stage_and_ends_with_a_reply(app_url, monkeypa
 def test_cancelling_a_stream_stops_the_worker(client):
     from gradio_client import handle_file
 
-    from mer_agents.ui.handlers import live_workers
+    from mer_agents.runs import worker_threads as live_workers
 
     job = client.submit(clip=handle_file(str(example_clip())), message="", api_name="/analyze_stream")
     deadline = time.monotonic() + 300
@@ -127,7 +127,7 @@ def test_cancelling_a_stream_stops_the_worker(client):
 def test_cancelling_analyze_stops_the_worker(client):
     """/analyze (not streamed) on the real embedded model: cancelled while an agent generates, its worker
     ends within a few seconds (before, the run went on to its end whatever the client did)."""
-    from mer_agents.ui.handlers import running_runs
+    from mer_agents.runs import running as running_runs
 
     job = client.submit(clip=None, message="My sister stopped talking to me and I miss her.",
                         api_name="/analyze")
@@ -177,24 +177,26 @@ def test_wrong_file_type_is_refused_with_a_message(client, tmp_path):
 @pytest.mark.slow
 def test_ui_handler_keeps_the_trace_of_a_failed_run_and_replays_it(app, tmp_path):
     """The UI path on a corrupt clip: readable status, error in the timeline, a downloadable trace."""
-    from mer_agents.ui.handlers import UI_OUTPUTS, replay, ui_run
+    from mer_agents.ui.handlers import replay, ui_run
 
     bad = tmp_path / "broken.mp4"
     bad.write_bytes(b"\x00\x01garbage" * 100)
     updates = list(ui_run(app.settings, str(bad), None, "", None, {}, None))
-    final = dict(zip(UI_OUTPUTS, updates[-1]))
+    final = updates[-1]
     assert final["status"].startswith("**Stopped:**") and "Traceback" not in final["status"]
     assert 'class="mer-error"' in final["timeline"]
     trace = json.loads(Path(final["trace"]).read_text(encoding="utf-8"))
     assert trace["events"][-1]["kind"] == "run_failed"
-    timeline, status, *_ = replay(final["trace"])
+    replayed = replay(final["trace"])
+    timeline, status = replayed["timeline"], replayed["status"]
     assert "mer-error" in timeline and status.startswith("Replayed")
 
 
 @pytest.mark.slow
 def test_stop_button_ends_the_run_with_a_trace(app):
-    """Stop (stop_session_run) while an agent runs: the run ends 'cancelled', keeps its trace, the worker ends."""
-    from mer_agents.ui.handlers import stop_session_run, stream_run
+    """Stop (runs.stop) while an agent runs: the run ends 'cancelled', keeps its trace, the worker ends."""
+    from mer_agents.runs import stop as stop_session_run
+    from mer_agents.ui.handlers import stream_run
 
     stopped = False
     for snap in stream_run(app.settings, str(example_clip()), "", None, {}, "test-session"):
@@ -210,11 +212,11 @@ def test_stop_button_ends_the_run_with_a_trace(app):
 @pytest.mark.slow
 def test_typed_message_continues_the_conversation(app):
     """Two typed turns in one session: the chat view holds both and the second run sees the first."""
-    from mer_agents.ui.handlers import UI_OUTPUTS, ui_run
+    from mer_agents.ui.handlers import ui_run
 
     session = None
     for text in ("I failed my driving test again.", "I don't know if I should even try again."):
-        final = dict(zip(UI_OUTPUTS, list(ui_run(app.settings, None, None, text, session, {}, None))[-1]))
+        final = list(ui_run(app.settings, None, None, text, session, {}, None))[-1]
         assert final["reply"], final["status"]
         session = final["session"]
     assert len(session.turns) == 2

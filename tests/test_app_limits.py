@@ -69,8 +69,12 @@ def _chain_trace(path: Path, n: int) -> Path:
     return path
 
 
+def _timeline_and_status(update: dict) -> tuple[str, str]:
+    return update["timeline"], update["status"]
+
+
 def test_replay_of_a_deep_revision_chain_renders(tmp_path):
-    html, status, *_ = handlers.replay(str(_chain_trace(tmp_path / "chain.json", 500)))
+    html, status = _timeline_and_status(handlers.replay(str(_chain_trace(tmp_path / "chain.json", 500))))
     assert status.startswith("Replayed 1000 events") and html.count('class="mer-entry"') == 500
 
 
@@ -83,7 +87,7 @@ def test_replay_of_a_deep_revision_chain_renders(tmp_path):
 def test_replay_of_a_crafted_trace_is_one_line(tmp_path, content, why):
     path = tmp_path / "crafted.json"
     path.write_text(content)
-    html, status, *_ = handlers.replay(str(path))
+    html, status = _timeline_and_status(handlers.replay(str(path)))
     assert status.startswith("**Cannot replay:**") and why in status and "Traceback" not in status
     assert "fills in" in html
 

@@ -106,16 +106,17 @@ def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     deadline = time.monotonic() + 10
     while session.busy and time.monotonic() < deadline:
         time.sleep(0.02)
-    chat, timeline, preview, _audio, plot, timer = handlers.tick(request)
+    out = handlers.tick(request)  # unbound handlers: the update keyed by output name
+    chat, timeline, preview, plot = out["chat"], out["timeline"], out["preview"], out["trajectory"]
     assert chat[0]["content"] == "hello there" and chat[1]["content"].startswith("Good to hear.")
     assert "Emotion forecaster" in timeline
     assert isinstance(plot, type(trajectory_figure([]))) and len(plot.data) >= 1
     assert "listening" in preview
-    assert isinstance(timer, type(gr.skip()))  # still recording: the timer stays on
+    assert "timer" not in out  # still recording: the timer stays on
     again = handlers.tick(request)
-    assert all(isinstance(x, type(gr.skip())) for x in again[:3])  # nothing changed, nothing re-sent
+    assert not {"chat", "timeline", "preview"} & again.keys()  # nothing changed, nothing re-sent
     handlers.on_stop(request)
-    assert handlers.tick(request)[-1].active is False  # not recording, nothing running: stop ticking
+    assert handlers.tick(request)["timer"].active is False  # not recording, nothing running: stop ticking
     handlers.on_unload(request)
     assert registry.get("abc") is None and session.closed and not (tmp_path / "s").exists()
 
@@ -161,9 +162,9 @@ def test_a_refused_microphone_chunk_is_said_in_the_meters(tmp_path):
     state = registry.get_or_create("mic", lambda: session)
     handlers.on_audio((1, np.zeros(4096, np.int16)), request)
     assert session.buffer.audio_end_s == 0
-    preview = handlers.tick(request)[2]
+    preview = handlers.tick(request)["preview"]
     assert "Microphone audio refused: audio chunk has an invalid sample rate (1 Hz)" in preview
     handlers.on_audio((16000, np.zeros(8000, np.int16)), request)
     assert state.audio_note == "" and session.buffer.audio_end_s == 0.5
-    assert "refused" not in handlers.tick(request)[2]
+    assert "refused" not in handlers.tick(request).get("preview", "")
     registry.close("mic")

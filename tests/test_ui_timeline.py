@@ -144,8 +144,22 @@ def test_failed_run_marks_running_entries_and_shows_the_error():
 
 
 def test_cancelled_run_is_shown_as_cancelled():
-    view = build_timeline(_run_with_revision()[:11] + [RunFailed(t=3.3, error="Run cancelled by the user.")])
+    view = build_timeline(_run_with_revision()[:11] + [RunFailed(t=3.3, error="Run cancelled by the user.",
+                                                                 reason="cancelled")])
     assert view.latest("reply").status == "cancelled"
+
+
+def test_the_reason_not_the_message_says_cancelled():
+    """A failure whose message mentions a cancel is a failure; a trace from before `reason` still shows its
+    cancelled run as cancelled (event_from_json derives it from the two old messages)."""
+    head = _run_with_revision()[:11]
+    failed = build_timeline(head + [RunFailed(t=3.3, error="upstream cancelled the call")])
+    assert failed.latest("reply").status == "failed"
+    old = {k: v for k, v in event_to_json(RunFailed(t=3.3, error="cancelled")).items() if k != "reason"}
+    assert event_from_json(old).reason == "cancelled"
+    assert build_timeline(head + [event_from_json(old)]).latest("reply").status == "cancelled"
+    other = {**old, "error": "backend timed out"}
+    assert event_from_json(other).reason == "error"
 
 
 def test_replay_from_json_gives_the_same_view():

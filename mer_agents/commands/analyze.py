@@ -124,7 +124,7 @@ def main(args: argparse.Namespace) -> int:
         settings, request = _prepare(args)
         backend = get_backend(settings)
     except MerError as exc:  # the run cannot start: its trace still says why
-        trace.add(RunFailed(error=str(exc)))
+        trace.add(RunFailed(error=str(exc), reason="bad_input"))
         trace.write(trace_path)
         print(f"trace: {trace_path}")
         raise

@@ -1,8 +1,9 @@
-"""One browser session's live chat: buffer + detector + a worker thread that runs one turn at a time.
+"""One browser session's live chat: buffer + detector + a thread that runs one turn at a time.
 
 Speech that starts during a reply is queued for the next run (or cancels the reply, per
 `LiveSettings.barge_in`); each turn is written as a clip (perception.media.write_clip) and goes through the
-runner (the ordinary pipeline); the UI polls `poll()` for new timeline events and `preview()` for the meters.
+runner (the ordinary pipeline) in a runs.Run, holding the shared model slot when one is given; the UI polls
+`poll()` for new timeline events and `preview()` for the meters.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from mer_agents import runs
 from mer_agents.events import Event, EvidenceReady, RunFailed, RunFinished
 from mer_agents.live.buffer import LiveBuffer
 from mer_agents.live.settings import LiveSettings
@@ -31,7 +33,8 @@ from mer_agents.perception.media import write_clip
 log = logging.getLogger(__name__)
 
 KEEP_CLIPS = 4  # written turn clips kept on disk per session (older ones are deleted)
-SLOT_POLL_S = 0.1  # a turn waiting for the shared run slot checks for cancel/close this often
+BARGED_IN = "you started speaking again, so this reply was cancelled"
+CLOSED = "the conversation was closed"
 
 # clip path, cancel event → the pipeline's events; the runner keeps the dialogue (e.g. `Session.run`).
 Runner = Callable[[str, threading.Event], Iterator[Event]]
@@ -197,50 +200,24 @@ class LiveSession:
         turn.clip = str(clip)
         self._remember_clip(clip)
         turn.timings["clip_written"] = round(self._clock() - turn.detected_at, 3)
-        if self._slots is not None and not self._take_slot(turn, cancel):
-            turn.status = "cancelled"
-            turn.error = ("the conversation was closed" if self._closed
-                          else "you started speaking again, so this reply was cancelled")
-            return
-        try:
-            events = self._runner(str(clip), cancel)
-            try:
-                for event in events:
-                    now = round(self._clock() - turn.detected_at, 3)
-                    turn.timings.setdefault("first_event", now)
-                    self._record(turn, event, now)
-                    with self._lock:
-                        self._outbox.append((turn.id, event))
-                    if cancel.is_set() or self._closed:
-                        break
-            finally:
-                close = getattr(events, "close", None)
-                if close is not None:
-                    close()
-        finally:
-            if self._slots is not None:
-                self._slots.release()
-        if cancel.is_set() and turn.status != "done":
-            turn.status = "cancelled"
-            turn.error = "you started speaking again, so this reply was cancelled"
+        # The stop is the turn's to say (BARGED_IN, CLOSED), so the run announces none; joining the run's
+        # thread when the turn stops early keeps one run of this conversation at a time.
+        run = runs.start(lambda c: self._runner(str(clip), c), slot=self._slots, cancel=cancel,
+                         announce_cancel=False, on_wait=lambda w: setattr(turn, "waiting_for_model", w))
+        for event in run.events(join=True):
+            now = round(self._clock() - turn.detected_at, 3)
+            turn.timings.setdefault("first_event", now)
+            self._record(turn, event, now)
+            with self._lock:
+                self._outbox.append((turn.id, event))
+            if cancel.is_set() or self._closed:
+                break
+        if not run.ran:  # cancelled or closed while it waited for the model slot
+            turn.status, turn.error = "cancelled", CLOSED if self._closed else BARGED_IN
+        elif cancel.is_set() and turn.status != "done":
+            turn.status, turn.error = "cancelled", BARGED_IN
         elif turn.status == "running":
             turn.status, turn.error = "failed", "the run ended without a reply"
-
-    def _take_slot(self, turn: LiveTurn, cancel: threading.Event) -> bool:
-        """Wait for the run slot shared with the app's other runs; False if the turn is cancelled or the
-        session closed meanwhile (a plain acquire would hold a closed session's worker until the slot frees).
-        """
-        assert self._slots is not None  # noqa: S101 - only called with slots
-        if self._slots.acquire(blocking=False):
-            return True
-        turn.waiting_for_model = True
-        try:
-            while not (self._closed or cancel.is_set()):
-                if self._slots.acquire(timeout=SLOT_POLL_S):
-                    return True
-            return False
-        finally:
-            turn.waiting_for_model = False
 
     def _record(self, turn: LiveTurn, event: Event, now: float) -> None:
         if isinstance(event, EvidenceReady):

@@ -1,17 +1,19 @@
-"""Gradio event handlers: run the blocking pipeline in a worker thread and stream its events.
+"""Gradio event handlers: the pipeline runs in a runs.Run (worker thread, queue, model slot); a handler drains
+its events, folds them into the timeline view and yields UI updates.
 
-The worker feeds a queue; the handler drains it, folds events into the timeline view and yields UI updates.
-Whatever ends the handler (the run finishing, Stop, a client cancelling, the browser closing) runs its
-`finally`, which sets the run's cancel event, so the worker stops at its next step and the model is free.
+Whatever ends the handler (the run finishing, Stop, a client cancelling, the browser closing) closes the run's
+event stream, which cancels the run, so the worker stops at its next step and the model is free.
 
 Every handler that runs the pipeline is a generator that yields at least every POLL_S (an idle update, or
 gr.skip() for /analyze): Gradio notices a cancel or a closed connection only between two yields, and then
 closes the generator. A plain function would run to its end whatever the client did.
 
-One run at a time: a worker holds MODEL_SLOT from before the pipeline starts until its last thread has
-ended, whoever started it (the Analyze button, an example, /analyze, /analyze_stream or a Live turn, which
-takes the same slot). Gradio's concurrency group orders the Clip tab and the API; the slot also covers the
-examples and the Live tab, and a cancelled run that has not yet reached its next check point.
+One run at a time (runs.MODEL_SLOT), whoever started it (the Analyze button, an example, /analyze,
+/analyze_stream or a Live turn). Gradio's concurrency group orders the Clip tab and the API; the slot also
+covers the examples and the Live tab, and a cancelled run that has not yet reached its next check point.
+
+The Clip tab's handlers yield dicts keyed by output name (UI_OUTPUTS); UIHandlers turns the names into the
+layout's components (Gradio updates the components a dict names and leaves the others as they are).
 """
 
 from __future__ import annotations
@@ -19,17 +21,16 @@ from __future__ import annotations
 import html
 import logging
 import os
-import queue
 import tempfile
-import threading
 import time
 from contextlib import closing
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import gradio as gr
 
+from mer_agents import runs
 from mer_agents.backends.shared import register_backend, shared_backend
 from mer_agents.config import Settings, SettingsError, env_name
 from mer_agents.errors import MerError
@@ -41,13 +42,9 @@ from mer_agents.ui.timeline import TimelineView, apply, build_timeline, render_h
 
 log = logging.getLogger(__name__)
 
-WORKER_NAME_PREFIX = "mer-run-"
 POLL_S = 0.5  # how often an idle UI handler hands control back (so Stop/cancel can close it)
 MIN_YIELD_GAP_S = 0.25  # token events are batched into UI updates at most this often
 API_HEARTBEAT_S = 0.5  # /analyze yields gr.skip() this often while the run goes (so a cancel is seen)
-SLOT_POLL_S = 0.1  # a worker waiting for the model slot checks its cancel event this often
-ORPHAN_S = 10.0  # a run whose events nobody has taken for this long has lost its handler: it cancels itself
-CANCELLED_MESSAGE = "Run cancelled by the user."
 WAITING_MESSAGE = "waiting for the model: another run is using it"
 DRAFT_MARK = "[draft, under audit]"  # leads the reply box while the shown reply may still be revised
 UNAUDITED_MARK = "[draft, not audited: the run stopped]"
@@ -58,7 +55,6 @@ TEMP_TRACE_DIR = "mer_agents_traces"  # in the temp dir: the download when Setti
 VIDEO_TYPES = tuple(sorted(VIDEO_EXTENSIONS))
 AUDIO_TYPES = tuple(sorted(AUDIO_EXTENSIONS))
 CLIP_TYPES = tuple(sorted(SUPPORTED_EXTENSIONS))
-_DONE = object()
 
 try:  # Hugging Face ZeroGPU: hold a GPU only while a run goes; a no-op everywhere else.
     import spaces  # type: ignore[import-not-found]
@@ -68,164 +64,6 @@ except ImportError:  # pragma: no cover - depends on the host
 
     def gpu(fn=None, **_kwargs):
         return fn if fn is not None else (lambda f: f)
-
-
-# ------------------------------------------------------------------------------------ worker threads
-
-
-@dataclass(eq=False)  # compared and hashed by identity: the registry of running runs is a set
-class RunHandle:
-    """One pipeline run in its worker thread."""
-
-    cancel: threading.Event
-    thread: threading.Thread
-    events: "queue.Queue[Any]"
-    started: float = field(default_factory=time.monotonic)
-    waiting: bool = False  # the worker waits for MODEL_SLOT (another run holds the model)
-    last_kind: str = ""  # the kind of the latest event the worker produced (tests wait on it)
-    pulling: bool = False  # the consumer (iter_events) is waiting for the next event
-    last_pull: float = field(default_factory=time.monotonic)  # when the consumer last took an event
-
-    def orphaned(self) -> bool:
-        """Nobody has come for the events for ORPHAN_S: the handler was dropped without being closed.
-
-        Gradio loses a generator it cancels during the generator's first step (it has not stored it yet,
-        so it never closes it); the worker then cancels itself instead of running to the end.
-        """
-        return not self.pulling and time.monotonic() - self.last_pull > ORPHAN_S
-
-
-_ACTIVE: dict[str, RunHandle] = {}  # session hash -> its current run, so Stop reaches it
-_ACTIVE_LOCK = threading.Lock()
-_RUNS: set[RunHandle] = set()  # every run whose worker has not ended yet
-_RUNS_LOCK = threading.Lock()
-# The models are shared and the machine is small: one pipeline run at a time in this process. A semaphore,
-# not a lock, because a Live turn's worker may take it and a later thread of the same session release it.
-MODEL_SLOT = threading.Semaphore(1)
-
-
-def live_workers() -> list[threading.Thread]:
-    """Worker threads still running (tests assert that cancelling ends them)."""
-    return [t for t in threading.enumerate() if t.name.startswith(WORKER_NAME_PREFIX) and t.is_alive()]
-
-
-def running_runs() -> list[RunHandle]:
-    """Runs whose worker thread has not ended (waiting for the model slot, or running)."""
-    with _RUNS_LOCK:
-        return list(_RUNS)
-
-
-def acquire_model_slot(cancel: threading.Event, on_wait: Callable[[bool], None] | None = None,
-                       slot: threading.Semaphore = MODEL_SLOT,
-                       orphaned: Callable[[], bool] = lambda: False) -> bool:
-    """Take the model slot, waiting while another run holds it; False when `cancel` is set first (or the
-    run is `orphaned`). The wait polls so that a run cancelled while it waits ends at once.
-    """
-    if slot.acquire(blocking=False):
-        return True
-    if on_wait is not None:
-        on_wait(True)
-    try:
-        while not cancel.is_set() and not orphaned():
-            if slot.acquire(timeout=SLOT_POLL_S):
-                return True
-        return False
-    finally:
-        if on_wait is not None:
-            on_wait(False)
-
-
-def _work(produce: Callable[[threading.Event], Iterator[Event]], handle: RunHandle) -> None:
-    cancel, out = handle.cancel, handle.events
-    events = None
-    holding = False
-    try:
-        holding = acquire_model_slot(cancel, lambda waiting: setattr(handle, "waiting", waiting),
-                                     orphaned=handle.orphaned)
-        if not holding:
-            out.put(RunFailed(error=CANCELLED_MESSAGE))
-            return
-        events = produce(cancel)
-        for event in events:
-            handle.last_kind = event.kind
-            out.put(event)
-            if handle.orphaned():
-                log.warning("run abandoned by its handler: cancelling it")
-                cancel.set()
-            if cancel.is_set() and not isinstance(event, (RunFinished, RunFailed)):
-                out.put(RunFailed(t=getattr(event, "t", 0.0), error=CANCELLED_MESSAGE))
-                break
-    except MerError as exc:
-        out.put(RunFailed(error=str(exc)))
-    except Exception as exc:  # a bug must still end the run readably; the traceback goes to the log
-        log.exception("pipeline crashed")
-        out.put(RunFailed(error=f"Internal error ({exc.__class__.__name__}): {exc}"))
-    finally:
-        try:
-            if events is not None and hasattr(events, "close"):
-                events.close()  # the pipeline joins its stage thread here
-        finally:
-            if holding:  # released only once the run's threads have ended: the next run has the CPU
-                MODEL_SLOT.release()
-            with _RUNS_LOCK:
-                _RUNS.discard(handle)
-            out.put(_DONE)
-
-
-def start_run(produce: Callable[[threading.Event], Iterator[Event]], session_key: str | None = None
-              ) -> RunHandle:
-    """Run `produce(cancel)` (a pipeline event generator) in a worker thread feeding a queue.
-
-    The worker first waits for MODEL_SLOT (`handle.waiting` says so meanwhile).
-    """
-    cancel = threading.Event()
-    out: queue.Queue = queue.Queue()
-    handle = RunHandle(cancel=cancel, thread=threading.current_thread(), events=out)
-    handle.thread = threading.Thread(target=_work, args=(produce, handle),
-                                     name=f"{WORKER_NAME_PREFIX}{time.monotonic_ns()}", daemon=True)
-    with _RUNS_LOCK:
-        _RUNS.add(handle)
-    if session_key:
-        with _ACTIVE_LOCK:
-            previous = _ACTIVE.get(session_key)
-            if previous is not None:
-                previous.cancel.set()
-            _ACTIVE[session_key] = handle
-    handle.thread.start()
-    return handle
-
-
-def stop_session_run(session_key: str | None) -> bool:
-    """Set the cancel event of a session's running pipeline (the Stop button)."""
-    with _ACTIVE_LOCK:
-        handle = _ACTIVE.get(session_key or "")
-    if handle is None:
-        return False
-    handle.cancel.set()
-    return True
-
-
-def iter_events(handle: RunHandle, poll_s: float | None = POLL_S, session_key: str | None = None
-                ) -> Iterator[Event | None]:
-    """The run's events as they come; None every `poll_s` of silence. Closing this stops the worker."""
-    try:
-        while True:
-            handle.pulling = True
-            try:
-                item = handle.events.get(timeout=poll_s) if poll_s else handle.events.get()
-            except queue.Empty:
-                item = None
-            finally:
-                handle.pulling, handle.last_pull = False, time.monotonic()
-            if item is _DONE:
-                return
-            yield item
-    finally:
-        handle.cancel.set()
-        if session_key:
-            with _ACTIVE_LOCK:
-                if _ACTIVE.get(session_key) is handle:
-                    del _ACTIVE[session_key]
 
 
 # ------------------------------------------------------------------------------------ runs and traces
@@ -314,6 +152,7 @@ def load_trace_events(path: str) -> list[Event]:
 
 UI_OUTPUTS = ("timeline", "status", "reply", "reply_audio", "tts_note", "trace", "modality_plot",
               "forecast_plot", "rounds_plot", "chat", "session")
+EXAMPLE_OUTPUTS = UI_OUTPUTS[:-2]  # a cached example shows a run; the conversation (chat, session) stays
 
 
 def status_line(view: TimelineView, elapsed: float | None = None, waiting: bool = False) -> str:
@@ -428,8 +267,17 @@ def settings_from_ui(base: Settings, backend: str | None = None, model: str | No
         raise MerError(f"Invalid settings: {exc}") from None
 
 
-def _figures(view: TimelineView) -> tuple[Any, Any, Any]:
-    return modality_figure(view.evidence), forecast_figure(view), rounds_figure(view)
+def _figures(view: TimelineView) -> dict[str, Any]:
+    return {"modality_plot": modality_figure(view.evidence), "forecast_plot": forecast_figure(view),
+            "rounds_plot": rounds_figure(view)}
+
+
+def keyed(update: dict[str, Any], components: dict[str, Any]) -> Any:
+    """A name-keyed update as Gradio takes it: keyed by the bound components (the others keep their value),
+    gr.skip() when empty. Unbound (no components: a direct call, a test), the names stay."""
+    if not components:
+        return update
+    return {components[name]: value for name, value in update.items()} if update else gr.skip()
 
 
 @dataclass
@@ -460,22 +308,21 @@ def stream_run(base: Settings, clip: str | None, message: str | None, session: A
         clip, text = require_input(check_clip(clip), message)
         session = prepare_session(session, settings, shared_backend(settings))
     except MerError as exc:
-        event = RunFailed(error=str(exc))
+        event = RunFailed(error=str(exc), reason="bad_input")
         trace.add(event)
         apply(view, event)
         view.run_id = f"failed-{int(time.time() * 1000)}"
         yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True)
         return
-    handle = start_run(lambda cancel: session.run(clip=clip, text=text, cancel=cancel), session_key)
+    run = runs.start(lambda cancel: session.run(clip=clip, text=text, cancel=cancel), session_key)
     last_yield = 0.0
     plots_dirty = True
-    events = iter_events(handle, POLL_S, session_key)
-    try:
+    with closing(run.events(POLL_S)) as events:
         for event in events:
             if event is None:
-                if handle.cancel.is_set():  # Stop during a long step: finish now; the worker stops after it
+                if run.cancel.is_set():  # Stop during a long step: finish now; the worker stops after it
                     break
-                yield Snapshot(view, idle=True, waiting=handle.waiting)
+                yield Snapshot(view, idle=True, waiting=run.waiting)
                 continue
             trace.add(event)
             apply(view, event)
@@ -489,11 +336,10 @@ def stream_run(base: Settings, clip: str | None, message: str | None, session: A
             last_yield = now
             yield Snapshot(view, plots_dirty)
             plots_dirty = False
-    finally:
-        events.close()
     if not view.finished:  # the worker ended without a final event: record why
-        why = CANCELLED_MESSAGE if handle.cancel.is_set() else "The run ended unexpectedly."
-        event = RunFailed(error=why)
+        cancelled = run.cancel.is_set()
+        event = RunFailed(error=runs.CANCELLED_MESSAGE if cancelled else "The run ended unexpectedly.",
+                          reason="cancelled" if cancelled else "error")
         trace.add(event)
         apply(view, event)
     yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True,
@@ -501,42 +347,52 @@ def stream_run(base: Settings, clip: str | None, message: str | None, session: A
 
 
 def ui_run(base: Settings, video: str | None, audio: str | None, message: str | None, session: Any,
-           ui_settings: dict[str, Any], session_key: str | None) -> Iterator[Any]:
-    """Updates for the UI outputs, in UI_OUTPUTS order (gr.skip() while nothing changed).
+           ui_settings: dict[str, Any], session_key: str | None) -> Iterator[dict[str, Any]]:
+    """Updates of the UI outputs, keyed by name (UI_OUTPUTS); an output left out keeps its value.
 
     The first update comes before the run starts: Gradio keeps (and so can close) a generator only once its
     first step has returned, so a run cancelled during that step would otherwise go on unseen.
     """
     started = time.monotonic()
-    skip = gr.skip()
-    yield (skip, status_line(TimelineView(), 0.0)) + (skip,) * 9
+    yield {"status": status_line(TimelineView(), 0.0)}
     snaps = stream_run(base, video or audio, message, session, ui_settings, session_key)
     for snap in snaps:  # closing ui_run closes this generator too (CPython refcounting): the worker stops
         view = snap.view
         if snap.idle:
-            yield (skip, status_line(view, time.monotonic() - started, snap.waiting)) + (skip,) * 9
+            yield {"status": status_line(view, time.monotonic() - started, snap.waiting)}
             continue
-        figures = _figures(view) if snap.plots_changed else (skip,) * 3
+        update = {"timeline": render_html(view), **(_figures(view) if snap.plots_changed else {})}
         if not snap.final:
-            yield (render_html(view), status_line(view, time.monotonic() - started), reply_text(view) or skip,
-                   skip, skip, skip, *figures, skip, skip)
+            reply = reply_text(view)
+            yield {**update, "status": status_line(view, time.monotonic() - started),
+                   **({"reply": reply} if reply else {})}
             continue
         audio_path, tts_note = spoken_reply(view)
         session = snap.session or session
-        yield (render_html(view), status_line(view), reply_text(view), audio_path, tts_note, snap.trace_path,
-               *figures, chat_messages(session), session)
+        yield {**update, "status": status_line(view), "reply": reply_text(view), "reply_audio": audio_path,
+               "tts_note": tts_note, "trace": snap.trace_path, "chat": chat_messages(session),
+               "session": session}
 
 
-def replay(path: str | None) -> tuple:
-    """A downloaded trace back in the timeline and plots, without any model."""
+def replay(path: str | None) -> dict[str, Any]:
+    """A downloaded trace back in the timeline, status, reply and plots (keyed by name), without any model."""
     if not path:
-        return (gr.skip(),) * 6
+        return {}
     try:
         view = build_timeline(load_trace_events(path))
     except MerError as exc:
-        return (render_html(TimelineView()), f"**Cannot replay:** {_md_escape(str(exc))}") + (gr.skip(),) * 4
-    return (render_html(view), f"Replayed {view.n_events} events of run {_md_escape(view.run_id)}.",
-            reply_text(view), *_figures(view))
+        return {"timeline": render_html(TimelineView()),
+                "status": f"**Cannot replay:** {_md_escape(str(exc))}"}
+    return {"timeline": render_html(view),
+            "status": f"Replayed {view.n_events} events of run {_md_escape(view.run_id)}.",
+            "reply": reply_text(view), **_figures(view)}
+
+
+def reset_outputs() -> dict[str, Any]:
+    """Every output back to empty: a new conversation."""
+    empty = TimelineView()
+    return {"timeline": render_html(empty), "status": "New conversation.", "reply": "", "reply_audio": None,
+            "tts_note": "", "trace": None, **_figures(empty), "chat": [], "session": None}
 
 
 # -------------------------------------------------------------------------------------------- API
@@ -576,39 +432,41 @@ def api_analyze_stream(base: Settings, clip: str | None, message: str) -> Iterat
     """Each event's JSON as it happens (the last one is run_finished or run_failed).
 
     Every item must be an event, so there is no early heartbeat as in ui_run: a cancel during the first
-    step (before the first event) leaves the run orphaned, and RunHandle.orphaned stops it after ORPHAN_S.
+    step (before the first event) leaves the run orphaned, and the run stops itself after runs.ORPHAN_S.
     """
     try:
         clip, text = require_input(check_clip(clip), message)
         session = prepare_session(None, base, shared_backend(base))
     except MerError as exc:
-        yield event_to_json(RunFailed(error=str(exc)))
+        yield event_to_json(RunFailed(error=str(exc), reason="bad_input"))
         return
-    handle = start_run(lambda cancel: session.run(clip=clip, text=text, cancel=cancel))
-    events = iter_events(handle, poll_s=None)
-    try:
+    run = runs.start(lambda cancel: session.run(clip=clip, text=text, cancel=cancel))
+    with closing(run.events()) as events:
         for event in events:
             yield event_to_json(event)
             if isinstance(event, (RunFinished, RunFailed)):
                 return
-    finally:
-        events.close()
 
 
-__all__ = ["MODEL_SLOT", "api_analyze", "api_analyze_stream", "api_analyze_updates", "gpu", "live_workers",
-           "replay", "running_runs", "start_run", "stop_session_run", "stream_run", "ui_run"]
+__all__ = ["UI_OUTPUTS", "api_analyze", "api_analyze_stream", "api_analyze_updates", "gpu", "keyed", "replay",
+           "stream_run", "ui_run"]
 
 
 # --------------------------------------------------------------------------------- bound to the app
 
 
 class UIHandlers:
-    """The app's event handlers, bound to its base settings (and an optional ready backend)."""
+    """The app's event handlers, bound to its base settings (and an optional ready backend) and, once the
+    layout has built them, to its output components by name (`bind`)."""
 
     def __init__(self, settings: Settings, backend: Any = None):
         self.settings = settings
+        self.components: dict[str, Any] = {}
         if backend is not None:
             register_backend(settings, backend)
+
+    def bind(self, components: dict[str, Any]) -> None:
+        self.components = components
 
     @gpu
     def run(self, video: str | None, audio: str | None, message: str | None, session: Any,
@@ -620,24 +478,25 @@ class UIHandlers:
                        "max_duration": max_duration}
         key = getattr(request, "session_hash", None)
         with closing(ui_run(self.settings, video, audio, message, session, ui_settings, key)) as updates:
-            yield from updates
+            for update in updates:
+                yield keyed(update, self.components)
 
     @gpu
     def example(self, video: str | None, audio: str | None, message: str | None) -> Iterator[Any]:
+        """A cached example run: every output but the conversation (the chat and session are the user's)."""
         with closing(ui_run(self.settings, video, audio, message, None, {}, None)) as updates:
             for update in updates:
-                yield update[:9] if isinstance(update, tuple) else update
+                yield keyed({k: v for k, v in update.items() if k in EXAMPLE_OUTPUTS}, self.components)
 
     def stop(self, request: gr.Request = None) -> str:
-        stopped = stop_session_run(getattr(request, "session_hash", None))
+        stopped = runs.stop(getattr(request, "session_hash", None))
         return "Stopping the run…" if stopped else "Nothing is running."
 
-    def reset(self) -> tuple:
-        empty = TimelineView()
-        return (render_html(empty), "New conversation.", "", None, "", None, *_figures(empty), [], None)
+    def reset(self) -> Any:
+        return keyed(reset_outputs(), self.components)
 
-    def replay(self, path: str | None) -> tuple:
-        return replay(path)
+    def replay(self, path: str | None) -> Any:
+        return keyed(replay(path), self.components)
 
     @gpu
     def analyze(self, clip: str | None, message: str | None) -> Iterator[tuple[Any, Any]]:
@@ -656,4 +515,3 @@ class UIHandlers:
         """Analyse a clip (and/or a message), yielding each timeline event's JSON as it happens."""
         with closing(api_analyze_stream(self.settings, clip, message or "")) as events:
             yield from events
-

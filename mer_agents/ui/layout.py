@@ -2,7 +2,7 @@
 
 Handlers live in `handlers.py` as methods of `UIHandlers`; this module only lays out components and wires
 events. The Analyze button and the API share one concurrency group (one runs, the others wait in Gradio's
-visible queue); handlers.MODEL_SLOT makes the examples and the Live tab wait for the same single run. A run
+visible queue); runs.MODEL_SLOT makes the examples and the Live tab wait for the same single run. A run
 submitted while MAX_WAITING_RUNS already wait is refused at once with a message that says how many.
 """
 
@@ -14,7 +14,14 @@ from typing import Any, Callable
 import gradio as gr
 
 from mer_agents.config import Settings
-from mer_agents.ui.handlers import CLIP_TYPES, MAX_MESSAGE_CHARS, VIDEO_TYPES, UIHandlers
+from mer_agents.ui.handlers import (
+    CLIP_TYPES,
+    EXAMPLE_OUTPUTS,
+    MAX_MESSAGE_CHARS,
+    UI_OUTPUTS,
+    VIDEO_TYPES,
+    UIHandlers,
+)
 from mer_agents.ui.live import build_live_tab
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, render_html
@@ -153,6 +160,8 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
 
         outputs = [timeline, status, reply, reply_audio, tts_note, trace, modality_plot, forecast_plot,
                    rounds_plot, chat, session]
+        components = dict(zip(UI_OUTPUTS, outputs, strict=True))
+        handlers.bind(components)  # the handlers' updates name these outputs
         settings_inputs = [backend_dd, model, max_rounds, reflection, consistency, one_pass, fps,
                            max_duration]
         guard = queue_guard(demo)
@@ -168,7 +177,8 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
         rows = _example_rows(example_clips())
         if rows:
             with inputs_column:  # cached on first use; a click shows the cached run
-                gr.Examples(rows, inputs=[video, audio, message], outputs=outputs[:9], fn=handlers.example,
+                gr.Examples(rows, inputs=[video, audio, message],
+                            outputs=[components[name] for name in EXAMPLE_OUTPUTS], fn=handlers.example,
                             cache_examples=True, cache_mode="lazy", label="Example clips", run_on_click=True)
 
         # API endpoints (also what the README snippet calls); hidden from the page.

@@ -30,8 +30,9 @@ from mer_agents.errors import MerError
 from mer_agents.labels import EMOTIONS
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn
 from mer_agents.perception.media import downscale
+from mer_agents.runs import MODEL_SLOT
 from mer_agents.ui import tts
-from mer_agents.ui.handlers import MODEL_SLOT, chat_text
+from mer_agents.ui.handlers import chat_text, keyed
 from mer_agents.ui.plots import EMOTION_COLOURS
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_html
 
@@ -235,7 +236,7 @@ def status_text(state: LiveState) -> str:
 class LiveHandlers:
     """The Live tab's event handlers; one instance per app, state per browser session in REGISTRY."""
 
-    OUTPUTS = ("chat", "timeline", "preview", "reply_audio", "trajectory", "timer")
+    OUTPUTS = ("chat", "timeline", "preview", "reply_audio", "trajectory", "timer")  # what tick() may update
 
     def __init__(self, settings: Settings, backend: Any = None, live_settings: LiveSettings | None = None,
                  registry: LiveRegistry = REGISTRY):
@@ -243,6 +244,10 @@ class LiveHandlers:
         self.backend = backend
         self.live_settings = live_settings or LiveSettings()
         self.registry = registry
+        self.components: dict[str, Any] = {}  # OUTPUTS by name, once the tab is laid out (bind)
+
+    def bind(self, components: dict[str, Any]) -> None:
+        self.components = components
 
     # -- session
     def _backend(self) -> Any:
@@ -312,23 +317,23 @@ class LiveHandlers:
     def on_unload(self, request: gr.Request) -> None:
         self.registry.close(_key(request))
 
-    def on_reset(self, request: gr.Request) -> tuple:
+    def on_reset(self, request: gr.Request) -> Any:
         self.registry.close(_key(request))
-        return ([], render_html(TimelineView()),
-                preview_html(-100.0, False, "new conversation", None, "camera off"), None,
-                trajectory_figure([]))
+        return keyed({"chat": [], "timeline": render_html(TimelineView()),
+                      "preview": preview_html(-100.0, False, "new conversation", None, "camera off"),
+                      "reply_audio": None, "trajectory": trajectory_figure([])}, self.components)
 
     # -- the timer: everything the page shows
-    def tick(self, request: gr.Request) -> tuple:
-        skip = gr.skip()
+    def tick(self, request: gr.Request) -> Any:
+        """What changed on the page (keyed by OUTPUTS name; an output left out keeps its value)."""
         state = self.registry.get(_key(request))
         if state is None:
-            return (skip,) * 5 + (gr.Timer(active=False),)
+            return keyed({"timer": gr.Timer(active=False)}, self.components)
         with state.lock:
-            return self._refresh(state)
+            return keyed(self._refresh(state), self.components)
 
-    def _refresh(self, state: LiveState) -> tuple:
-        skip = gr.skip()
+    def _refresh(self, state: LiveState) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         session = state.session
         now = time.monotonic()
         stale = session.last_audio is not None and now - session.last_audio > STALE_STREAM_S
@@ -338,50 +343,50 @@ class LiveHandlers:
             apply(state.views.setdefault(turn_id, TimelineView()), event)
         turns = list(session.turns)
 
-        chat = chat_messages(turns)
-        chat_out = skip if chat == state.shown.get("chat") else chat
-        state.shown["chat"] = chat
-
-        timeline_out = skip
+        self._changed(state, out, "chat", chat_messages(turns))
         if turns:
             current = next((t for t in reversed(turns) if t.id in state.views), turns[-1])
-            page = render_html(state.views.get(current.id, TimelineView()))
-            timeline_out = skip if page == state.shown.get("timeline") else page
-            state.shown["timeline"] = page
+            self._changed(state, out, "timeline", render_html(state.views.get(current.id, TimelineView())))
 
-        audio_out = skip
         finished = [t for t in turns if t.status == "done" and t.id not in state.spoken]
         if finished:
             state.spoken.update(t.id for t in finished)
-            audio_out = self._speak(finished[-1])
+            spoken = self._speak(finished[-1])
+            if spoken is not None:
+                out["reply_audio"] = spoken
 
         done = [(t.id, turn_probs(state.views[t.id])) for t in turns
                 if t.status == "done" and t.id in state.views]
         points = [(i, p) for i, p in done if p is not None]
-        plot_out = skip
         if len(points) != state.n_plotted:
             state.n_plotted = len(points)
-            plot_out = trajectory_figure(points)
+            out["trajectory"] = trajectory_figure(points)
 
         preview = session.preview()
         self._read_face(state, preview.frame, preview.frame_t)
-        meters = preview_html(preview.level_db, preview.speaking, status_text(state), state.face,
-                              state.face_note, preview.coverage, state.audio_note)
-        preview_out = skip if meters == state.shown.get("preview") else meters
-        state.shown["preview"] = meters
+        self._changed(state, out, "preview", preview_html(
+            preview.level_db, preview.speaking, status_text(state), state.face, state.face_note,
+            preview.coverage, state.audio_note))
 
-        idle = not state.recording and not preview.busy and not preview.speaking
-        timer_out = gr.Timer(active=False) if idle else skip
-        return chat_out, timeline_out, preview_out, audio_out, plot_out, timer_out
+        if not state.recording and not preview.busy and not preview.speaking:
+            out["timer"] = gr.Timer(active=False)
+        return out
 
-    def _speak(self, turn: LiveTurn) -> Any:
+    @staticmethod
+    def _changed(state: LiveState, out: dict[str, Any], name: str, value: Any) -> None:
+        """Send `value` only when it differs from what the page last got."""
+        if value != state.shown.get(name):
+            out[name] = value
+        state.shown[name] = value
+
+    def _speak(self, turn: LiveTurn) -> str | None:
         if not turn.reply or not tts.tts_available():
-            return gr.skip()
+            return None
         try:
             return str(tts.speak(turn.reply, turn.emotion or None, turn.strategy or None))
         except tts.TTSError as exc:
             log.warning("live reply not spoken: %s", exc)
-            return gr.skip()
+            return None
 
     def _read_face(self, state: LiveState, frame: np.ndarray | None, frame_t: float | None) -> None:
         """Expression of the newest frame, once per new frame (the camera keeps ~2 per second)."""
@@ -455,6 +460,8 @@ def build_live_tab(settings: Settings | None = None, backend: Any = None,
                                    elem_id="live-timeline", label="Timeline of the latest turn")
         trajectory = gr.Plot(trajectory_figure([]), elem_id="live-trajectory")
         timer = gr.Timer(TICK_S, active=False)
+    handlers.bind({"chat": chat, "timeline": timeline, "preview": preview, "reply_audio": reply_audio,
+                   "trajectory": trajectory, "timer": timer})
 
     stream_args = {"concurrency_limit": MAX_LIVE_SESSIONS, "show_progress": "hidden",
                    "api_visibility": "private"}
@@ -463,7 +470,7 @@ def build_live_tab(settings: Settings | None = None, backend: Any = None,
     mic.start_recording(handlers.on_start, [pause, max_turn, barge_in], [timer], queue=False,
                         api_visibility="private")
     mic.stop_recording(handlers.on_stop, None, None, queue=False, api_visibility="private")
-    timer.tick(handlers.tick, None, [chat, timeline, preview, reply_audio, trajectory, timer],
+    timer.tick(handlers.tick, None, [handlers.components[name] for name in LiveHandlers.OUTPUTS],
                concurrency_limit=TICK_CONCURRENCY, show_progress="hidden", api_visibility="private")
     new_chat.click(handlers.on_reset, None, [chat, timeline, preview, reply_audio, trajectory], queue=False,
                    api_visibility="private")

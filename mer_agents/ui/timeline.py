@@ -403,7 +403,7 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         _close_audits(view, t)
         view.finished = True
         view.error, view.error_stage = event.error, event.stage
-        cancelled = "cancel" in event.error.lower()
+        cancelled = event.reason == "cancelled"
         for e in view.take_running():
             e.status = "cancelled" if cancelled else "failed"
             e.duration_s = max(0.0, t - e.started_t)
