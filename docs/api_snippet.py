@@ -23,4 +23,4 @@ with open(trace_path, encoding="utf-8") as f:
 events = []
 for event in client.submit(clip=handle_file(clip), message="", api_name="/analyze_stream"):
     events.append(event)
-    print(f'{event["t"]:6.2f}s {event["kind"]:<22} {event.get("stage") or ""}')
+    print(f"{event['t']:6.2f}s {event['kind']:<22} {event.get('stage') or ''}")

@@ -32,66 +32,106 @@ class Settings(BaseModel):
 
     # --- media / perception ---
     fps: float = Field(2.0, gt=0, le=30, description="frames sampled per second of video")
-    max_duration_s: float = Field(120.0, gt=0, description="longer clips are refused unless first_seconds is set")
-    first_seconds: float | None = Field(None, gt=0, description="analyse only the first N seconds of a long clip")
-    max_frame_side: int = Field(640, ge=64, description="frames are downscaled so their longer side is at most this")
+    max_duration_s: float = Field(
+        120.0, gt=0, description="longer clips are refused unless first_seconds is set"
+    )
+    first_seconds: float | None = Field(
+        None, gt=0, description="analyse only the first N seconds of a long clip"
+    )
+    max_frame_side: int = Field(
+        640, ge=64, description="frames are downscaled so their longer side is at most this"
+    )
     sample_rate: int = Field(16000, description="audio is decoded to mono at this rate")
-    text_context_turns: int = Field(2, ge=0, description="preceding dialogue turns the text-emotion head sees")
+    text_context_turns: int = Field(
+        2, ge=0, description="preceding dialogue turns the text-emotion head sees"
+    )
 
     # --- reasoning ---
-    backend: BackendName = Field("auto", description="auto: transformers_omni on CUDA with weights, else embedded")
+    backend: BackendName = Field(
+        "auto", description="auto: transformers_omni on CUDA with weights, else embedded"
+    )
     model: str | None = Field(
-        None, description="model id or local path for transformers_omni / openai_http; for embedded: unset "
-        "(SmolLM2-135M), qwen2.5-coder-0.5b, qwen2.5-coder-1.5b (requirements-qwen15.txt) or a .gguf path")
+        None,
+        description="model id or local path for transformers_omni / openai_http; for embedded: unset "
+        "(SmolLM2-135M), qwen2.5-coder-0.5b, qwen2.5-coder-1.5b (requirements-qwen15.txt) or a .gguf path",
+    )
     base_url: str | None = Field(None, description="OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1")
     # A secret: SecretStr masks it in repr/str, exclude=True keeps it out of every dump (traces, events, OUT
     # files); only the HTTP backend reads it, with get_secret_value().
     api_key: SecretStr | None = Field(
-        None, exclude=True, description="API key for the HTTP backend (else OPENAI_API_KEY)")
+        None, exclude=True, description="API key for the HTTP backend (else OPENAI_API_KEY)"
+    )
     max_rounds: int = Field(2, ge=0, le=6, description="refinement rounds the reflection agent may request")
     reflection: bool = Field(True, description="ablation: False runs the four agents once, unaudited")
-    consistency: bool = Field(True, description="ablation: False fuses the modalities by plain confidence-"
-                              "weighted averaging (no reliability priors, agreement, conflicts or masking)")
+    consistency: bool = Field(
+        True,
+        description="ablation: False fuses the modalities by plain confidence-"
+        "weighted averaging (no reliability priors, agreement, conflicts or masking)",
+    )
     one_pass: bool = Field(False, description="ablation: one prompt from evidence to reply")
     seed: int = Field(0, description="sampling seed; regeneration rounds derive theirs from it")
     temperature: float = Field(0.7, ge=0, le=2)
     max_reply_tokens: int = Field(80, ge=8)
     reply_candidates: Literal["all", "model"] = Field(
-        "all", description="all: model drafts + ESConv-train human exemplars + a grounded template, ranked "
-        "by the guard and independent scorers; model: the model's drafts only (ablation)")
-    best_of: int = Field(1, ge=1, le=8, description="model drafts in the first round (ablation: best-of-N "
-                         "without reflection, at the draft count of a full run's refinement rounds)")
+        "all",
+        description="all: model drafts + ESConv-train human exemplars + a grounded template, ranked "
+        "by the guard and independent scorers; model: the model's drafts only (ablation)",
+    )
+    best_of: int = Field(
+        1,
+        ge=1,
+        le=8,
+        description="model drafts in the first round (ablation: best-of-N "
+        "without reflection, at the draft count of a full run's refinement rounds)",
+    )
     n_threads: int = Field(2, ge=1, description="CPU threads for the embedded perception models")
     llm_threads: int | None = Field(
-        None, ge=1, description="CPU threads for the embedded LLM; None = cores - 1 (llama.cpp's spinning "
-        "threads slow down 20x and more when they share cores with other work)")
+        None,
+        ge=1,
+        description="CPU threads for the embedded LLM; None = cores - 1 (llama.cpp's spinning "
+        "threads slow down 20x and more when they share cores with other work)",
+    )
     spoken_reply: bool = Field(False, description="transformers_omni: ask the full model for speech too")
     allow_download: bool | None = Field(
-        None, description="transformers_omni: download missing hub weights once into the Hugging Face cache "
-        "(the only run-time download; None = only on a Hugging Face Space, where SPACE_ID is set)")
+        None,
+        description="transformers_omni: download missing hub weights once into the Hugging Face cache "
+        "(the only run-time download; None = only on a Hugging Face Space, where SPACE_ID is set)",
+    )
 
     # --- shipped model files (None: the file in assets/) ---
-    exemplar_bank: Path | None = Field(None, description="folder of the strategy exemplar bank "
-                                       "(<name>.jsonl + .npz); None: assets/exemplars")
+    exemplar_bank: Path | None = Field(
+        None, description="folder of the strategy exemplar bank (<name>.jsonl + .npz); None: assets/exemplars"
+    )
     exemplar_bank_name: str = Field("esconv_train", min_length=1, description="the bank's file name stem")
     strategy_classifier: Path | None = Field(
-        None, description="strategy classifier weights (.npz); None: assets/strategy_classifier")
+        None, description="strategy classifier weights (.npz); None: assets/strategy_classifier"
+    )
     reply_selector: Path | None = Field(
-        None, description="reply selector weights (.npz); None: assets/reply_selector")
+        None, description="reply selector weights (.npz); None: assets/reply_selector"
+    )
 
     # --- OpenAI-compatible server (openai_http) ---
-    http_timeout: float = Field(300.0, gt=0, description="seconds to wait for the server's next bytes (a CPU "
-                                "llama.cpp server under load can take minutes before its first byte)")
+    http_timeout: float = Field(
+        300.0,
+        gt=0,
+        description="seconds to wait for the server's next bytes (a CPU "
+        "llama.cpp server under load can take minutes before its first byte)",
+    )
     http_concurrency: int = Field(8, ge=1, description="requests in flight to one server at a time")
     http_modalities: str = Field(
-        "", description="what the served model takes besides text, comma-separated from image,audio,video "
-        "(e.g. vLLM serving Qwen2.5-Omni); other names are ignored")
+        "",
+        description="what the served model takes besides text, comma-separated from image,audio,video "
+        "(e.g. vLLM serving Qwen2.5-Omni); other names are ignored",
+    )
 
     # --- housekeeping ---
     cache_dir: Path = Field(DEFAULT_CACHE_DIR, description="assembled model files and eval caches live here")
     trace_dir: Path = Field(Path("traces"), description="every run writes its JSON trace here")
-    allow_model_paths: bool = Field(False, description="the app's Model box may name any model id or server "
-                                    "path (else only the bundled models and the app's own)")
+    allow_model_paths: bool = Field(
+        False,
+        description="the app's Model box may name any model id or server "
+        "path (else only the bundled models and the app's own)",
+    )
 
     @field_serializer("base_url")
     def _base_url_without_password(self, url: str | None) -> str | None:

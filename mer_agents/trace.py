@@ -147,8 +147,9 @@ class Trace:
             if not isinstance(raw, list):
                 raise TraceError(f"{source.name} is not a mer_agents trace (no list of events)")
         if len(raw) > MAX_TRACE_EVENTS:
-            raise TraceError(f"{source.name} holds {len(raw):,} events; a trace may hold at most "
-                             f"{MAX_TRACE_EVENTS:,}")
+            raise TraceError(
+                f"{source.name} holds {len(raw):,} events; a trace may hold at most {MAX_TRACE_EVENTS:,}"
+            )
         trace.events = [_event(source, i, item) for i, item in enumerate(raw)]
         return trace
 
@@ -157,8 +158,9 @@ def _read(path: Path) -> str:
     try:
         size = path.stat().st_size
         if size > MAX_TRACE_BYTES:
-            raise TraceError(f"{path.name} is {size / (1 << 20):.1f} MB; a trace may be at most "
-                             f"{MAX_TRACE_BYTES >> 20} MB")
+            raise TraceError(
+                f"{path.name} is {size / (1 << 20):.1f} MB; a trace may be at most {MAX_TRACE_BYTES >> 20} MB"
+            )
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise TraceError(f"trace not found: {path.name}") from None

@@ -43,8 +43,19 @@ def _single_line(text: str) -> str:
 # ----------------------------------------------------------------------------------------- evidence
 
 FlagCode = Literal[
-    "no_audio_track", "no_video_track", "no_speech", "silence", "no_face", "several_faces", "dark_frames",
-    "clipped_audio", "non_english", "truncated", "low_asr_confidence", "low_sample_rate", "downscaled",
+    "no_audio_track",
+    "no_video_track",
+    "no_speech",
+    "silence",
+    "no_face",
+    "several_faces",
+    "dark_frames",
+    "clipped_audio",
+    "non_english",
+    "truncated",
+    "low_asr_confidence",
+    "low_sample_rate",
+    "downscaled",
     "frames_capped",
 ]
 
@@ -93,8 +104,11 @@ class Evidence(_Model):
     has_audio: bool = False
     has_video: bool = False
     transcript: str = ""
-    translation: str = Field("", description="Whisper's English translation of non-English speech (what the "
-                             "English-only readers read); '' for English or when it was too unsure to use")
+    translation: str = Field(
+        "",
+        description="Whisper's English translation of non-English speech (what the "
+        "English-only readers read); '' for English or when it was too unsure to use",
+    )
     language: str | None = None
     language_prob: float | None = None
     segments: list[Segment] = Field(default_factory=list)
@@ -184,7 +198,9 @@ class Reply(_Model):
         return _single_line(self.text)
 
 
-StageOutput = Annotated[PerceptionReport | EmotionForecast | StrategyPlan | Reply, Field(discriminator="stage")]
+StageOutput = Annotated[
+    PerceptionReport | EmotionForecast | StrategyPlan | Reply, Field(discriminator="stage")
+]
 
 
 class AuditVerdict(_Model):

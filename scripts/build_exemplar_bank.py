@@ -62,9 +62,40 @@ _SOCIAL = re.compile(
     r"you too|same to you|all the best|best of luck|good luck|stay safe)\b"
 )
 _FILLER = {
-    "and", "you", "too", "so", "much", "a", "very", "there", "to", "for", "your", "the", "it", "is", "my",
-    "friend", "oh", "well", "ok", "okay", "yes", "sure", "again", "also", "today", "i", "am", "as", "anyway",
-    "really", "this", "evening", "tonight", "morning",
+    "and",
+    "you",
+    "too",
+    "so",
+    "much",
+    "a",
+    "very",
+    "there",
+    "to",
+    "for",
+    "your",
+    "the",
+    "it",
+    "is",
+    "my",
+    "friend",
+    "oh",
+    "well",
+    "ok",
+    "okay",
+    "yes",
+    "sure",
+    "again",
+    "also",
+    "today",
+    "i",
+    "am",
+    "as",
+    "anyway",
+    "really",
+    "this",
+    "evening",
+    "tonight",
+    "morning",
 }
 
 
@@ -93,8 +124,10 @@ def social_only(text: str) -> bool:
     return not [w for w in re.findall(r"[a-z']+", rest) if w not in _FILLER]
 
 
-_GREETING = re.compile(r"\b(hi|hello|hey|hiya|good (morning|afternoon|evening)|how are you|how is it going|"
-                       r"how's it going|how can i help|what can i (help|do for)|nice to (meet|talk to|chat with))\b")
+_GREETING = re.compile(
+    r"\b(hi|hello|hey|hiya|good (morning|afternoon|evening)|how are you|how is it going|"
+    r"how's it going|how can i help|what can i (help|do for)|nice to (meet|talk to|chat with))\b"
+)
 
 
 def is_closing(reply: str) -> bool:
@@ -174,7 +207,9 @@ def main(argv: list[str] | None = None) -> int:
         "--exclude-dialogues", type=Path, help="file with one dialogue id per line to leave out"
     )
     parser.add_argument(
-        "--exclude-heldout", action="store_true", help="leave out the held-out train slice (every 10th dialogue)"
+        "--exclude-heldout",
+        action="store_true",
+        help="leave out the held-out train slice (every 10th dialogue)",
     )
     args = parser.parse_args(argv)
 

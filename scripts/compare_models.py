@@ -29,8 +29,10 @@ MODELS = {  # Settings.model value -> column title
     "smollm2-135m": "SmolLM2-135M-Instruct Q4_1",
     "qwen2.5-coder-0.5b": "Qwen2.5-Coder-0.5B-Instruct Q4_K_M",
 }
-SYSTEM = ("You are a caring listener. Reply in one or two short sentences to what the person said. "
-          "Do not invent names or facts.")
+SYSTEM = (
+    "You are a caring listener. Reply in one or two short sentences to what the person said. "
+    "Do not invent names or facts."
+)
 MESSAGES = [
     "I lost my job today and I don't know how to pay the rent.",
     "My best friend stopped talking to me.",
@@ -88,8 +90,13 @@ def cell(text: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=1, help="llama.cpp threads for the replies (1)")
-    parser.add_argument("--speed-threads", type=int, nargs="*", default=[1, 2],
-                        help="thread counts for the speed table (1 2; none: skip it)")
+    parser.add_argument(
+        "--speed-threads",
+        type=int,
+        nargs="*",
+        default=[1, 2],
+        help="thread counts for the speed table (1 2; none: skip it)",
+    )
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
 
@@ -140,7 +147,7 @@ def main() -> None:
             lines.append(f"| {MODELS[alias]} | {threads} | {row} |")
     verdict = "## Verdict\n\n(to be written after reading the replies)\n"
     if args.out.is_file() and "## Verdict" in args.out.read_text():
-        verdict = args.out.read_text()[args.out.read_text().index("## Verdict"):]
+        verdict = args.out.read_text()[args.out.read_text().index("## Verdict") :]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n\n" + verdict)
     print(f"wrote {args.out}")

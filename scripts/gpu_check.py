@@ -28,7 +28,10 @@ QUESTION = "How does this person feel, and what would you say to them? Answer in
 SCHEMA = {
     "type": "object",
     "properties": {
-        "emotion": {"type": "string", "enum": ["neutral", "joy", "sadness", "anger", "surprise", "fear", "disgust"]},
+        "emotion": {
+            "type": "string",
+            "enum": ["neutral", "joy", "sadness", "anger", "surprise", "fear", "disgust"],
+        },
         "confidence": {"type": "number"},
         "cues": {"type": "array", "items": {"type": "string"}, "maxItems": 4},
     },
@@ -38,7 +41,9 @@ SCHEMA = {
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--model", default=DEFAULT_MODEL, help="hub id (already in the local cache) or a folder")
+    parser.add_argument(
+        "--model", default=DEFAULT_MODEL, help="hub id (already in the local cache) or a folder"
+    )
     parser.add_argument("--clip", default=None, help="a video with sound (default: the first examples/*.mp4)")
     parser.add_argument("--quantize", choices=["4bit", "none"], default="4bit")
     parser.add_argument("--spoken", action="store_true", help="load the full model and write a spoken reply")
@@ -70,12 +75,15 @@ def main() -> int:
         first: list[float] = []
         t0 = time.perf_counter()
         gen = backend.generate(
-            messages, GenerationParams(max_tokens=args.max_tokens, temperature=0.7, seed=0),
+            messages,
+            GenerationParams(max_tokens=args.max_tokens, temperature=0.7, seed=0),
             on_token=lambda _: first.append(time.perf_counter() - t0) if not first else None,
         )
         timings = dict(backend.last_timings)
         spoken = backend.last_audio_path
-        structured = backend.generate(messages, GenerationParams(max_tokens=96, temperature=0.2, json_schema=SCHEMA))
+        structured = backend.generate(
+            messages, GenerationParams(max_tokens=96, temperature=0.2, json_schema=SCHEMA)
+        )
     except MerError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -87,8 +87,12 @@ def vm_hwm_bytes(pid: int) -> int | None:
 
 
 def start_app(port: int, max_rounds: int, log_path: Path) -> subprocess.Popen:
-    env = {**os.environ, "MER_MAX_ROUNDS": str(max_rounds), "HF_HUB_OFFLINE": "1",
-           "GRADIO_ANALYTICS_ENABLED": "False"}
+    env = {
+        **os.environ,
+        "MER_MAX_ROUNDS": str(max_rounds),
+        "HF_HUB_OFFLINE": "1",
+        "GRADIO_ANALYTICS_ENABLED": "False",
+    }
     log = log_path.open("w")
     command = [sys.executable, str(ROOT / "app.py"), "--host", "127.0.0.1", "--port", str(port)]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -154,8 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         go = threading.Event()
         deadline = time.monotonic() + args.timeout
         results = [{"message": MESSAGES[i % len(MESSAGES)]} for i in range(args.clients)]
-        threads = [threading.Thread(target=one_client, args=(url, r["message"], go, deadline, r), daemon=True)
-                   for r in results]
+        threads = [
+            threading.Thread(target=one_client, args=(url, r["message"], go, deadline, r), daemon=True)
+            for r in results
+        ]
         for t in threads:
             t.start()
         time.sleep(2)  # let every client connect before they all submit at once
@@ -177,8 +183,12 @@ def main(argv: list[str] | None = None) -> int:
     counts = {k: sum(r.get("outcome") == k for r in results) for k in ("completed", "failed", "unfinished")}
     counts["lost"] = args.clients - sum(counts.values())  # a thread that never reported an outcome
     summary = {
-        "clients": args.clients, "max_rounds": args.max_rounds, "timeout_s": args.timeout,
-        "app_ready_s": round(up_s, 1), "wall_s": round(wall_s, 1), **counts,
+        "clients": args.clients,
+        "max_rounds": args.max_rounds,
+        "timeout_s": args.timeout,
+        "app_ready_s": round(up_s, 1),
+        "wall_s": round(wall_s, 1),
+        **counts,
         "latency_p50_s": round(percentile(latencies, 50), 1) if latencies else None,
         "latency_p95_s": round(percentile(latencies, 95), 1) if latencies else None,
         "latency_max_s": round(max(latencies), 1) if latencies else None,
@@ -193,8 +203,10 @@ def main(argv: list[str] | None = None) -> int:
             r["latency_s"] = round(r["latency_s"], 1)
     print(json.dumps({k: v for k, v in summary.items() if k != "requests"}, indent=1))
     for r in summary["requests"]:
-        print(f"  {r.get('outcome', 'lost'):>10}  {r.get('latency_s')!s:>6} s  queue≤{r.get('queue_max')}  "
-              f"{r.get('reply') or r.get('error') or ''}"[:150])
+        print(
+            f"  {r.get('outcome', 'lost'):>10}  {r.get('latency_s')!s:>6} s  queue≤{r.get('queue_max')}  "
+            f"{r.get('reply') or r.get('error') or ''}"[:150]
+        )
     print(f"app log: {log_path}")
     if args.json:
         args.json.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -39,32 +39,42 @@ def _image(name: str) -> Path:
 CLIPS = {
     "happy_news.mp4": {
         "text": "Guess what! I got the job! They called me this morning and I start next month. "
-                "I am so happy, I can't stop smiling!",
-        "voice": "en-us+f3", "speed": 175, "pitch": 70, "amplitude": 160,
+        "I am so happy, I can't stop smiling!",
+        "voice": "en-us+f3",
+        "speed": 175,
+        "pitch": 70,
+        "amplitude": 160,
         "image": "astronaut",
         "expected": {"words": "joy", "face": "joy", "voice": "aroused"},
         "about": "smiling face, joyful words, brisk and high voice",
     },
     "sad_loss.mp4": {
-        "text": "My grandmother passed away last week. "
-                "She used to call me every Sunday. I miss her so much.",
-        "voice": "en-us+f4", "speed": 115, "pitch": 30, "amplitude": 70,
+        "text": "My grandmother passed away last week. She used to call me every Sunday. I miss her so much.",
+        "voice": "en-us+f4",
+        "speed": 115,
+        "pitch": 30,
+        "amplitude": 70,
         "image": "grace_hopper",
         "expected": {"words": "sadness", "face": "neutral", "voice": "calm"},
         "about": "sad words, slow low quiet voice, a composed (neutral) face: the words carry the emotion",
     },
     "worried_audio_only.mp3": {
-        "text": "My exam results come out tomorrow and I can't sleep. "
-                "What if I failed? I am really scared.",
-        "voice": "en-gb", "speed": 170, "pitch": 60, "amplitude": 120,
+        "text": "My exam results come out tomorrow and I can't sleep. What if I failed? I am really scared.",
+        "voice": "en-gb",
+        "speed": 170,
+        "pitch": 60,
+        "amplitude": 120,
         "image": None,
         "expected": {"words": "fear", "face": None, "voice": "aroused"},
         "about": "audio only, anxious words, fast voice",
     },
     "no_face.mp4": {
         "text": "I waited two hours and they lost my order again. "
-                "Nobody even said sorry. I am so angry right now!",
-        "voice": "en-us", "speed": 200, "pitch": 55, "amplitude": 190,
+        "Nobody even said sorry. I am so angry right now!",
+        "voice": "en-us",
+        "speed": 200,
+        "pitch": 55,
+        "amplitude": 190,
         "image": "coffee",
         "expected": {"words": "anger", "face": None, "voice": "aroused"},
         "about": "angry words, loud fast voice, over a photo of a coffee cup (no face)",
@@ -73,7 +83,11 @@ CLIPS = {
 FIXTURE_CLIPS = {
     "spanish.mp3": {
         "text": "Hoy estoy muy contenta porque mi hermana viene a visitarme el fin de semana.",
-        "voice": "es", "speed": 160, "pitch": 50, "amplitude": 120, "image": None,
+        "voice": "es",
+        "speed": 160,
+        "pitch": 50,
+        "amplitude": 120,
+        "image": None,
     },
 }
 
@@ -83,8 +97,22 @@ def _run(cmd: list[str]) -> None:
 
 
 def _speak(spec: dict, wav: Path) -> None:
-    _run(["espeak-ng", "-v", spec["voice"], "-s", str(spec["speed"]), "-p", str(spec["pitch"]),
-          "-a", str(spec["amplitude"]), "-w", str(wav), spec["text"]])
+    _run(
+        [
+            "espeak-ng",
+            "-v",
+            spec["voice"],
+            "-s",
+            str(spec["speed"]),
+            "-p",
+            str(spec["pitch"]),
+            "-a",
+            str(spec["amplitude"]),
+            "-w",
+            str(wav),
+            spec["text"],
+        ]
+    )
 
 
 def _mux(spec: dict, wav: Path, out: Path) -> None:
@@ -93,12 +121,41 @@ def _mux(spec: dict, wav: Path, out: Path) -> None:
         codec = ["-c:a", "libmp3lame", "-b:a", "48k"] if out.suffix == ".mp3" else ["-c:a", "flac"]
         _run(common + ["-i", str(wav), "-ac", "1", "-ar", "22050", *codec, "-map_metadata", "-1", str(out)])
         return
-    _run(common + [
-        "-loop", "1", "-framerate", str(VIDEO_FPS), "-i", str(_image(spec["image"])), "-i", str(wav),
-        "-vf", f"scale=-2:{FRAME_SIDE},format=yuv420p", "-c:v", "libx264", "-tune", "stillimage", "-crf", "28",
-        "-r", str(VIDEO_FPS), "-c:a", "aac", "-b:a", "64k", "-ac", "1", "-shortest",
-        "-map_metadata", "-1", "-movflags", "+faststart", str(out),
-    ])
+    _run(
+        common
+        + [
+            "-loop",
+            "1",
+            "-framerate",
+            str(VIDEO_FPS),
+            "-i",
+            str(_image(spec["image"])),
+            "-i",
+            str(wav),
+            "-vf",
+            f"scale=-2:{FRAME_SIDE},format=yuv420p",
+            "-c:v",
+            "libx264",
+            "-tune",
+            "stillimage",
+            "-crf",
+            "28",
+            "-r",
+            str(VIDEO_FPS),
+            "-c:a",
+            "aac",
+            "-b:a",
+            "64k",
+            "-ac",
+            "1",
+            "-shortest",
+            "-map_metadata",
+            "-1",
+            "-movflags",
+            "+faststart",
+            str(out),
+        ]
+    )
 
 
 def _probe_seconds(path: Path) -> float:
@@ -118,7 +175,9 @@ def build(specs: dict, folder: Path) -> None:
             _mux(spec, wav, out)
             seconds, size = _probe_seconds(out), out.stat().st_size
             if seconds > MAX_SECONDS or size > MAX_BYTES:
-                raise SystemExit(f"{name}: {seconds:.1f} s / {size} bytes is over the {MAX_SECONDS} s / 1 MB budget")
+                raise SystemExit(
+                    f"{name}: {seconds:.1f} s / {size} bytes is over the {MAX_SECONDS} s / 1 MB budget"
+                )
             print(f"{out}: {seconds:.1f} s, {size / 1000:.0f} kB")
 
 

@@ -38,7 +38,9 @@ def synthesise(text: str) -> np.ndarray:
     """espeak-ng → float32 mono at SAMPLE_RATE with espeak's own leading/trailing silence trimmed."""
     with tempfile.TemporaryDirectory() as tmp:
         wav = Path(tmp) / "s.wav"
-        subprocess.run(["espeak-ng", "-v", VOICE, "-s", str(WORDS_PER_MINUTE), "-w", str(wav), text], check=True)
+        subprocess.run(
+            ["espeak-ng", "-v", VOICE, "-s", str(WORDS_PER_MINUTE), "-w", str(wav), text], check=True
+        )
         audio, rate = sf.read(wav, dtype="float32", always_2d=False)
     if audio.ndim > 1:
         audio = audio.mean(axis=1)
@@ -57,8 +59,9 @@ def build() -> dict:
         speech = synthesise(text)
         start = cursor
         end = start + speech.size / SAMPLE_RATE
-        sentences.append({"text": text, "start": round(start, 3), "end": round(end, 3),
-                          "silence_after": silence_after})
+        sentences.append(
+            {"text": text, "start": round(start, 3), "end": round(end, 3), "silence_after": silence_after}
+        )
         pieces += [speech, np.zeros(round(silence_after * SAMPLE_RATE), np.float32)]
         cursor = end + round(silence_after * SAMPLE_RATE) / SAMPLE_RATE
     audio = np.concatenate(pieces)

@@ -66,11 +66,27 @@ def main() -> int:
             for voice in VOICES:
                 for cond, (wpm, pitch, amp) in CONDITIONS.items():
                     wav = Path(tmp) / f"{i}_{voice}_{cond}.wav"
-                    subprocess.run(["espeak-ng", "-v", voice, "-s", str(wpm), "-p", str(pitch), "-a", str(amp),
-                                    "-w", str(wav), sentence], check=True)
+                    subprocess.run(
+                        [
+                            "espeak-ng",
+                            "-v",
+                            voice,
+                            "-s",
+                            str(wpm),
+                            "-p",
+                            str(pitch),
+                            "-a",
+                            str(amp),
+                            "-w",
+                            str(wav),
+                            sentence,
+                        ],
+                        check=True,
+                    )
                     media = load_media(wav, settings)
-                    ev, _ = voice_evidence(media.audio, media.sample_rate,
-                                           speech_segments(media.audio, media.sample_rate))
+                    ev, _ = voice_evidence(
+                        media.audio, media.sample_rate, speech_segments(media.audio, media.sample_rate)
+                    )
                     arousal[cond].append(ev.cues["arousal"])
                     top[cond].append(max(ev.probs, key=ev.probs.__getitem__))
     report = {
@@ -79,14 +95,20 @@ def main() -> int:
         "std_arousal": {c: round(float(np.std(v)), 3) for c, v in arousal.items()},
         "auc_strong": round(auc(arousal["calm"], arousal["agitated"]), 3),
         "auc_mild": round(auc(arousal["mild_calm"], arousal["mild_agitated"]), 3),
-        "sign_accuracy_strong": round(float(np.mean([a < 0 for a in arousal["calm"]] +
-                                                    [a > 0 for a in arousal["agitated"]])), 3),
-        "sign_accuracy_mild": round(float(np.mean([a < 0 for a in arousal["mild_calm"]] +
-                                                  [a > 0 for a in arousal["mild_agitated"]])), 3),
+        "sign_accuracy_strong": round(
+            float(np.mean([a < 0 for a in arousal["calm"]] + [a > 0 for a in arousal["agitated"]])), 3
+        ),
+        "sign_accuracy_mild": round(
+            float(np.mean([a < 0 for a in arousal["mild_calm"]] + [a > 0 for a in arousal["mild_agitated"]])),
+            3,
+        ),
         # same sentence, same voice: does the agitated rendering read as more aroused than the calm one?
-        "paired_accuracy_strong": round(float(np.mean(np.array(arousal["agitated"]) > np.array(arousal["calm"]))), 3),
-        "paired_accuracy_mild": round(float(np.mean(np.array(arousal["mild_agitated"]) >
-                                                   np.array(arousal["mild_calm"]))), 3),
+        "paired_accuracy_strong": round(
+            float(np.mean(np.array(arousal["agitated"]) > np.array(arousal["calm"]))), 3
+        ),
+        "paired_accuracy_mild": round(
+            float(np.mean(np.array(arousal["mild_agitated"]) > np.array(arousal["mild_calm"]))), 3
+        ),
         "top_label": {c: {lab: v.count(lab) for lab in sorted(set(v))} for c, v in top.items()},
     }
     print(json.dumps(report, indent=2))

@@ -8,6 +8,7 @@ with the
 dialogue under test excluded, a neutral forecast, the dialogue so far as history). This chose
 planner.CLOSING_PRIOR; dev is never read.
 """
+
 import os
 import sys
 from pathlib import Path
@@ -27,13 +28,18 @@ probs = {e: (1.0 if e == "neutral" else 0.0) for e in EMOTIONS}
 fc = EmotionForecast(emotion="neutral", probs=probs, confidence=0.5, agreement=1.0, fused_probs=probs)
 items = []
 for d in read_train():
-    if not is_heldout(d.id): continue
-    history = []; seeker = []
+    if not is_heldout(d.id):
+        continue
+    history = []
+    seeker = []
     for t in d.turns:
-        if t.speaker == "seeker": seeker.append(t.text); continue
+        if t.speaker == "seeker":
+            seeker.append(t.text)
+            continue
         if seeker:
             items.append((d.id, " ".join(seeker), list(history), t.strategy))
-            history.append(Turn(user_text=" ".join(seeker), reply=t.text, strategy=t.strategy)); seeker = []
+            history.append(Turn(user_text=" ".join(seeker), reply=t.text, strategy=t.strategy))
+            seeker = []
 neigh = [retrieve(w, k=planner.K_VOTE, exclude={i}) for i, w, h, s in items]
 for cp in map(float, sys.argv[1:]):
     planner.CLOSING_PRIOR = cp

@@ -49,8 +49,11 @@ POLICIES = ("seeker", "selector", "safe")
 
 def novel_words(reply: str, conversation: list[str]) -> int:
     said = {guard.stem(w) for w in guard._lower_words(" ".join(conversation))}
-    return sum(1 for w in guard._lower_words(reply)
-               if len(w) > 2 and w not in checks.STOPWORDS and guard.stem(w) not in said)
+    return sum(
+        1
+        for w in guard._lower_words(reply)
+        if len(w) > 2 and w not in checks.STOPWORDS and guard.stem(w) not in said
+    )
 
 
 def pick(item: dict, settings: Settings) -> dict[str, str]:
@@ -58,24 +61,45 @@ def pick(item: dict, settings: Settings) -> dict[str, str]:
     modalities = forecaster.used_modalities(evidence)
     fused, agreement, confidence = forecaster.fuse(evidence, modalities)
     top = max(fused, key=fused.__getitem__)
-    forecast = EmotionForecast(emotion=top, probs=fused, confidence=confidence, agreement=agreement,
-                               intensity=forecaster.intensity(fused), fused_probs=fused)
+    forecast = EmotionForecast(
+        emotion=top,
+        probs=fused,
+        confidence=confidence,
+        agreement=agreement,
+        intensity=forecaster.intensity(fused),
+        fused_probs=fused,
+    )
     exclude = {f"esconv-train-{item['dialogue']:03d}"}
     neighbours = retrieve(item["message"], k=planner.K_VOTE, exclude=exclude)
     strategy = planner.rank(forecast, item["history"], neighbours, words=item["message"])[0][0]
     plan = StrategyPlan(strategy=strategy, reason="Because they need it.")
-    ctx = AgentContext(backend=None, settings=settings, evidence=evidence, history=item["history"][-4:],
-                       exclude_dialogues=frozenset(exclude))
-    conversation = [item["message"], *(t.user_text for t in ctx.history),
-                    *(t.reply or "" for t in ctx.history)]
+    ctx = AgentContext(
+        backend=None,
+        settings=settings,
+        evidence=evidence,
+        history=item["history"][-4:],
+        exclude_dialogues=frozenset(exclude),
+    )
+    conversation = [
+        item["message"],
+        *(t.user_text for t in ctx.history),
+        *(t.reply or "" for t in ctx.history),
+    ]
     template = ("template", grounded_reply(evidence.transcript, checks.tone_emotion(top, evidence), strategy))
     out = {}
     # the shipped responder
     exemplars = [("exemplar", t) for t in responder.exemplar_replies(ctx, plan)]
     ranked = responder.score_candidates(ctx, [*exemplars, template], forecast, plan)
     out["selector"] = ranked[0].text
-    safe = sorted(ranked, key=lambda c: (bool(c.guard), len(c.failed), c.source == "template",
-                                         -(c.score - NOVEL_PENALTY * novel_words(c.text, conversation))))
+    safe = sorted(
+        ranked,
+        key=lambda c: (
+            bool(c.guard),
+            len(c.failed),
+            c.source == "template",
+            -(c.score - NOVEL_PENALTY * novel_words(c.text, conversation)),
+        ),
+    )
     out["safe"] = safe[0].text
     # the former responder: retrieval by seeker similarity, ranked by relevance averaged with that similarity
     found = retrieve(item["message"], k=responder.K_EXEMPLAR_SEARCH, exclude=exclude, strategy=strategy)
@@ -90,8 +114,15 @@ def pick(item: dict, settings: Settings) -> dict[str, str]:
         relevance = 0.5 * (r + kept[text]) if text in kept else r
         probs = dict(zip(STRATEGIES, strategy_classifier.predict_proba([text], [item["message"]])[0]))
         score = 0.6 * max(relevance, 0) + 0.2 * probs[strategy] + 0.2 * guard.fluency(text)
-        old.append((bool(checks.guard_failures(results)), sum(not x.ok for x in results), text == template[1],
-                    -score, text))
+        old.append(
+            (
+                bool(checks.guard_failures(results)),
+                sum(not x.ok for x in results),
+                text == template[1],
+                -score,
+                text,
+            )
+        )
     out["seeker"] = sorted(old)[0][-1]
     return out
 
@@ -126,8 +157,10 @@ def main(argv: list[str] | None = None) -> int:
         print(i, json.dumps(replies)[:300], file=sys.stderr)
     random.Random(args.seed).shuffle(entries)
     args.out.mkdir(parents=True, exist_ok=True)
-    lines = ["# Replies to grade\n", "Grade each reply A, B or C by the rubric. Answer with one JSON object "
-             '{"1": "A", ...}.\n']
+    lines = [
+        "# Replies to grade\n",
+        'Grade each reply A, B or C by the rubric. Answer with one JSON object {"1": "A", ...}.\n',
+    ]
     key = {}
     for number, e in enumerate(entries, 1):
         lines.append(f"## {number}\n\n{e['context']}\n**Reply:** {e['reply']}\n")

@@ -43,12 +43,21 @@ def turns(path: Path) -> list[dict]:
                 seeker.append(t["text"].strip())
                 continue
             if seeker:
-                out.append({"dialogue": i, "message": " ".join(seeker), "history": list(history),
-                            "gold": t["text"].strip(), "gold_strategy": t.get("strategy")})
+                out.append(
+                    {
+                        "dialogue": i,
+                        "message": " ".join(seeker),
+                        "history": list(history),
+                        "gold": t["text"].strip(),
+                        "gold_strategy": t.get("strategy"),
+                    }
+                )
                 history.append(Turn(user_text=" ".join(seeker), reply=t["text"].strip()))
                 seeker = []
             elif history:
-                history[-1] = history[-1].model_copy(update={"reply": f"{history[-1].reply} {t['text'].strip()}"})
+                history[-1] = history[-1].model_copy(
+                    update={"reply": f"{history[-1].reply} {t['text'].strip()}"}
+                )
     return out
 
 
@@ -67,21 +76,32 @@ def main(argv: list[str] | None = None) -> int:
     records = []
     for item in items:
         replies, done = [], None
-        request = RunRequest(text=item["message"], history=item["history"][-4:],
-                             exclude_dialogues=[f"esconv-train-{item['dialogue']:03d}"])
+        request = RunRequest(
+            text=item["message"],
+            history=item["history"][-4:],
+            exclude_dialogues=[f"esconv-train-{item['dialogue']:03d}"],
+        )
         for event in run(request, backend, settings):
             if isinstance(event, StageFinished) and event.stage == "reply":
                 replies.append(event.output)
             elif isinstance(event, RunFinished):
                 done = event
         kept = next((r for r in reversed(replies) if done and r.text == done.reply), None)
-        record = {"message": item["message"], "gold": item["gold"], "gold_strategy": item["gold_strategy"],
-                  "reply": done.reply if done else None, "strategy": done.strategy if done else None,
-                  "emotion": done.emotion if done else None, "source": done.reply_source if done else None,
-                  "candidates": [c.model_dump() for c in (kept.ranked if kept else [])]}
+        record = {
+            "message": item["message"],
+            "gold": item["gold"],
+            "gold_strategy": item["gold_strategy"],
+            "reply": done.reply if done else None,
+            "strategy": done.strategy if done else None,
+            "emotion": done.emotion if done else None,
+            "source": done.reply_source if done else None,
+            "candidates": [c.model_dump() for c in (kept.ranked if kept else [])],
+        }
         records.append(record)
-        print(f"\nPERSON: {item['message'][:200]}\n  [{record['emotion']} / {record['strategy']}] "
-              f"({record['source']}) {record['reply']}\n  GOLD [{item['gold_strategy']}]: {item['gold']}")
+        print(
+            f"\nPERSON: {item['message'][:200]}\n  [{record['emotion']} / {record['strategy']}] "
+            f"({record['source']}) {record['reply']}\n  GOLD [{item['gold_strategy']}]: {item['gold']}"
+        )
         for c in record["candidates"][1:4]:
             print(f"    - {c['source']} {c['score']:.2f} {c['guard'] or c['failed']}: {c['text'][:120]}")
     if args.out:

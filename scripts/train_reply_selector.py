@@ -62,8 +62,15 @@ def examples(source: Path) -> list[dict]:
             words = seeker_words(dialogue.turns, turn.index)
             if not words:
                 continue
-            out.append({"dialogue": dialogue.id, "s": words, "p": previous_supporter(dialogue.turns, turn.index),
-                        "r": turn.text, "heldout": is_heldout(dialogue.id)})
+            out.append(
+                {
+                    "dialogue": dialogue.id,
+                    "s": words,
+                    "p": previous_supporter(dialogue.turns, turn.index),
+                    "r": turn.text,
+                    "heldout": is_heldout(dialogue.id),
+                }
+            )
     return out
 
 
@@ -166,8 +173,10 @@ def main(argv: list[str] | None = None) -> int:
     for epochs, decay in GRID:
         model = train(s[tr], p[tr], r[tr], epochs, decay)
         grid[f"epochs={epochs} decay={decay}"] = evaluate(model, s[ho], p[ho], r[ho], dialogues[ho])
-        print(f"  epochs={epochs:>3} decay={decay:<6} heldout recall@1 {grid[f'epochs={epochs} decay={decay}'][0]:.3f}",
-              file=sys.stderr)
+        print(
+            f"  epochs={epochs:>3} decay={decay:<6} heldout recall@1 {grid[f'epochs={epochs} decay={decay}'][0]:.3f}",
+            file=sys.stderr,
+        )
     best = max(grid, key=lambda k: grid[k][0])
     epochs, decay = (float(v.split("=")[1]) for v in best.split())
     final = train(s, p, r, int(epochs), decay)
@@ -180,11 +189,15 @@ def main(argv: list[str] | None = None) -> int:
         name=np.array(f"reply-selector minilm-l6 linear {best} tau={TAU} batch={BATCH}"),
     )
     summary = {
-        "examples": len(rows), "train": int(tr.sum()), "heldout": int(ho.sum()),
-        "heldout_dialogues": len(set(dialogues[ho])), "candidates": N_CANDIDATES,
+        "examples": len(rows),
+        "train": int(tr.sum()),
+        "heldout": int(ho.sum()),
+        "heldout_dialogues": len(set(dialogues[ho])),
+        "candidates": N_CANDIDATES,
         "baseline_cosine": {"recall@1": round(baseline[0], 4), "mrr": round(baseline[1], 4)},
         "grid": {k: {"recall@1": round(v[0], 4), "mrr": round(v[1], 4)} for k, v in grid.items()},
-        "chosen": best, "out": str(args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out),
+        "chosen": best,
+        "out": str(args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out),
         "seconds": round(time.time() - started, 1),
     }
     print(json.dumps(summary, indent=2))

@@ -119,7 +119,8 @@ def scores(y_true, y_pred) -> dict:
         "per_class_f1": {
             s: round(float(f), 4)
             for s, f in zip(
-                STRATEGIES, f1_score(y_true, y_pred, average=None, labels=range(len(STRATEGIES)), zero_division=0)
+                STRATEGIES,
+                f1_score(y_true, y_pred, average=None, labels=range(len(STRATEGIES)), zero_division=0),
             )
         },
     }
@@ -171,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", type=Path, default=DEFAULT_TRAIN)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--dev", type=Path, default=DEFAULT_DEV, help="ESConv dev TSV to report on ('' to skip)")
+    parser.add_argument(
+        "--dev", type=Path, default=DEFAULT_DEV, help="ESConv dev TSV to report on ('' to skip)"
+    )
     parser.add_argument("--quick", action="store_true", help="only the first config and C (for tests)")
     args = parser.parse_args(argv)
     t0 = time.time()
@@ -185,7 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     R, C_ = np.array(replies, dtype=object), np.array(contexts, dtype=object)
     majority = int(np.bincount(y[tr]).argmax())
     summary = {
-        "train_turns": int(tr.sum()), "heldout_turns": int(ho.sum()),
+        "train_turns": int(tr.sum()),
+        "heldout_turns": int(ho.sum()),
         "heldout_dialogues": len({i for i, h in zip(ids, held) if h}),
         "majority_class": STRATEGIES[majority],
         "majority_heldout_accuracy": round(float((y[ho] == majority).mean()), 4),
@@ -201,7 +205,9 @@ def main(argv: list[str] | None = None) -> int:
         for C in cs:
             clf = fit(Xtr, y[tr], C)
             s = scores(y[ho], clf.predict(Xho))
-            summary["grid"].append({"config": name, "C": C, "accuracy": s["accuracy"], "macro_f1": s["macro_f1"]})
+            summary["grid"].append(
+                {"config": name, "C": C, "accuracy": s["accuracy"], "macro_f1": s["macro_f1"]}
+            )
             print(f"{name:32s} C={C:<5} acc={s['accuracy']:.4f} macroF1={s['macro_f1']:.4f}", flush=True)
             if best is None or s["macro_f1"] > best[0]["macro_f1"]:
                 best = (s, cfg, C)

@@ -86,9 +86,17 @@ MAX_CONTEXT = 1  # context turns stored per example (the largest K in SPECS)
 # GoEmotions' own Ekman mapping (nervousness -> fear; embarrassment, remorse -> sadness); depression and
 # pain are low-arousal distress -> sadness; jealousy is resentment -> anger.
 ESCONV_MAP = {
-    "anxiety": "fear", "nervousness": "fear", "fear": "fear",
-    "depression": "sadness", "sadness": "sadness", "shame": "sadness", "guilt": "sadness", "pain": "sadness",
-    "anger": "anger", "jealousy": "anger", "disgust": "disgust",
+    "anxiety": "fear",
+    "nervousness": "fear",
+    "fear": "fear",
+    "depression": "sadness",
+    "sadness": "sadness",
+    "shame": "sadness",
+    "guilt": "sadness",
+    "pain": "sadness",
+    "anger": "anger",
+    "jealousy": "anger",
+    "disgust": "disgust",
 }
 ESCONV_SITUATIONS = True  # also fit on each (fit-split) dialogue's `situation`, labelled the same way
 ESCONV_MIN_WORDS = 6
@@ -98,7 +106,9 @@ ESCONV_SKIP = re.compile(
     r"\b(thanks?|thank you|bye|goodbye|hello|hi|hey|good (morning|afternoon|evening|night)|take care|"
     r"you too|have a (good|nice|great)|good idea|great idea|i will try|i'll try|i will do|i'll do|"
     r"sounds (good|like|great)|that makes sense|you're right|you are right|i agree|appreciate|"
-    r"helpful|advice|suggestion|typos?)\b", re.I)
+    r"helpful|advice|suggestion|typos?)\b",
+    re.I,
+)
 
 # Embedding feature specs tried (K = preceding turns). Short list: an MLP fit on ~45k rows takes minutes
 # on two busy cores; K=1 concat w=0.3 won the earlier MELD-only sweep (K=2/3, "mix" were not better).
@@ -143,24 +153,29 @@ class Split:
         return len(self.texts)
 
     def contexts(self, k: int) -> list[np.ndarray]:
-        return [c[len(c) - k:] if k else c[:0] for c in self.ctx_emb]
+        return [c[len(c) - k :] if k else c[:0] for c in self.ctx_emb]
 
     def counts(self) -> dict[str, int]:
         return {e: int((self.labels == i).sum()) for i, e in enumerate(EMOTIONS)}
 
 
 def concat(name: str, parts: list[Split]) -> Split:
-    return Split(name, [t for p in parts for t in p.texts], np.concatenate([p.labels for p in parts]),
-                 [c for p in parts for c in p.context_texts],
-                 np.concatenate([p.weights if p.weights is not None else np.ones(len(p)) for p in parts]),
-                 np.vstack([p.emb for p in parts]), [c for p in parts for c in p.ctx_emb],
-                 np.vstack([p.lexicon() for p in parts]))
+    return Split(
+        name,
+        [t for p in parts for t in p.texts],
+        np.concatenate([p.labels for p in parts]),
+        [c for p in parts for c in p.context_texts],
+        np.concatenate([p.weights if p.weights is not None else np.ones(len(p)) for p in parts]),
+        np.vstack([p.emb for p in parts]),
+        [c for p in parts for c in p.ctx_emb],
+        np.vstack([p.lexicon() for p in parts]),
+    )
 
 
 def explicit_rows(split: Split) -> np.ndarray:
     """Rows that name the words of exactly one emotion, none negated, and carry that emotion's label."""
     n = len(LEXICON.classes)
-    plain, negated = split.lexicon()[:, 0:2 * n:2], split.lexicon()[:, 1:2 * n:2]
+    plain, negated = split.lexicon()[:, 0 : 2 * n : 2], split.lexicon()[:, 1 : 2 * n : 2]
     classes = np.array([EMOTIONS.index(c) for c in LEXICON.classes])
     one = ((plain > 0).sum(axis=1) == 1) & ((negated > 0).sum(axis=1) == 0)
     return one & (classes[plain.argmax(axis=1)] == split.labels)
@@ -200,8 +215,11 @@ def esconv_turn_carries_emotion(text: str, position: int, n_seeker_turns: int) -
     """The stated rule: a seeker turn is labelled with the dialogue's emotion when it has at least
     ESCONV_MIN_WORDS words, lies in the first two thirds of the seeker's turns (later turns mostly react to
     the supporter's suggestions), and is no pleasantry / reaction (ESCONV_SKIP). Other turns are dropped."""
-    return (len(text.split()) >= ESCONV_MIN_WORDS and position < ESCONV_EARLY_SHARE * n_seeker_turns
-            and not ESCONV_SKIP.search(text))
+    return (
+        len(text.split()) >= ESCONV_MIN_WORDS
+        and position < ESCONV_EARLY_SHARE * n_seeker_turns
+        and not ESCONV_SKIP.search(text)
+    )
 
 
 def read_esconv() -> tuple[Split, Split, Split]:
@@ -247,11 +265,16 @@ def read_goemotions(directory: Path, name: str) -> Split:
         raise ValueError("the GoEmotions test split is never read")
     missing = [f for f in (name, "emotions.txt", "ekman_mapping.json") if not (directory / f).is_file()]
     if missing:
-        raise SystemExit(f"GoEmotions files {missing} not found in {directory}; see this script's docstring "
-                         "for how to get them (or pass --goemotions DIR)")
+        raise SystemExit(
+            f"GoEmotions files {missing} not found in {directory}; see this script's docstring "
+            "for how to get them (or pass --goemotions DIR)"
+        )
     names = (directory / "emotions.txt").read_text(encoding="utf-8").split()
-    to_ekman = {fine: coarse for coarse, fines in json.loads((directory / "ekman_mapping.json").read_text())
-                .items() for fine in fines}
+    to_ekman = {
+        fine: coarse
+        for coarse, fines in json.loads((directory / "ekman_mapping.json").read_text()).items()
+        for fine in fines
+    }
     to_ekman["neutral"] = "neutral"
     split = Split(f"GoEmotions {name}", [], [], [])
     with open(directory / name, encoding="utf-8", newline="") as handle:
@@ -271,13 +294,18 @@ def read_goemotions(directory: Path, name: str) -> Split:
 
 def read_jsonl(path: Path, name: str) -> Split:
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-    return Split(name, [normalise_text(r["text"]) for r in rows],
-                 np.array([EMOTIONS.index(r["label"]) for r in rows]), [[] for _ in rows])
+    return Split(
+        name,
+        [normalise_text(r["text"]) for r in rows],
+        np.array([EMOTIONS.index(r["label"]) for r in rows]),
+        [[] for _ in rows],
+    )
 
 
 def attach_embeddings(splits: list[Split], cache_dir: Path) -> None:
-    unique = list(dict.fromkeys(t for s in splits
-                                for t in s.texts + [c for ctx in s.context_texts for c in ctx]))
+    unique = list(
+        dict.fromkeys(t for s in splits for t in s.texts + [c for ctx in s.context_texts for c in ctx])
+    )
     vectors = cached_embeddings(unique, cache_dir)
     row = {t: i for i, t in enumerate(unique)}
     for s in splits:
@@ -289,7 +317,7 @@ def cached_embeddings(texts: list[str], cache_dir: Path) -> np.ndarray:
     """Embeddings of texts, cached per text chunk so adding a source re-embeds only that source."""
     out = []
     for start in range(0, len(texts), 5000):
-        chunk = texts[start:start + 5000]
+        chunk = texts[start : start + 5000]
         digest = hashlib.sha256(("\n".join(chunk) + MODEL_NAME).encode("utf-8")).hexdigest()[:16]
         path = cache_dir / "text_head" / f"emb-{digest}.npy"
         if path.is_file():
@@ -297,8 +325,13 @@ def cached_embeddings(texts: list[str], cache_dir: Path) -> np.ndarray:
             continue
         began = time.perf_counter()
         vectors = embed(chunk)
-        log.info("embedded %d texts (%d/%d) in %.0f s", len(chunk), start + len(chunk), len(texts),
-                 time.perf_counter() - began)
+        log.info(
+            "embedded %d texts (%d/%d) in %.0f s",
+            len(chunk),
+            start + len(chunk),
+            len(texts),
+            time.perf_counter() - began,
+        )
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp.npy")
         np.save(tmp, vectors)
@@ -314,8 +347,9 @@ def scores(y_true: np.ndarray, probs: np.ndarray) -> dict[str, float]:
     labels = list(range(len(EMOTIONS)))
     return {
         "weighted_f1": float(f1_score(y_true, pred, average="weighted", labels=labels, zero_division=0)),
-        "macro_f1": float(f1_score(y_true, pred, average="macro", labels=sorted(set(y_true)),
-                                   zero_division=0)),
+        "macro_f1": float(
+            f1_score(y_true, pred, average="macro", labels=sorted(set(y_true)), zero_division=0)
+        ),
         "accuracy": float(accuracy_score(y_true, pred)),
     }
 
@@ -333,11 +367,27 @@ def fit_emb(kind: str, x: np.ndarray, y: np.ndarray, w: np.ndarray) -> Member:
         clf = LogisticRegression(C=LR_C, max_iter=3000)
         clf.fit(xs, y, sample_weight=w)
         return Member("emb", {"mean": mean, "scale": scale, "W1": clf.coef_.T, "b1": clf.intercept_})
-    clf = MLPClassifier(hidden_layer_sizes=(MLP_HIDDEN,), alpha=MLP_ALPHA, early_stopping=True,
-                        validation_fraction=0.1, n_iter_no_change=8, max_iter=200, random_state=SEED)
+    clf = MLPClassifier(
+        hidden_layer_sizes=(MLP_HIDDEN,),
+        alpha=MLP_ALPHA,
+        early_stopping=True,
+        validation_fraction=0.1,
+        n_iter_no_change=8,
+        max_iter=200,
+        random_state=SEED,
+    )
     clf.fit(xs, y, sample_weight=w)
-    return Member("emb", {"mean": mean, "scale": scale, "W1": clf.coefs_[0], "b1": clf.intercepts_[0],
-                          "W2": clf.coefs_[1], "b2": clf.intercepts_[1]})
+    return Member(
+        "emb",
+        {
+            "mean": mean,
+            "scale": scale,
+            "W1": clf.coefs_[0],
+            "b1": clf.intercepts_[0],
+            "W2": clf.coefs_[1],
+            "b2": clf.intercepts_[1],
+        },
+    )
 
 
 def fit_tfidf(train: Split, c: float) -> Member:
@@ -345,8 +395,13 @@ def fit_tfidf(train: Split, c: float) -> Member:
     from sklearn.feature_extraction.text import TfidfVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    vectorizer = TfidfVectorizer(token_pattern=TOKEN_PATTERN, ngram_range=(1, NGRAM_MAX), min_df=TFIDF_MIN_DF,
-                                 sublinear_tf=True, lowercase=True)
+    vectorizer = TfidfVectorizer(
+        token_pattern=TOKEN_PATTERN,
+        ngram_range=(1, NGRAM_MAX),
+        min_df=TFIDF_MIN_DF,
+        sublinear_tf=True,
+        lowercase=True,
+    )
     x_tr = vectorizer.fit_transform(train.texts)
     clf = LogisticRegression(C=c, max_iter=3000).fit(x_tr, train.labels, sample_weight=train.weights)
     vocab = {str(k): int(v) for k, v in vectorizer.vocabulary_.items()}
@@ -406,8 +461,9 @@ class Evaluator:
     def evaluate(self, head: TextHead) -> dict:
         out = {s.name: scores(s.labels, self.probs(head, s)) for s in self.sets}
         out[self.select.name] = scores(self.select.labels, self.probs(head, self.select))
-        out["objective"] = float(np.mean([out[s.name]["weighted_f1"] for s in self.sets]
-                                         + [out[self.select.name]["accuracy"]]))
+        out["objective"] = float(
+            np.mean([out[s.name]["weighted_f1"] for s in self.sets] + [out[self.select.name]["accuracy"]])
+        )
         return out
 
 
@@ -422,8 +478,9 @@ def choose_temperature(head: TextHead, sets: list[Split]) -> float:
             right = p[np.arange(len(split)), split.labels]
             per_set.append(float(-np.log(np.clip(right, 1e-12, None)).mean()))
         losses[t] = float(np.mean(per_set))
-        log.info("temperature %.1f: held-out log-loss %.4f (%s)", t, losses[t],
-                 [round(x, 4) for x in per_set])
+        log.info(
+            "temperature %.1f: held-out log-loss %.4f (%s)", t, losses[t], [round(x, 4) for x in per_set]
+        )
     return min(losses, key=losses.get)
 
 
@@ -445,8 +502,14 @@ def run_grid(parts: dict[str, Split], ev: Evaluator) -> tuple[list[dict], dict[s
             began = time.perf_counter()
             tfidf[c] = fit_tfidf(train, c)
             s = ev.evaluate(TextHead(FeatureSpec(0), [tfidf[c]]))
-            log.info("goemo w=%.1f explicit x%.1f tfidf C=%g objective %.4f (%.0f s)", gw, ew, c,
-                     s["objective"], time.perf_counter() - began)
+            log.info(
+                "goemo w=%.1f explicit x%.1f tfidf C=%g objective %.4f (%.0f s)",
+                gw,
+                ew,
+                c,
+                s["objective"],
+                time.perf_counter() - began,
+            )
             c_score = s["objective"]
             tfidf.setdefault("best", (c, c_score))
             if c_score > tfidf["best"][1]:
@@ -454,9 +517,11 @@ def run_grid(parts: dict[str, Split], ev: Evaluator) -> tuple[list[dict], dict[s
         best_c = tfidf["best"][0]
         for spec in (replace(base, lexicon_weight=lw) for base in SPECS for lw in LEXICON_WEIGHTS):
             x_tr = split_features(spec, train)
-            tag = (f"goemo w={gw} explicit x{ew} K={spec.context_turns}"
-                   + (f" {spec.mode} w={spec.ctx_weight}" if spec.context_turns else "")
-                   + (f" lex w={spec.lexicon_weight}" if spec.lexicon_weight else ""))
+            tag = (
+                f"goemo w={gw} explicit x{ew} K={spec.context_turns}"
+                + (f" {spec.mode} w={spec.ctx_weight}" if spec.context_turns else "")
+                + (f" lex w={spec.lexicon_weight}" if spec.lexicon_weight else "")
+            )
             fitted = {"tfidf": tfidf[best_c]}
             for kind in ("lr", "mlp"):
                 began = time.perf_counter()
@@ -465,13 +530,18 @@ def run_grid(parts: dict[str, Split], ev: Evaluator) -> tuple[list[dict], dict[s
             for combo in ENSEMBLES:
                 for w in TFIDF_WEIGHTS if "tfidf" in combo and len(combo) > 1 else (1.0,):
                     members = [replace(fitted[k], weight=w if k == "tfidf" else 1.0) for k in combo]
-                    name = (f"{tag} {'+'.join(combo)}"
-                            + (f" (tfidf x{w})" if "tfidf" in combo and len(combo) > 1 else "")
-                            + (f" tfidf C={best_c}" if "tfidf" in combo else ""))
+                    name = (
+                        f"{tag} {'+'.join(combo)}"
+                        + (f" (tfidf x{w})" if "tfidf" in combo and len(combo) > 1 else "")
+                        + (f" tfidf C={best_c}" if "tfidf" in combo else "")
+                    )
                     if combo == ("tfidf",) and spec != replace(SPECS[0], lexicon_weight=0.0):
                         continue  # the TF-IDF member alone does not depend on the embedding features
-                    head = TextHead(spec if combo != ("tfidf",) else FeatureSpec(0), members,
-                                    lexicon=LEXICON if spec.lexicon_weight and combo != ("tfidf",) else None)
+                    head = TextHead(
+                        spec if combo != ("tfidf",) else FeatureSpec(0),
+                        members,
+                        lexicon=LEXICON if spec.lexicon_weight and combo != ("tfidf",) else None,
+                    )
                     best = None
                     for tau in PRIOR_TAUS:
                         head.log_prior_shift = -tau * log_prior
@@ -479,34 +549,61 @@ def run_grid(parts: dict[str, Split], ev: Evaluator) -> tuple[list[dict], dict[s
                         if best is None or s["objective"] > best[1]["objective"]:
                             best = (tau, s)
                     head.log_prior_shift = -best[0] * log_prior
-                    head.meta = {"goemotions_weight": gw, "explicit_weight": ew,
-                                 "tfidf_C": best_c if "tfidf" in combo else None,
-                                 "train_prior": np.exp(log_prior).tolist(), "tau": best[0]}
-                    rows.append({"name": name, "spec": head.spec.__dict__, "members": list(combo),
-                                 "tfidf_weight": w, "goemotions_weight": gw, "explicit_weight": ew,
-                                 "tau": best[0], **best[1]})
+                    head.meta = {
+                        "goemotions_weight": gw,
+                        "explicit_weight": ew,
+                        "tfidf_C": best_c if "tfidf" in combo else None,
+                        "train_prior": np.exp(log_prior).tolist(),
+                        "tau": best[0],
+                    }
+                    rows.append(
+                        {
+                            "name": name,
+                            "spec": head.spec.__dict__,
+                            "members": list(combo),
+                            "tfidf_weight": w,
+                            "goemotions_weight": gw,
+                            "explicit_weight": ew,
+                            "tau": best[0],
+                            **best[1],
+                        }
+                    )
                     heads[name] = head
                     log.info("%-62s tau=%.2f objective=%.4f", name, best[0], best[1]["objective"])
     return rows, heads, priors
 
 
 SOURCES = (  # the README's sources table: (data, what was used, license)
-    ("MELD (Poria et al., ACL 2019), `declare-lab/MELD`",
-     "`train_sent_emo.csv`: 85% of the dialogues fit, 15% held out for selection; `dev_sent_emo.csv` scored "
-     "for this report only",
-     "GPL-3.0 (repository); utterances transcribed from the TV series *Friends*, research use"),
-    ("ESConv (Liu et al., ACL 2021), `thu-coai/Emotional-Support-Conversation`",
-     "`ESConv_train.json` (the project's copy, dev/test dialogues removed): help-seeker turns, 85% / 15% of "
-     "the dialogues", "CC BY-NC 4.0, academic research use"),
-    ("GoEmotions (Demszky et al., ACL 2020), `google-research/google-research`, `goemotions/data/`",
-     "`train.tsv` fit, `dev.tsv` held out for selection, mapped with its `ekman_mapping.json`; `test.tsv` "
-     "never read", "data CC BY 4.0, code Apache-2.0 (as stated upstream)"),
-    ("explicit sentences (this project)",
-     "`tests/fixtures/explicit_emotions_select.jsonl` ({n_select}, selection; never trained on); "
-     "`tests/fixtures/explicit_emotions.jsonl` ({n_explicit}, report only)", "same as the repository"),
-    ("stated-emotion word lists (this project)",
-     "`LEXICON_WORDS` in `mer_agents/perception/text_head.py` (written for this head); negation words after "
-     "VADER (Hutto & Gilbert 2014)", "same as the repository"),
+    (
+        "MELD (Poria et al., ACL 2019), `declare-lab/MELD`",
+        "`train_sent_emo.csv`: 85% of the dialogues fit, 15% held out for selection; `dev_sent_emo.csv` scored "
+        "for this report only",
+        "GPL-3.0 (repository); utterances transcribed from the TV series *Friends*, research use",
+    ),
+    (
+        "ESConv (Liu et al., ACL 2021), `thu-coai/Emotional-Support-Conversation`",
+        "`ESConv_train.json` (the project's copy, dev/test dialogues removed): help-seeker turns, 85% / 15% of "
+        "the dialogues",
+        "CC BY-NC 4.0, academic research use",
+    ),
+    (
+        "GoEmotions (Demszky et al., ACL 2020), `google-research/google-research`, `goemotions/data/`",
+        "`train.tsv` fit, `dev.tsv` held out for selection, mapped with its `ekman_mapping.json`; `test.tsv` "
+        "never read",
+        "data CC BY 4.0, code Apache-2.0 (as stated upstream)",
+    ),
+    (
+        "explicit sentences (this project)",
+        "`tests/fixtures/explicit_emotions_select.jsonl` ({n_select}, selection; never trained on); "
+        "`tests/fixtures/explicit_emotions.jsonl` ({n_explicit}, report only)",
+        "same as the repository",
+    ),
+    (
+        "stated-emotion word lists (this project)",
+        "`LEXICON_WORDS` in `mer_agents/perception/text_head.py` (written for this head); negation words after "
+        "VADER (Hutto & Gilbert 2014)",
+        "same as the repository",
+    ),
 )
 
 README = """# Text-emotion head
@@ -599,11 +696,23 @@ Known gaps: {gaps}
 """
 
 
-def write_readme(out: Path, head: TextHead, chosen: dict, sizes: dict, report: dict, summary: dict,
-                 select_median: float, select_misses: int, explicit_name: str, select_name: str) -> None:
+def write_readme(
+    out: Path,
+    head: TextHead,
+    chosen: dict,
+    sizes: dict,
+    report: dict,
+    summary: dict,
+    select_median: float,
+    select_misses: int,
+    explicit_name: str,
+    select_name: str,
+) -> None:
     def table(rows: dict) -> str:
-        return "\n".join(f"| {name} | {sizes[name]} | {s['weighted_f1']:.4f} | {s['macro_f1']:.4f} | "
-                         f"{s['accuracy']:.4f} |" for name, s in rows.items())
+        return "\n".join(
+            f"| {name} | {sizes[name]} | {s['weighted_f1']:.4f} | {s['macro_f1']:.4f} | {s['accuracy']:.4f} |"
+            for name, s in rows.items()
+        )
 
     def describe(m: Member) -> str:
         if m.kind == "tfidf":
@@ -613,46 +722,72 @@ def write_readme(out: Path, head: TextHead, chosen: dict, sizes: dict, report: d
 
     members = "\n".join(f"- `{m.kind}` weight {m.weight}: {describe(m)}" for m in head.members)
     spec = head.spec
-    members += (f"\n- context: the {spec.context_turns} preceding turn(s), mode `{spec.mode}`, weight "
-                f"{spec.ctx_weight}" if spec.context_turns else "\n- no dialogue context")
+    members += (
+        f"\n- context: the {spec.context_turns} preceding turn(s), mode `{spec.mode}`, weight "
+        f"{spec.ctx_weight}"
+        if spec.context_turns
+        else "\n- no dialogue context"
+    )
     ew = head.meta.get("explicit_weight", 1.0)
     if spec.lexicon_weight and head.lexicon is not None:
         lexicon_text = (
             f"The embedding members read, besides the 384-d embedding (and its context part), "
             f"{head.lexicon.width} stated-emotion features scaled by {spec.lexicon_weight}: per emotion, how "
             "often its words occur plainly, how often negated (a VADER negator up to three words before: "
-            "\"not happy\"; \"can't stop crying\" and \"couldn't be happier\" are not negations), and "
-            "whether one is said of oneself or intensified (\"I'm so angry\", \"makes me sick\"). "
+            '"not happy"; "can\'t stop crying" and "couldn\'t be happier" are not negations), and '
+            'whether one is said of oneself or intensified ("I\'m so angry", "makes me sick"). '
             f"{sum(map(len, head.lexicon.words.values()))} words in all, stored in head.npz; their weights "
-            "are learned from the data like every other feature.")
+            "are learned from the data like every other feature."
+        )
     else:
         lexicon_text = "No stated-emotion block (the grid preferred the embeddings alone)."
-    lexicon_text += (f" Training rows that name one emotion's words (not negated) and carry that label weigh "
-                     f"x{ew}." if ew != 1.0 else " Every training row of a source weighs the same.")
+    lexicon_text += (
+        f" Training rows that name one emotion's words (not negated) and carry that label weigh x{ew}."
+        if ew != 1.0
+        else " Every training row of a source weighs the same."
+    )
     accuracy = report[explicit_name]["accuracy"]
-    gaps = (f"the explicit test set reads {accuracy:.2f}, "
-            + ("at or above the aim of 0.95. " if accuracy >= 0.95 else "below the aim of 0.95. ")
-            + f"The select set's {select_misses} misses of {sizes[select_name]} (each reading is in "
-            "`scores.json`, `select_set`) are mostly statements that name no emotion word: a surprise put as "
-            "a plain question, a disgusting sight or a sad anniversary told plainly. MELD dev weighted-F1 is "
-            "below the MELD-only head's, whose figure was selected on MELD dev itself.")
+    gaps = (
+        f"the explicit test set reads {accuracy:.2f}, "
+        + ("at or above the aim of 0.95. " if accuracy >= 0.95 else "below the aim of 0.95. ")
+        + f"The select set's {select_misses} misses of {sizes[select_name]} (each reading is in "
+        "`scores.json`, `select_set`) are mostly statements that name no emotion word: a surprise put as "
+        "a plain question, a disgusting sight or a sad anniversary told plainly. MELD dev weighted-F1 is "
+        "below the MELD-only head's, whose figure was selected on MELD dev itself."
+    )
     selection = {k: chosen[k] for k in head.meta["selected_on"]}
     sources = "\n".join(f"| {a} | {b} | {c} |" for a, b, c in SOURCES).format(
-        n_select=sizes[select_name], n_explicit=sizes[explicit_name])
+        n_select=sizes[select_name], n_explicit=sizes[explicit_name]
+    )
     text = README.format(
-        sources_table=sources, embedding_model=MODEL_NAME,
+        sources_table=sources,
+        embedding_model=MODEL_NAME,
         esconv_map=", ".join(f"{k} -> {v}" for k, v in ESCONV_MAP.items()),
-        min_words=ESCONV_MIN_WORDS, objective=head.meta["objective"], name=chosen["name"], tau=chosen["tau"],
-        members=members, temperature=head.temperature, temperatures=" / ".join(map(str, TEMPERATURES)),
-        gw_grid=" / ".join(map(str, GOEMOTIONS_WEIGHTS)), ew_grid=" / ".join(map(str, EXPLICIT_WEIGHTS)),
-        lw_grid=" / ".join(map(str, LEXICON_WEIGHTS)), selection_table=table(selection),
-        report_table=table(report), lexicon_text=lexicon_text, n_select=sizes[select_name],
-        n_explicit=sizes[explicit_name], explicit_median=summary["median_top_probability"],
+        min_words=ESCONV_MIN_WORDS,
+        objective=head.meta["objective"],
+        name=chosen["name"],
+        tau=chosen["tau"],
+        members=members,
+        temperature=head.temperature,
+        temperatures=" / ".join(map(str, TEMPERATURES)),
+        gw_grid=" / ".join(map(str, GOEMOTIONS_WEIGHTS)),
+        ew_grid=" / ".join(map(str, EXPLICIT_WEIGHTS)),
+        lw_grid=" / ".join(map(str, LEXICON_WEIGHTS)),
+        selection_table=table(selection),
+        report_table=table(report),
+        lexicon_text=lexicon_text,
+        n_select=sizes[select_name],
+        n_explicit=sizes[explicit_name],
+        explicit_median=summary["median_top_probability"],
         explicit_per_label=", ".join(f"{k} {v:.2f}" for k, v in summary["per_label_accuracy"].items()),
-        select_median=f"{select_median:.3f}", gaps=gaps)
+        select_median=f"{select_median:.3f}",
+        gaps=gaps,
+    )
     wrapped = ("Stated emotions.", "Known gaps:")  # the paragraphs written as one long string above
-    text = "\n\n".join(textwrap.fill(p, 110, break_on_hyphens=False) if p.startswith(wrapped) else p
-                       for p in text.split("\n\n"))
+    text = "\n\n".join(
+        textwrap.fill(p, 110, break_on_hyphens=False) if p.startswith(wrapped) else p
+        for p in text.split("\n\n")
+    )
     (out / "README.md").write_text(text.rstrip("\n") + "\n", encoding="utf-8")
 
 
@@ -660,11 +795,17 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ASSET_DIR, help="where head.npz goes")
-    parser.add_argument("--goemotions", type=Path, default=settings.cache_dir / "goemotions",
-                        help="folder with GoEmotions train.tsv, dev.tsv, emotions.txt, ekman_mapping.json")
-    parser.add_argument("--dry-run", action="store_true",
-                        help="grid and selection scores only: no report-only set is scored, "
-                             "nothing is written")
+    parser.add_argument(
+        "--goemotions",
+        type=Path,
+        default=settings.cache_dir / "goemotions",
+        help="folder with GoEmotions train.tsv, dev.tsv, emotions.txt, ekman_mapping.json",
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="grid and selection scores only: no report-only set is scored, nothing is written",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     np.random.seed(SEED)
@@ -683,8 +824,9 @@ def main(argv: list[str] | None = None) -> int:
     attach_embeddings(everything, settings.cache_dir)
 
     ev = Evaluator([meld_ho, esconv_ho, goemo_dev], select)
-    rows, heads, _ = run_grid({"meld": meld, "esconv": esconv, "situations": situations,
-                               "goemotions": goemo}, ev)
+    rows, heads, _ = run_grid(
+        {"meld": meld, "esconv": esconv, "situations": situations, "goemotions": goemo}, ev
+    )
     chosen = max(rows, key=lambda r: r["objective"])
     head = heads[chosen["name"]]
     head.temperature = choose_temperature(head, ev.sets)
@@ -705,44 +847,72 @@ def main(argv: list[str] | None = None) -> int:
         log.info("  %-40s %s", name, json.dumps({k: round(v, 4) for k, v in s.items()}))
 
     keys = ("weighted_f1", "macro_f1", "accuracy")
-    head.meta.update({
-        "name": chosen["name"],
-        "embedding_model": MODEL_NAME,
-        "trained_on": {s.name: len(s) for s in (meld, esconv, situations, goemo)},
-        "selected_on": [meld_ho.name, esconv_ho.name, goemo_dev.name, select.name],
-        "objective": "mean(weighted-F1 on the three held-out sets, explicit-select accuracy)",
-        "dev_scores": {k: round(report[meld_dev.name][k], 4) for k in keys},  # MELD dev, report only
-        "heldout_scores": {n: {k: round(chosen[n][k], 4) for k in keys}
-                           for n in (meld_ho.name, esconv_ho.name, goemo_dev.name)},
-        "explicit_accuracy": round(report[explicit.name]["accuracy"], 4),
-        "temperature_grid": list(TEMPERATURES),
-        "lexicon_weight_grid": list(LEXICON_WEIGHTS),
-        "explicit_weight_grid": list(EXPLICIT_WEIGHTS),
-    })
+    head.meta.update(
+        {
+            "name": chosen["name"],
+            "embedding_model": MODEL_NAME,
+            "trained_on": {s.name: len(s) for s in (meld, esconv, situations, goemo)},
+            "selected_on": [meld_ho.name, esconv_ho.name, goemo_dev.name, select.name],
+            "objective": "mean(weighted-F1 on the three held-out sets, explicit-select accuracy)",
+            "dev_scores": {k: round(report[meld_dev.name][k], 4) for k in keys},  # MELD dev, report only
+            "heldout_scores": {
+                n: {k: round(chosen[n][k], 4) for k in keys}
+                for n in (meld_ho.name, esconv_ho.name, goemo_dev.name)
+            },
+            "explicit_accuracy": round(report[explicit.name]["accuracy"], 4),
+            "temperature_grid": list(TEMPERATURES),
+            "lexicon_weight_grid": list(LEXICON_WEIGHTS),
+            "explicit_weight_grid": list(EXPLICIT_WEIGHTS),
+        }
+    )
     path = head.save(args.out)
     # The selection set's readings sentence by sentence; the test set's only in aggregate (per label), so that
     # nobody tunes on which test sentences a head misses.
-    select_rows = [{"text": t, "label": EMOTIONS[y], "pred": EMOTIONS[int(p.argmax())],
-                    "p_top": round(float(p.max()), 3)}
-                   for t, y, p in zip(select.texts, select.labels, select_probs)]
+    select_rows = [
+        {
+            "text": t,
+            "label": EMOTIONS[y],
+            "pred": EMOTIONS[int(p.argmax())],
+            "p_top": round(float(p.max()), 3),
+        }
+        for t, y, p in zip(select.texts, select.labels, select_probs)
+    ]
     explicit_pred = explicit_probs.argmax(axis=1)
     explicit_summary = {
         "accuracy": round(report[explicit.name]["accuracy"], 4),
         "median_top_probability": round(float(np.median(explicit_probs.max(axis=1))), 3),
-        "per_label_accuracy": {e: round(float((explicit_pred[explicit.labels == i] == i).mean()), 3)
-                               for i, e in enumerate(EMOTIONS) if (explicit.labels == i).any()},
+        "per_label_accuracy": {
+            e: round(float((explicit_pred[explicit.labels == i] == i).mean()), 3)
+            for i, e in enumerate(EMOTIONS)
+            if (explicit.labels == i).any()
+        },
     }
-    out = {"chosen": chosen, "report_only": report, "explicit_set_summary": explicit_summary,
-           "select_set": select_rows,
-           "data": {s.name: {"n": len(s), "labels": s.counts()} for s in everything},
-           "esconv_map": ESCONV_MAP, "grid": rows}
+    out = {
+        "chosen": chosen,
+        "report_only": report,
+        "explicit_set_summary": explicit_summary,
+        "select_set": select_rows,
+        "data": {s.name: {"n": len(s), "labels": s.counts()} for s in everything},
+        "esconv_map": ESCONV_MAP,
+        "grid": rows,
+    }
     (args.out / "scores.json").write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
     stale = args.out / "dev_scores.json"  # the MELD-only head's report, superseded by scores.json
     if stale.is_file():
         stale.unlink()
     select_misses = sum(r["label"] != r["pred"] for r in select_rows)
-    write_readme(args.out, head, chosen, {s.name: len(s) for s in everything}, report, explicit_summary,
-                 float(np.median(select_probs.max(axis=1))), select_misses, explicit.name, select.name)
+    write_readme(
+        args.out,
+        head,
+        chosen,
+        {s.name: len(s) for s in everything},
+        report,
+        explicit_summary,
+        float(np.median(select_probs.max(axis=1))),
+        select_misses,
+        explicit.name,
+        select.name,
+    )
     log.info("wrote %s (%.0f KB)", path, path.stat().st_size / 1024)
     return 0
 

@@ -10,20 +10,28 @@ from typing import Any
 
 import numpy as np
 
-from mer_agents.embeddings import DIM
 from mer_agents.agents.retrieval import Exemplar
+from mer_agents.embeddings import DIM
 
 
-def no_neighbours(query: str, k: int = 2, exclude: Any = frozenset(), strategy: str | None = None,
-                  ) -> list[Exemplar]:
+def no_neighbours(
+    query: str,
+    k: int = 2,
+    exclude: Any = frozenset(),
+    strategy: str | None = None,
+) -> list[Exemplar]:
     return []
 
 
 def neighbours(found: list[Exemplar]):
     """A retrieval that answers every query with `found` (at most k of them)."""
 
-    def retrieve(query: str, k: int = 2, exclude: Any = frozenset(), strategy: str | None = None,
-                 ) -> list[Exemplar]:
+    def retrieve(
+        query: str,
+        k: int = 2,
+        exclude: Any = frozenset(),
+        strategy: str | None = None,
+    ) -> list[Exemplar]:
         return found[:k]
 
     return retrieve

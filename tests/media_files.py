@@ -8,11 +8,29 @@ from pathlib import Path
 import av
 import numpy as np
 
-AUDIO_CODECS = {".wav": "pcm_s16le", ".mp3": "libmp3lame", ".m4a": "aac", ".ogg": "libopus", ".flac": "flac",
-                ".opus": "libopus", ".aac": "aac", ".mp4": "aac", ".mov": "aac", ".mkv": "aac",
-                ".webm": "libopus", ".avi": "pcm_s16le", ".m4v": "aac"}
-VIDEO_CODECS = {".mp4": "libx264", ".mov": "libx264", ".mkv": "libx264", ".webm": "libvpx", ".avi": "mpeg4",
-                ".m4v": "libx264"}
+AUDIO_CODECS = {
+    ".wav": "pcm_s16le",
+    ".mp3": "libmp3lame",
+    ".m4a": "aac",
+    ".ogg": "libopus",
+    ".flac": "flac",
+    ".opus": "libopus",
+    ".aac": "aac",
+    ".mp4": "aac",
+    ".mov": "aac",
+    ".mkv": "aac",
+    ".webm": "libopus",
+    ".avi": "pcm_s16le",
+    ".m4v": "aac",
+}
+VIDEO_CODECS = {
+    ".mp4": "libx264",
+    ".mov": "libx264",
+    ".mkv": "libx264",
+    ".webm": "libvpx",
+    ".avi": "mpeg4",
+    ".m4v": "libx264",
+}
 OPUS_SUFFIXES = (".ogg", ".opus")  # Opus only runs at 8/12/16/24/48 kHz
 OPUS_RATE = 48000
 
@@ -27,7 +45,9 @@ def _audio_frames(audio: np.ndarray, sr: int, chunk: int = 1024):
     audio = audio.reshape(len(audio), -1).astype(np.float32)
     layout = "mono" if audio.shape[1] == 1 else "stereo"
     for start in range(0, len(audio), chunk):
-        frame = av.AudioFrame.from_ndarray(audio[start : start + chunk].reshape(1, -1), format="flt", layout=layout)
+        frame = av.AudioFrame.from_ndarray(
+            audio[start : start + chunk].reshape(1, -1), format="flt", layout=layout
+        )
         frame.sample_rate = sr
         frame.pts = start
         frame.time_base = Fraction(1, sr)

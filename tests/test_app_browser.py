@@ -19,8 +19,15 @@ ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
 ]
 RUN_TIMEOUT_MS = 900_000  # generous: CI machines are slow and shared; speed lives in benchmarks
 
@@ -34,8 +41,11 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
-                               args=CHROMIUM_FLAGS, headless=True)
+        b = pw.chromium.launch(
+            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+            args=CHROMIUM_FLAGS,
+            headless=True,
+        )
         yield b
         b.close()
 
@@ -64,6 +74,9 @@ def test_upload_example_fills_timeline_and_shows_reply(browser, app_url):  # noq
     assert page.locator("#timeline script").count() == 0
     page.locator("#timeline").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "app_run.png"), full_page=True)
-    print(f"browser: first timeline entry {first_entry_s:.2f}s after submit; reply after {total_s:.1f}s; "
-          f"{len(stages)} entries", file=sys.__stderr__)
+    print(
+        f"browser: first timeline entry {first_entry_s:.2f}s after submit; reply after {total_s:.1f}s; "
+        f"{len(stages)} entries",
+        file=sys.__stderr__,
+    )
     page.close()

@@ -84,8 +84,9 @@ def app(tmp_path_factory):
     settings = Settings(trace_dir=tmp_path_factory.mktemp("traces"), n_threads=3, max_rounds=0)
     backend = SlowBackend()
     demo = build_demo(settings, backend).queue(default_concurrency_limit=1, max_size=32)
-    _, url, _ = demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True,
-                            quiet=True)
+    _, url, _ = demo.launch(
+        server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True
+    )
     yield demo, url, backend, settings
     demo.close()
     shared._BACKENDS.clear()
@@ -156,8 +157,11 @@ def test_queued_then_cancelled_jobs_all_stop(client, backend):
     time.sleep(1.0)  # a queued job that survived its cancel would start now
     assert stopped < STOP_WITHIN_S and not runs.running() and run_threads() == []
     assert backend.generations == started and backend.completed == 0 and backend.max_running == 1
-    print(f"6 /analyze jobs cancelled in order: {started} reached the model, idle {stopped:.2f}s after the "
-          "last cancel", flush=True)
+    print(
+        f"6 /analyze jobs cancelled in order: {started} reached the model, idle {stopped:.2f}s after the "
+        "last cancel",
+        flush=True,
+    )
 
 
 def test_cancelled_stream_stops_its_worker(client, backend):
@@ -179,9 +183,16 @@ def test_a_client_that_disconnects_stops_the_run(app, backend):
     fn_index = next(i for i, fn in demo.fns.items() if fn.api_name == "analyze")
     session = uuid.uuid4().hex[:11]
     with httpx.Client(base_url=url, timeout=30) as http:
-        joined = http.post("gradio_api/queue/join", json={
-            "data": [None, MESSAGE], "fn_index": fn_index, "session_hash": session, "event_data": None,
-            "trigger_id": None})
+        joined = http.post(
+            "gradio_api/queue/join",
+            json={
+                "data": [None, MESSAGE],
+                "fn_index": fn_index,
+                "session_hash": session,
+                "event_data": None,
+                "trigger_id": None,
+            },
+        )
         assert joined.status_code == 200, joined.text
         with http.stream("GET", "gradio_api/queue/data", params={"session_hash": session}) as stream:
             lines = stream.iter_lines()  # kept: a dropped line iterator would close the connection here
@@ -192,8 +203,9 @@ def test_a_client_that_disconnects_stops_the_run(app, backend):
         # leaving the block closes the connection, as a closed browser tab does
     dropped = time.monotonic()
     stopped = wait_until_idle()
-    print(f"disconnect: worker ended {time.monotonic() - dropped:.2f}s after the connection closed",
-          flush=True)
+    print(
+        f"disconnect: worker ended {time.monotonic() - dropped:.2f}s after the connection closed", flush=True
+    )
     assert stopped < STOP_WITHIN_S
 
 
@@ -205,8 +217,9 @@ def test_a_full_queue_is_refused_with_its_length(app, client, backend):
     demo = app[0]
     first = client.submit(clip=None, message=MESSAGE, api_name="/analyze")
     wait_for_generation(backend)
-    jobs = [first] + [client.submit(clip=None, message=MESSAGE, api_name="/analyze")
-                      for _ in range(MAX_WAITING_RUNS)]
+    jobs = [first] + [
+        client.submit(clip=None, message=MESSAGE, api_name="/analyze") for _ in range(MAX_WAITING_RUNS)
+    ]
     deadline = time.monotonic() + 30
     while waiting_runs(demo) < MAX_WAITING_RUNS and time.monotonic() < deadline:  # submits are asynchronous
         time.sleep(0.05)
@@ -259,8 +272,9 @@ def test_live_turn_waits_for_the_shared_slot_and_a_close_frees_it(app, backend, 
     def loud_is_speech(audio: np.ndarray) -> np.ndarray:  # a scripted VAD: the turn cut is not under test
         return np.full(audio.size // VAD_WINDOW, 1.0 if audio.size and np.abs(audio).max() > 0.1 else 0.0)
 
-    session = LiveSession(runner, LiveSettings(), vad=loud_is_speech, run_slots=runs.MODEL_SLOT,
-                          workdir=tmp_path)
+    session = LiveSession(
+        runner, LiveSettings(), vad=loud_is_speech, run_slots=runs.MODEL_SLOT, workdir=tmp_path
+    )
     assert runs.MODEL_SLOT.acquire(timeout=10)
     try:
         session.push_audio(16000, np.full(16000, 0.5, np.float32))

@@ -99,8 +99,10 @@ def test_api_snippet_streams_every_stage_and_ends_with_a_reply(app_url, monkeypa
     assert any(e["kind"] == "audit_verdict" for e in events)
     assert "progress" in kinds and kinds.index("progress") < kinds.index("evidence")
     first = next(e["t"] for e in events if e["kind"] not in ("run_started",))
-    print(f"api snippet: 2 runs in {time.monotonic() - started:.1f}s; first event at t={first:.2f}s",
-          file=sys.__stderr__)
+    print(
+        f"api snippet: 2 runs in {time.monotonic() - started:.1f}s; first event at t={first:.2f}s",
+        file=sys.__stderr__,
+    )
     assert "reply:" in capsys.readouterr().out
 
 
@@ -129,8 +131,9 @@ def test_cancelling_analyze_stops_the_worker(client):
     ends within a few seconds (before, the run went on to its end whatever the client did)."""
     from mer_agents.runs import running as running_runs
 
-    job = client.submit(clip=None, message="My sister stopped talking to me and I miss her.",
-                        api_name="/analyze")
+    job = client.submit(
+        clip=None, message="My sister stopped talking to me and I miss her.", api_name="/analyze"
+    )
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and not job.done():
         if any(run.last_kind == "token" for run in running_runs()):
@@ -140,8 +143,10 @@ def test_cancelling_analyze_stops_the_worker(client):
     cancelled = time.monotonic()
     job.cancel()
     wait_for_workers_to_end()
-    print(f"/analyze on the embedded model: worker ended {time.monotonic() - cancelled:.1f}s after cancel",
-          file=sys.__stderr__)
+    print(
+        f"/analyze on the embedded model: worker ended {time.monotonic() - cancelled:.1f}s after cancel",
+        file=sys.__stderr__,
+    )
     assert time.monotonic() - cancelled < 10
 
 

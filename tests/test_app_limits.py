@@ -63,8 +63,11 @@ def _chain_trace(path: Path, n: int) -> Path:
     events = []
     for i in range(n):
         events.append(StageStarted(t=i, stage="reply", round=min(i, 6)))
-        events.append(StageFinished(t=i, stage="reply", round=min(i, 6), output=Reply(text=f"reply {i}"),
-                                    duration_s=0.01))
+        events.append(
+            StageFinished(
+                t=i, stage="reply", round=min(i, 6), output=Reply(text=f"reply {i}"), duration_s=0.01
+            )
+        )
     path.write_text(json.dumps({"events": [event_to_json(e) for e in events]}))
     return path
 
@@ -78,12 +81,15 @@ def test_replay_of_a_deep_revision_chain_renders(tmp_path):
     assert status.startswith("Replayed 1000 events") and html.count('class="mer-entry"') == 500
 
 
-@pytest.mark.parametrize(("content", "why"), [
-    ("x" * (MAX_TRACE_BYTES + 1), "a trace may be at most 5 MB"),
-    ('{"events": ' + "[" * 50_000 + "]" * 50_000 + "}", "nested too deeply"),
-    ('{"events": [{"kind": "stage_started", "stage": "reply", "round": 40}]}', "round 40"),
-    ("<html>not a trace</html>", "bad JSON"),
-])
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        ("x" * (MAX_TRACE_BYTES + 1), "a trace may be at most 5 MB"),
+        ('{"events": ' + "[" * 50_000 + "]" * 50_000 + "}", "nested too deeply"),
+        ('{"events": [{"kind": "stage_started", "stage": "reply", "round": 40}]}', "round 40"),
+        ("<html>not a trace</html>", "bad JSON"),
+    ],
+)
 def test_replay_of_a_crafted_trace_is_one_line(tmp_path, content, why):
     path = tmp_path / "crafted.json"
     path.write_text(content)
@@ -98,16 +104,25 @@ def test_a_frame_cap_is_said_in_the_status_line_and_the_timeline():
     from mer_agents.types import Evidence, Flag, Modalities, ModalityEvidence
     from mer_agents.ui.timeline import TimelineView, apply, render_html
 
-    note = ("frames were sampled at 0.5 per second instead of 10, to keep at most 300 frames of the 600 s "
-            "analysed")
+    note = (
+        "frames were sampled at 0.5 per second instead of 10, to keep at most 300 frames of the 600 s "
+        "analysed"
+    )
     off = ModalityEvidence(available=False)
-    evidence = Evidence(source="long.mp4", duration_s=600.0,
-                        modalities=Modalities(text=off, audio=off, video=off),
-                        flags=[Flag(code="frames_capped", message=note)])
+    evidence = Evidence(
+        source="long.mp4",
+        duration_s=600.0,
+        modalities=Modalities(text=off, audio=off, video=off),
+        flags=[Flag(code="frames_capped", message=note)],
+    )
     view = TimelineView()
-    for event in (RunStarted(run_id="r"), EvidenceReady(evidence=evidence),
-                  RunFinished(reply="That sounds hard.", emotion="sadness", strategy="Question", rounds=0,
-                              all_passed=True)):
+    for event in (
+        RunStarted(run_id="r"),
+        EvidenceReady(evidence=evidence),
+        RunFinished(
+            reply="That sounds hard.", emotion="sadness", strategy="Question", rounds=0, all_passed=True
+        ),
+    ):
         apply(view, event)
     status = handlers.status_line(view)
     assert status.startswith("**Done**")
@@ -115,8 +130,9 @@ def test_a_frame_cap_is_said_in_the_status_line_and_the_timeline():
     assert "flag frames_capped: frames were sampled at 0.5 per second" in render_html(view)
 
 
-@pytest.mark.parametrize("model", ["/etc/passwd", "~/models/x.gguf", "../../weights", "Qwen/Qwen2.5-Omni-7B",
-                                   "C:\\models\\m.gguf"])
+@pytest.mark.parametrize(
+    "model", ["/etc/passwd", "~/models/x.gguf", "../../weights", "Qwen/Qwen2.5-Omni-7B", "C:\\models\\m.gguf"]
+)
 def test_the_model_box_cannot_load_server_paths_by_default(settings, model):
     built = dict(shared._BACKENDS)
     final = list(handlers.stream_run(settings, None, "I feel alone.", None, {"model": model}, None))[-1]
@@ -129,8 +145,10 @@ def test_the_model_box_cannot_load_server_paths_by_default(settings, model):
 def test_the_model_box_takes_bundled_names_and_what_the_operator_allows(settings):
     for model in ("", "  ", "qwen2.5-coder-0.5b", "SmolLM2-135M"):
         handlers.check_ui_model(settings, None, model)
-    assert handlers.settings_from_ui(settings, backend="openai_http", model="any/served-name").model == \
-        "any/served-name"  # a name sent to the HTTP server: nothing is loaded here
+    assert (
+        handlers.settings_from_ui(settings, backend="openai_http", model="any/served-name").model
+        == "any/served-name"
+    )  # a name sent to the HTTP server: nothing is loaded here
     own = Settings(trace_dir=settings.trace_dir, model="/srv/models/chosen.gguf")
     assert handlers.settings_from_ui(own, model="/srv/models/chosen.gguf").model == "/srv/models/chosen.gguf"
     with pytest.raises(MerError, match="MER_ALLOW_MODEL_PATHS=1"):

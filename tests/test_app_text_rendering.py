@@ -26,8 +26,15 @@ from mer_agents.ui import handlers  # noqa: E402
 from mer_agents.ui.live import chat_messages as live_chat_messages  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 HOSTILE = "<img src=x onerror=alert(1)> It's hard & <b>bold</b>"
 RUN_TIMEOUT_MS = 300_000  # a typed-message run with canned answers; the machine is shared and slow
 
@@ -37,13 +44,19 @@ def test_chat_texts_are_escaped_for_the_chatbot():
 
     from mer_agents.live import LiveTurn, TurnSpan
 
-    turn = SimpleNamespace(user_text=HOSTILE, reply="<script>x()</script>\nOK", emotion="sadness",
-                           strategy="Question")
+    turn = SimpleNamespace(
+        user_text=HOSTILE, reply="<script>x()</script>\nOK", emotion="sadness", strategy="Question"
+    )
     user, reply = handlers.chat_messages(SimpleNamespace(turns=[turn]))
     assert user["content"] == "&lt;img src=x onerror=alert(1)&gt; It's hard &amp; &lt;b&gt;bold&lt;/b&gt;"
     assert reply["content"] == "&lt;script&gt;x()&lt;/script&gt;<br>OK<br><br>[sadness · Question]"
-    live = LiveTurn(id=1, span=TurnSpan(start_s=0, end_s=1, reason="pause", detected_s=1.8),
-                    transcript=HOSTILE, status="failed", error="<i>oops</i>")
+    live = LiveTurn(
+        id=1,
+        span=TurnSpan(start_s=0, end_s=1, reason="pause", detected_s=1.8),
+        transcript=HOSTILE,
+        status="failed",
+        error="<i>oops</i>",
+    )
     said, failed = live_chat_messages([live])
     assert "<" not in said["content"] + failed["content"].replace("<br>", "")
 
@@ -51,7 +64,8 @@ def test_chat_texts_are_escaped_for_the_chatbot():
 def test_status_line_text_is_literal_markdown():
     assert handlers._md_escape("It's") == "It's"  # was It&#x27;s, shown as such
     assert handlers._md_escape(HOSTILE) == (
-        "&lt;img src=x onerror=alert\\(1\\)&gt; It's hard &amp; &lt;b&gt;bold&lt;/b&gt;")
+        "&lt;img src=x onerror=alert\\(1\\)&gt; It's hard &amp; &lt;b&gt;bold&lt;/b&gt;"
+    )
     assert handlers._md_escape("**a** > #b") == "\\*\\*a\\*\\* &gt; \\#b"
 
 
@@ -68,8 +82,18 @@ def test_the_reply_box_shows_each_draft_marked_until_the_kept_reply_replaces_it(
     assert "round 0's draft, under audit" in handlers.status_line(view)
     apply(view, DraftReply(t=2.0, round=1, text="Losing it after eight years hurts."))
     assert handlers.reply_text(view).endswith("Losing it after eight years hurts.")
-    apply(view, RunFinished(t=3.0, reply="Losing it after eight years hurts.", emotion="sadness",
-                            strategy="Reflection of feelings", rounds=1, all_passed=True, best_round=1))
+    apply(
+        view,
+        RunFinished(
+            t=3.0,
+            reply="Losing it after eight years hurts.",
+            emotion="sadness",
+            strategy="Reflection of feelings",
+            rounds=1,
+            all_passed=True,
+            best_round=1,
+        ),
+    )
     assert handlers.reply_text(view) == "Losing it after eight years hurts."
     assert "draft" not in handlers.status_line(view)
     stopped = TimelineView()
@@ -86,8 +110,13 @@ def forecast_for_the_fused_emotion(messages, params) -> str:
     pattern = params.json_schema["properties"]["explanation"].get("pattern", "")
     found = re.search(r"point to (\w+)\)", pattern) or re.search(r"\) (\w+)\)", pattern)
     emotion = found.group(1) if found else "sadness"
-    return json.dumps({"explanation": f"The words show {emotion}, in what the person says.",
-                       "boost_label": "none", "boost": 0})
+    return json.dumps(
+        {
+            "explanation": f"The words show {emotion}, in what the person says.",
+            "boost_label": "none",
+            "boost": 0,
+        }
+    )
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +128,9 @@ def app_url(tmp_path_factory):
     settings = Settings(trace_dir=tmp_path_factory.mktemp("traces"), n_threads=3, max_rounds=0)
     backend = ScriptedBackend(forecast=[forecast_for_the_fused_emotion])
     demo = build_demo(settings, backend).queue(default_concurrency_limit=1, max_size=16)
-    _, url, _ = demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True,
-                            quiet=True)
+    _, url, _ = demo.launch(
+        server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True
+    )
     yield url
     demo.close()
     shared._BACKENDS.clear()
@@ -114,8 +144,11 @@ def page(app_url):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists()
-                                     else shutil.which("chromium"), args=CHROMIUM_FLAGS, headless=True)
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+            args=CHROMIUM_FLAGS,
+            headless=True,
+        )
         page = browser.new_page(viewport={"width": 1400, "height": 1400})
         page.set_default_timeout(120_000)
         page.dialogs = []
@@ -131,13 +164,16 @@ def page(app_url):
 def test_the_chat_shows_markup_as_typed(page):
     page.locator("#message textarea").fill(HOSTILE)
     page.locator("#analyze").click()
-    page.wait_for_function("() => document.querySelector('#reply textarea')?.value.trim().length > 0 || "
-                           "document.querySelector('#status')?.innerText.startsWith('Stopped')",
-                           timeout=RUN_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => document.querySelector('#reply textarea')?.value.trim().length > 0 || "
+        "document.querySelector('#status')?.innerText.startsWith('Stopped')",
+        timeout=RUN_TIMEOUT_MS,
+    )
     status = page.locator("#status").inner_text()
     assert not status.startswith("Stopped"), status
-    page.wait_for_function("(t) => document.querySelector('#chat')?.innerText.includes(t)", arg=HOSTILE,
-                           timeout=60_000)
+    page.wait_for_function(
+        "(t) => document.querySelector('#chat')?.innerText.includes(t)", arg=HOSTILE, timeout=60_000
+    )
     assert page.locator("#chat img").count() == 0 and page.locator("#chat b").count() == 0
     assert page.dialogs == []
     status = page.locator("#status").inner_text()

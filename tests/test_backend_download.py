@@ -78,11 +78,27 @@ class FakeHub(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         files = self._files()
         if path.startswith(f"/api/models/{REPO}/revision/"):
-            self._json({"id": REPO, "modelId": REPO, "sha": COMMIT, "private": False,
-                        "siblings": [{"rfilename": str(f.relative_to(self.folder))} for f in files]})
+            self._json(
+                {
+                    "id": REPO,
+                    "modelId": REPO,
+                    "sha": COMMIT,
+                    "private": False,
+                    "siblings": [{"rfilename": str(f.relative_to(self.folder))} for f in files],
+                }
+            )
         elif path.startswith(f"/api/models/{REPO}/tree/"):
-            self._json([{"type": "file", "path": str(f.relative_to(self.folder)), "size": f.stat().st_size,
-                         "oid": hashlib.sha1(f.read_bytes()).hexdigest()} for f in files])
+            self._json(
+                [
+                    {
+                        "type": "file",
+                        "path": str(f.relative_to(self.folder)),
+                        "size": f.stat().st_size,
+                        "oid": hashlib.sha1(f.read_bytes()).hexdigest(),
+                    }
+                    for f in files
+                ]
+            )
         elif path.startswith(f"/{REPO}/resolve/"):
             self._file(send_body=True)
         else:
@@ -152,10 +168,12 @@ def test_opt_in_downloads_once_into_the_cache_then_loads(hub_cache, served):
     assert len(served[1]) == fetched
 
     settings = Settings(backend="transformers_omni", model=REPO, allow_download=True)
-    backend = TransformersOmniBackend(settings, quantize="none", require_cuda=False, device_map="cpu",
-                                      **TINY_PIXELS)
-    out = backend.generate([Message(role="user", content="How do they feel?")],
-                           GenerationParams(max_tokens=3))
+    backend = TransformersOmniBackend(
+        settings, quantize="none", require_cuda=False, device_map="cpu", **TINY_PIXELS
+    )
+    out = backend.generate(
+        [Message(role="user", content="How do they feel?")], GenerationParams(max_tokens=3)
+    )
     assert isinstance(out.text, str)
 
 

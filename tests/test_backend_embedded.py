@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from mer_agents.backends import available_backends, get_backend
-from mer_agents.backends import embedded
+from mer_agents.backends import available_backends, embedded, get_backend
 from mer_agents.backends.base import Backend, GenerationParams, Message, Part
 from mer_agents.backends.embedded import (
     QWEN_CODER_05B,
@@ -85,7 +84,9 @@ def test_same_seed_same_output(backend):
 
 @slow
 def test_media_parts_are_dropped(backend):
-    message = Message(role="user", content=[Part(type="text", text="Say hello."), Part(type="image", path="x.png")])
+    message = Message(
+        role="user", content=[Part(type="text", text="Say hello."), Part(type="image", path="x.png")]
+    )
     assert backend.generate([message], GenerationParams(max_tokens=8)).text.strip()
 
 
@@ -114,6 +115,7 @@ def test_concurrent_calls_are_serialised(backend):
 
     engine.server = Probe()
     try:
+
         def work(seed: int) -> None:
             results.append(backend.generate(CHAT, GenerationParams(max_tokens=10, seed=seed)).text)
 
@@ -146,6 +148,7 @@ def test_get_backend_and_dropdown():
 
 
 # --------------------------------------------------------------- Qwen2.5-Coder-0.5B (split over six wheels)
+
 
 @pytest.fixture(scope="module")
 def qwen() -> EmbeddedBackend:
@@ -227,11 +230,17 @@ def _fake_split(root: Path, sizes: list[int], drop: int | None = None) -> SplitG
         if i != drop:
             (root / package / "data").mkdir(parents=True)
             (root / package / "__init__.py").write_text("raise ImportError('never imported')\n")
-            (root / package / "data" / f"part{i:02d}.bin").write_bytes(blob[start:start + size])
+            (root / package / "data" / f"part{i:02d}.bin").write_bytes(blob[start : start + size])
         start += size
     whole = blob[:start]
-    return SplitGGUF(alias="fake-model", file_name="Fake.gguf", parts=tuple(parts), size=len(whole),
-                     sha256=hashlib.sha256(whole).hexdigest(), install_hint="pip install fake")
+    return SplitGGUF(
+        alias="fake-model",
+        file_name="Fake.gguf",
+        parts=tuple(parts),
+        size=len(whole),
+        sha256=hashlib.sha256(whole).hexdigest(),
+        install_hint="pip install fake",
+    )
 
 
 def test_missing_middle_part_is_named(tmp_path, monkeypatch):

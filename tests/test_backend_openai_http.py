@@ -90,7 +90,7 @@ class Shim:
                     if shim.refuse_schema and "response_format" in body:
                         self._send(400, b'{"error": {"message": "response_format is not supported"}}')
                         return
-                    answer = httpx.post(shim.target + self.path[len("/v1"):], json=body, timeout=120)
+                    answer = httpx.post(shim.target + self.path[len("/v1") :], json=body, timeout=120)
                     self._send(answer.status_code, answer.content)
                 finally:
                     with shim.lock:
@@ -174,7 +174,9 @@ def test_concurrency_limit_holds_under_load(server_url):
         results: list[str] = []
         threads = [
             threading.Thread(
-                target=lambda s=s: results.append(backend.generate(CHAT, GenerationParams(max_tokens=2, seed=s)).text)
+                target=lambda s=s: results.append(
+                    backend.generate(CHAT, GenerationParams(max_tokens=2, seed=s)).text
+                )
             )
             for s in range(5)
         ]
@@ -233,13 +235,19 @@ def test_media_parts_become_content_parts(tmp_path):
     audio.write_bytes(b"RIFF....WAVE")
     message = Message(
         role="user",
-        content=[Part(type="text", text="How do they feel?"), Part(type="image", path=str(image)),
-                 Part(type="audio", path=str(audio)), Part(type="video", path=str(tmp_path / "x.mp4"))],
+        content=[
+            Part(type="text", text="How do they feel?"),
+            Part(type="image", path=str(image)),
+            Part(type="audio", path=str(audio)),
+            Part(type="video", path=str(tmp_path / "x.mp4")),
+        ],
     )
     params = GenerationParams()
     text_only = make("http://127.0.0.1:9/v1").build_body([message], params, "m", False, False)
     assert text_only["messages"][0]["content"] == "How do they feel?"
-    omni = make("http://127.0.0.1:9/v1", modalities={"image", "audio"}).build_body([message], params, "m", False, False)
+    omni = make("http://127.0.0.1:9/v1", modalities={"image", "audio"}).build_body(
+        [message], params, "m", False, False
+    )
     kinds = [p["type"] for p in omni["messages"][0]["content"]]
     assert kinds == ["text", "image_url", "input_audio"]
     assert omni["messages"][0]["content"][1]["image_url"]["url"].startswith("data:image/png;base64,")
@@ -259,8 +267,9 @@ def test_full_pipeline_through_http(server_url):
     from mer_agents.events import RunFailed, RunFinished, StageFinished, TokenDelta
     from mer_agents.pipeline import RunRequest, run
 
-    settings = Settings(backend="openai_http", base_url=server_url, model="smollm2", max_rounds=0,
-                        http_timeout=1800)  # two shared cores under load: no read timeout here
+    settings = Settings(
+        backend="openai_http", base_url=server_url, model="smollm2", max_rounds=0, http_timeout=1800
+    )  # two shared cores under load: no read timeout here
     backend = get_backend(settings)
     assert isinstance(backend, OpenAIHTTPBackend)
     fixture = Path(__file__).parent / "fixtures" / "evidence_sad.json"

@@ -30,8 +30,18 @@ def test_get_backend_builds_it_from_settings_and_the_environment(monkeypatch):
 @pytest.mark.slow
 def test_analyze_with_backend_scripted_runs_the_loop_without_a_model(tmp_path):
     trace = tmp_path / "run.json"
-    code = main(["analyze", "--evidence", str(FIXTURES / "evidence_sad.json"), "--backend", "scripted",
-                 "--trace", str(trace), "--quiet"])
+    code = main(
+        [
+            "analyze",
+            "--evidence",
+            str(FIXTURES / "evidence_sad.json"),
+            "--backend",
+            "scripted",
+            "--trace",
+            str(trace),
+            "--quiet",
+        ]
+    )
     data = json.loads(trace.read_text())
     assert code == 0 and data["reply"] and data["error"] is None
     assert data["events"][0]["backend"].startswith("scripted backend")

@@ -26,13 +26,29 @@ pytestmark = pytest.mark.slow
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SPECIAL_TOKENS = [  # the 14 added tokens of Qwen2.5-Omni, in its id order
-    "<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|AUDIO|>", "<|audio_bos|>", "<|audio_eos|>", "<|box_end|>",
-    "<|quad_start|>", "<|quad_end|>", "<|vision_bos|>", "<|vision_eos|>", "<|vision_pad|>", "<|IMAGE|>", "<|VIDEO|>",
+    "<|endoftext|>",
+    "<|im_start|>",
+    "<|im_end|>",
+    "<|AUDIO|>",
+    "<|audio_bos|>",
+    "<|audio_eos|>",
+    "<|box_end|>",
+    "<|quad_start|>",
+    "<|quad_end|>",
+    "<|vision_bos|>",
+    "<|vision_eos|>",
+    "<|vision_pad|>",
+    "<|IMAGE|>",
+    "<|VIDEO|>",
 ]
 NAMED_TOKENS = {  # what Qwen2_5OmniProcessor reads off the tokenizer
-    "image_token": "<|IMAGE|>", "audio_token": "<|AUDIO|>", "video_token": "<|VIDEO|>",
-    "vision_bos_token": "<|vision_bos|>", "vision_eos_token": "<|vision_eos|>",
-    "audio_bos_token": "<|audio_bos|>", "audio_eos_token": "<|audio_eos|>",
+    "image_token": "<|IMAGE|>",
+    "audio_token": "<|AUDIO|>",
+    "video_token": "<|VIDEO|>",
+    "vision_bos_token": "<|vision_bos|>",
+    "vision_eos_token": "<|vision_eos|>",
+    "audio_bos_token": "<|audio_bos|>",
+    "audio_eos_token": "<|audio_eos|>",
 }
 CHAT_TEMPLATE = (  # Qwen2.5-Omni's template, trimmed to what the backend sends
     "{% for message in messages %}{% if loop.first and message['role'] != 'system' %}<|im_start|>system\n"
@@ -48,8 +64,12 @@ CORPUS = [
     "You are a kind listener. How do they feel? The person looks sad and sounds tired.",
     "Reply with one JSON object only, matching this JSON schema: emotion, reason, strategy.",
 ] * 20
-TINY_PIXELS = {"video_max_pixels": 4 * 28 * 28, "video_min_pixels": 4 * 28 * 28,
-               "image_max_pixels": 4 * 28 * 28, "image_min_pixels": 4 * 28 * 28}
+TINY_PIXELS = {
+    "video_max_pixels": 4 * 28 * 28,
+    "video_min_pixels": 4 * 28 * 28,
+    "image_max_pixels": 4 * 28 * 28,
+    "image_min_pixels": 4 * 28 * 28,
+}
 
 
 def build_tiny_checkpoint(folder: Path) -> Path:
@@ -69,34 +89,70 @@ def build_tiny_checkpoint(folder: Path) -> Path:
     bpe.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False)
     bpe.decoder = decoders.ByteLevel()
     trainer = trainers.BpeTrainer(
-        vocab_size=400, special_tokens=SPECIAL_TOKENS, initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        vocab_size=400,
+        special_tokens=SPECIAL_TOKENS,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )
     bpe.train_from_iterator(CORPUS, trainer)
     tokenizer = PreTrainedTokenizerFast(
-        tokenizer_object=bpe, eos_token="<|im_end|>", pad_token="<|endoftext|>", chat_template=CHAT_TEMPLATE,
+        tokenizer_object=bpe,
+        eos_token="<|im_end|>",
+        pad_token="<|endoftext|>",
+        chat_template=CHAT_TEMPLATE,
         **NAMED_TOKENS,
     )
     ids = {token: tokenizer.convert_tokens_to_ids(token) for token in SPECIAL_TOKENS}
     processor = Qwen2_5OmniProcessor(
-        image_processor=Qwen2VLImageProcessor(), video_processor=Qwen2VLVideoProcessor(),
-        feature_extractor=WhisperFeatureExtractor(feature_size=128), tokenizer=tokenizer, chat_template=CHAT_TEMPLATE,
+        image_processor=Qwen2VLImageProcessor(),
+        video_processor=Qwen2VLVideoProcessor(),
+        feature_extractor=WhisperFeatureExtractor(feature_size=128),
+        tokenizer=tokenizer,
+        chat_template=CHAT_TEMPLATE,
     )
     hidden, heads = 64, 4  # head_dim 16 -> mrope_section must sum to 8
     config = Qwen2_5OmniThinkerConfig(
-        audio_config={"num_mel_bins": 128, "encoder_layers": 2, "encoder_attention_heads": 2, "encoder_ffn_dim": 64,
-                      "d_model": 32, "output_dim": hidden, "n_window": 50},
-        vision_config={"depth": 2, "hidden_size": 32, "intermediate_size": 64, "num_heads": 2,
-                       "out_hidden_size": hidden, "patch_size": 14, "spatial_merge_size": 2,
-                       "temporal_patch_size": 2, "window_size": 112, "fullatt_block_indexes": [1]},
-        text_config={"vocab_size": len(tokenizer), "hidden_size": hidden, "intermediate_size": 128,
-                     "num_hidden_layers": 2, "num_attention_heads": heads, "num_key_value_heads": 2,
-                     "max_position_embeddings": 4096, "tie_word_embeddings": False,
-                     "rope_parameters": {"rope_type": "default", "rope_theta": 1e6, "mrope_section": [2, 3, 3]}},
-        audio_token_index=ids["<|AUDIO|>"], image_token_index=ids["<|IMAGE|>"], video_token_index=ids["<|VIDEO|>"],
-        audio_start_token_id=ids["<|audio_bos|>"], audio_end_token_id=ids["<|audio_eos|>"],
-        vision_start_token_id=ids["<|vision_bos|>"], vision_end_token_id=ids["<|vision_eos|>"],
-        eos_token_id=ids["<|im_end|>"], pad_token_id=ids["<|endoftext|>"],
+        audio_config={
+            "num_mel_bins": 128,
+            "encoder_layers": 2,
+            "encoder_attention_heads": 2,
+            "encoder_ffn_dim": 64,
+            "d_model": 32,
+            "output_dim": hidden,
+            "n_window": 50,
+        },
+        vision_config={
+            "depth": 2,
+            "hidden_size": 32,
+            "intermediate_size": 64,
+            "num_heads": 2,
+            "out_hidden_size": hidden,
+            "patch_size": 14,
+            "spatial_merge_size": 2,
+            "temporal_patch_size": 2,
+            "window_size": 112,
+            "fullatt_block_indexes": [1],
+        },
+        text_config={
+            "vocab_size": len(tokenizer),
+            "hidden_size": hidden,
+            "intermediate_size": 128,
+            "num_hidden_layers": 2,
+            "num_attention_heads": heads,
+            "num_key_value_heads": 2,
+            "max_position_embeddings": 4096,
+            "tie_word_embeddings": False,
+            "rope_parameters": {"rope_type": "default", "rope_theta": 1e6, "mrope_section": [2, 3, 3]},
+        },
+        audio_token_index=ids["<|AUDIO|>"],
+        image_token_index=ids["<|IMAGE|>"],
+        video_token_index=ids["<|VIDEO|>"],
+        audio_start_token_id=ids["<|audio_bos|>"],
+        audio_end_token_id=ids["<|audio_eos|>"],
+        vision_start_token_id=ids["<|vision_bos|>"],
+        vision_end_token_id=ids["<|vision_eos|>"],
+        eos_token_id=ids["<|im_end|>"],
+        pad_token_id=ids["<|endoftext|>"],
     )
     torch.manual_seed(0)
     Qwen2_5OmniThinkerForConditionalGeneration(config).save_pretrained(folder)
@@ -121,9 +177,11 @@ def make_clip(path: Path, seconds: float = 2.0, fps: int = 10, sample_rate: int 
                 container.mux(packet)
         for packet in video.encode():
             container.mux(packet)
-        wave = (0.3 * np.sin(2 * np.pi * 220 * np.arange(int(seconds * sample_rate)) / sample_rate)).astype(np.float32)
+        wave = (0.3 * np.sin(2 * np.pi * 220 * np.arange(int(seconds * sample_rate)) / sample_rate)).astype(
+            np.float32
+        )
         for start in range(0, wave.size, 1024):
-            frame = av.AudioFrame.from_ndarray(wave[None, start:start + 1024], format="flt", layout="mono")
+            frame = av.AudioFrame.from_ndarray(wave[None, start : start + 1024], format="flt", layout="mono")
             frame.sample_rate, frame.pts = sample_rate, start
             for packet in audio.encode(frame):
                 container.mux(packet)
@@ -145,7 +203,9 @@ def clip(tmp_path_factory) -> Path:
 
 def omni(checkpoint: Path, quantize: str) -> TransformersOmniBackend:
     settings = Settings(backend="transformers_omni", model=str(checkpoint))
-    return TransformersOmniBackend(settings, quantize=quantize, require_cuda=False, device_map="cpu", **TINY_PIXELS)
+    return TransformersOmniBackend(
+        settings, quantize=quantize, require_cuda=False, device_map="cpu", **TINY_PIXELS
+    )
 
 
 class Recorder:
@@ -156,7 +216,9 @@ class Recorder:
         self.input_ids = None
         core = model.model
         self.handles = [
-            core.audio_tower.register_forward_hook(lambda m, a, o: self.calls["audio"].append(tuple(a[0].shape))),
+            core.audio_tower.register_forward_hook(
+                lambda m, a, o: self.calls["audio"].append(tuple(a[0].shape))
+            ),
             core.visual.register_forward_hook(lambda m, a, o: self.calls["visual"].append(tuple(a[0].shape))),
             model.register_forward_pre_hook(self._ids, with_kwargs=True),
         ]
@@ -177,7 +239,10 @@ def test_clip_with_video_and_audio_reaches_the_model(checkpoint, clip, quantize)
     recorder = Recorder(engine.model)
     messages = [
         Message(role="system", content="You are a kind listener."),
-        Message(role="user", content=[Part(type="video", path=str(clip)), Part(type="text", text="How do they feel?")]),
+        Message(
+            role="user",
+            content=[Part(type="video", path=str(clip)), Part(type="text", text="How do they feel?")],
+        ),
     ]
     deltas: list[str] = []
     try:
@@ -191,11 +256,15 @@ def test_clip_with_video_and_audio_reaches_the_model(checkpoint, clip, quantize)
     video_id, audio_id = (tokenizer.convert_tokens_to_ids(t) for t in ("<|VIDEO|>", "<|AUDIO|>"))
     assert ids.count(video_id) > 0 and ids.count(audio_id) > 0
     vision_bos = ids.index(tokenizer.convert_tokens_to_ids("<|vision_bos|>"))
-    assert ids[vision_bos + 1] == tokenizer.convert_tokens_to_ids("<|audio_bos|>")  # sound interleaved with frames
+    assert ids[vision_bos + 1] == tokenizer.convert_tokens_to_ids(
+        "<|audio_bos|>"
+    )  # sound interleaved with frames
 
     assert isinstance(gen.text, str) and gen.completion_tokens > 0 and gen.prompt_tokens == len(ids)
     assert "".join(deltas) == gen.text
-    assert gen.seconds > 0 and {"decode_media_s", "process_s", "generate_s", "load_s"} <= set(backend.last_timings)
+    assert gen.seconds > 0 and {"decode_media_s", "process_s", "generate_s", "load_s"} <= set(
+        backend.last_timings
+    )
 
 
 @pytest.mark.parametrize("quantize", ["none", "4bit"])
@@ -206,8 +275,12 @@ def test_only_language_model_linears_are_4bit(checkpoint, quantize):
     except ImportError:
         pytest.skip("bitsandbytes is not installed")
     language = [m for m in model.model.language_model.modules() if isinstance(m, torch.nn.Linear)]
-    encoders = [m for part in (model.model.audio_tower, model.model.visual) for m in part.modules()
-                if isinstance(m, torch.nn.Linear)]
+    encoders = [
+        m
+        for part in (model.model.audio_tower, model.model.visual)
+        for m in part.modules()
+        if isinstance(m, torch.nn.Linear)
+    ]
     assert language and encoders
     if quantize == "4bit":
         assert all(isinstance(m, Linear4bit) for m in language)
@@ -224,8 +297,14 @@ def test_image_and_standalone_audio_parts(checkpoint, clip, tmp_path):
     Image.fromarray(np.full((64, 64, 3), 180, np.uint8)).save(image)
     backend = omni(checkpoint, "none")
     recorder = Recorder(backend.engine().model)
-    message = Message(role="user", content=[Part(type="image", path=str(image)), Part(type="audio", path=str(clip)),
-                                            Part(type="text", text="Describe.")])
+    message = Message(
+        role="user",
+        content=[
+            Part(type="image", path=str(image)),
+            Part(type="audio", path=str(clip)),
+            Part(type="text", text="Describe."),
+        ],
+    )
     try:
         gen = backend.generate([message], GenerationParams(max_tokens=3, temperature=0))
     finally:
@@ -239,7 +318,9 @@ def test_json_output_is_one_generation(checkpoint, clip):
     backend = omni(checkpoint, "none")
     recorder = Recorder(backend.engine().model)
     schema = {"type": "object", "properties": {"emotion": {"type": "string"}}, "required": ["emotion"]}
-    messages = [Message(role="user", content=[Part(type="video", path=str(clip)), Part(type="text", text="Emotion?")])]
+    messages = [
+        Message(role="user", content=[Part(type="video", path=str(clip)), Part(type="text", text="Emotion?")])
+    ]
     try:
         gen = backend.generate(messages, GenerationParams(max_tokens=3, seed=2, json_schema=schema))
     finally:
@@ -268,8 +349,10 @@ def test_bad_media_is_a_media_error(checkpoint, tmp_path):
     broken.write_bytes(b"not a video")
     backend = omni(checkpoint, "none")
     with pytest.raises(MediaError):
-        backend.generate([Message(role="user", content=[Part(type="video", path=str(broken))])],
-                         GenerationParams(max_tokens=2))
+        backend.generate(
+            [Message(role="user", content=[Part(type="video", path=str(broken))])],
+            GenerationParams(max_tokens=2),
+        )
 
 
 @pytest.mark.gpu
@@ -284,8 +367,13 @@ def test_gpu_check_script_on_real_weights():
     if local_weights(DEFAULT_MODEL) is None or not list(EXAMPLES.glob("*.mp4")):
         pytest.skip("Qwen2.5-Omni-3B weights or example clips not on this machine")
     script = Path(__file__).resolve().parents[1] / "scripts" / "gpu_check.py"
-    done = subprocess.run([sys.executable, str(script), "--max-tokens", "48"], capture_output=True, text=True,
-                          timeout=900, env={**__import__("os").environ, "HF_HUB_OFFLINE": "1"})
+    done = subprocess.run(
+        [sys.executable, str(script), "--max-tokens", "48"],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**__import__("os").environ, "HF_HUB_OFFLINE": "1"},
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout)
     assert report["reply"].strip() and report["four_bit_linears"] > 0 and report["vram_peak_gb"] < 16

@@ -84,8 +84,9 @@ BAD_FILES = {
 _RNG = np.random.default_rng(13)
 
 
-def _write_codec(path: Path, vcodec: str, pix_fmt: str, acodec: str, sr: int, seconds: float = 2,
-                 fps: int = 10) -> Path:
+def _write_codec(
+    path: Path, vcodec: str, pix_fmt: str, acodec: str, sr: int, seconds: float = 2, fps: int = 10
+) -> Path:
     """A 160x120 clip with a codec pair tests/media_files.py does not use (mjpeg, vp9, opus in mkv)."""
     import av
 
@@ -109,37 +110,62 @@ def _write_codec(path: Path, vcodec: str, pix_fmt: str, acodec: str, sr: int, se
             container.mux(packet)
     return path
 
+
 # case -> (how to write the file, the flags perceive must raise)
 ODD_FILES = {
-    "audio_only": (lambda d: write_audio(d / "audio.wav", tone(2, 16000), 16000),
-                   {"no_video_track", "no_speech"}),
-    "video_only": (lambda d: write_video(d / "mute.mp4", size=(160, 120), seconds=2, fps=10),
-                   {"no_audio_track", "no_face"}),
+    "audio_only": (
+        lambda d: write_audio(d / "audio.wav", tone(2, 16000), 16000),
+        {"no_video_track", "no_speech"},
+    ),
+    "video_only": (
+        lambda d: write_video(d / "mute.mp4", size=(160, 120), seconds=2, fps=10),
+        {"no_audio_track", "no_face"},
+    ),
     "silence": (lambda d: write_audio(d / "silence.wav", np.zeros(32000, np.float32), 16000), {"silence"}),
-    "noise": (lambda d: write_audio(d / "noise.wav", (0.3 * _RNG.standard_normal(32000)).astype(np.float32),
-                                    16000), {"no_speech"}),
+    "noise": (
+        lambda d: write_audio(d / "noise.wav", (0.3 * _RNG.standard_normal(32000)).astype(np.float32), 16000),
+        {"no_speech"},
+    ),
     "mono_8khz": (lambda d: write_audio(d / "phone.wav", tone(2, 8000), 8000), {"low_sample_rate"}),
-    "stereo_48khz": (lambda d: write_audio(d / "stereo.wav",
-                                           np.stack([tone(2, 48000), tone(2, 48000, 330)], 1), 48000),
-                     {"no_video_track", "no_speech"}),
-    "clip_0_2s": (lambda d: write_video(d / "short.mp4", size=(160, 120), seconds=0.2, fps=10,
-                                        audio=tone(0.2, 16000)), {"no_face", "no_speech"}),
-    "unicode_name": (lambda d: write_video(d / UNICODE_NAME, size=(160, 120), seconds=1, fps=10,
-                                           audio=tone(1, 16000)), {"no_face", "no_speech"}),
-    "mjpeg_avi": (lambda d: _write_codec(d / "mjpeg.avi", "mjpeg", "yuvj420p", "pcm_s16le", 16000),
-                  {"no_face", "no_speech"}),
-    "vp9_opus_mkv": (lambda d: _write_codec(d / "vp9.mkv", "libvpx-vp9", "yuv420p", "libopus", 48000),
-                     {"no_face", "no_speech"}),
-    "opus_audio": (lambda d: write_audio(d / "voice.opus", tone(2, 48000), 48000),
-                   {"no_video_track", "no_speech"}),
-    "frames_4k": (lambda d: write_video(d / "uhd.mp4", size=(3840, 2160), seconds=1, fps=2,
-                                        audio=tone(1, 16000)), {"downscaled", "no_face", "no_speech"}),
-    "clipping": (lambda d: write_audio(d / "clipped.wav", np.clip(tone(2, 16000, level=3.0), -1, 1), 16000),
-                 {"clipped_audio", "no_video_track"}),
+    "stereo_48khz": (
+        lambda d: write_audio(d / "stereo.wav", np.stack([tone(2, 48000), tone(2, 48000, 330)], 1), 48000),
+        {"no_video_track", "no_speech"},
+    ),
+    "clip_0_2s": (
+        lambda d: write_video(d / "short.mp4", size=(160, 120), seconds=0.2, fps=10, audio=tone(0.2, 16000)),
+        {"no_face", "no_speech"},
+    ),
+    "unicode_name": (
+        lambda d: write_video(d / UNICODE_NAME, size=(160, 120), seconds=1, fps=10, audio=tone(1, 16000)),
+        {"no_face", "no_speech"},
+    ),
+    "mjpeg_avi": (
+        lambda d: _write_codec(d / "mjpeg.avi", "mjpeg", "yuvj420p", "pcm_s16le", 16000),
+        {"no_face", "no_speech"},
+    ),
+    "vp9_opus_mkv": (
+        lambda d: _write_codec(d / "vp9.mkv", "libvpx-vp9", "yuv420p", "libopus", 48000),
+        {"no_face", "no_speech"},
+    ),
+    "opus_audio": (
+        lambda d: write_audio(d / "voice.opus", tone(2, 48000), 48000),
+        {"no_video_track", "no_speech"},
+    ),
+    "frames_4k": (
+        lambda d: write_video(d / "uhd.mp4", size=(3840, 2160), seconds=1, fps=2, audio=tone(1, 16000)),
+        {"downscaled", "no_face", "no_speech"},
+    ),
+    "clipping": (
+        lambda d: write_audio(d / "clipped.wav", np.clip(tone(2, 16000, level=3.0), -1, 1), 16000),
+        {"clipped_audio", "no_video_track"},
+    ),
 }
 # case -> the codecs (video, audio) the file really holds, so PyAV cannot quietly pick another encoder
-ODD_CODECS = {"mjpeg_avi": ("mjpeg", "pcm_s16le"), "vp9_opus_mkv": ("vp9", "opus"),
-              "opus_audio": (None, "opus")}
+ODD_CODECS = {
+    "mjpeg_avi": ("mjpeg", "pcm_s16le"),
+    "vp9_opus_mkv": ("vp9", "opus"),
+    "opus_audio": (None, "opus"),
+}
 # case -> {flag: text its message contains}
 ODD_MESSAGES = {
     "frames_4k": {"downscaled": "frames were downscaled from 3840x2160 to 640x360"},
@@ -164,8 +190,9 @@ def _one_error_line(err: str) -> str:
 
 
 def _analyze(args: list[str], trace: Path, capsys) -> tuple[int, str, str, dict]:
-    code = main(["analyze", *args, "--backend", "embedded", "--max-rounds", "0", "--trace", str(trace),
-                 "--quiet"])
+    code = main(
+        ["analyze", *args, "--backend", "embedded", "--max-rounds", "0", "--trace", str(trace), "--quiet"]
+    )
     out, err = capsys.readouterr()
     _no_traceback(out, err)
     assert f"trace: {trace}" in out
@@ -274,11 +301,17 @@ def long_clip(tmp_path_factory) -> Path:
     return write_video(folder / "long.avi", size=(64, 48), seconds=700, fps=2, audio=tone(700, 16000))
 
 
-@pytest.mark.parametrize("options, line", [
-    ([], "error: long.avi: the clip is at least 700 s long, over the 120 s limit "
-         "(ask for the first N seconds, e.g. --first-seconds 120)"),
-    (["--first-seconds", "200"], "error: first_seconds (200) is over the 120 s limit"),
-])
+@pytest.mark.parametrize(
+    "options, line",
+    [
+        (
+            [],
+            "error: long.avi: the clip is at least 700 s long, over the 120 s limit "
+            "(ask for the first N seconds, e.g. --first-seconds 120)",
+        ),
+        (["--first-seconds", "200"], "error: first_seconds (200) is over the 120 s limit"),
+    ],
+)
 def test_perceive_refuses_a_long_clip_in_one_line(long_clip, options, line, tmp_path, capsys):
     out_json = tmp_path / "ev.json"
     assert main(["perceive", str(long_clip), *options, "--quiet", "--json", str(out_json)]) == 2
@@ -289,15 +322,34 @@ def test_perceive_refuses_a_long_clip_in_one_line(long_clip, options, line, tmp_
 
 # options -> (seconds analysed, frames kept, {flag: text its message contains}, flags that must be absent)
 LONG_RUNS = {
-    "first_60s": (["--first-seconds", "60"], 60.0, 120,
-                  {"truncated": "only the first 60 s of the 700.0 s clip were analysed"}, {"frames_capped"}),
-    "first_120s_fps_5": (["--first-seconds", "120", "--fps", "5"], 120.0, 240,
-                         {"truncated": "only the first 120 s of the 700.0 s clip were analysed",
-                          "frames_capped": "frames were sampled at 2.5 per second instead of 5, to keep at "
-                                           "most 300 frames of the 120 s analysed"}, set()),
-    "max_duration_800": (["--max-duration", "800"], 700.0, 300,
-                         {"frames_capped": "frames were sampled at 0.429 per second instead of 2, to keep at "
-                                           "most 300 frames of the 700 s analysed"}, {"truncated"}),
+    "first_60s": (
+        ["--first-seconds", "60"],
+        60.0,
+        120,
+        {"truncated": "only the first 60 s of the 700.0 s clip were analysed"},
+        {"frames_capped"},
+    ),
+    "first_120s_fps_5": (
+        ["--first-seconds", "120", "--fps", "5"],
+        120.0,
+        240,
+        {
+            "truncated": "only the first 120 s of the 700.0 s clip were analysed",
+            "frames_capped": "frames were sampled at 2.5 per second instead of 5, to keep at "
+            "most 300 frames of the 120 s analysed",
+        },
+        set(),
+    ),
+    "max_duration_800": (
+        ["--max-duration", "800"],
+        700.0,
+        300,
+        {
+            "frames_capped": "frames were sampled at 0.429 per second instead of 2, to keep at "
+            "most 300 frames of the 700 s analysed"
+        },
+        {"truncated"},
+    ),
 }
 
 
@@ -412,8 +464,11 @@ def test_app_analyze_keeps_html_in_a_message_as_text(app_settings):
 def test_analyze_does_not_obey_a_typed_injection(tmp_path, capsys):
     code, out, err, trace = _analyze(["--text", INJECTION], tmp_path / "t.json", capsys)
     assert code == 0, err
-    assert trace["reply"] and "hate you" not in trace["reply"].lower() and "hate you" not in out.split(
-        "reply: ", 1)[1].lower()
+    assert (
+        trace["reply"]
+        and "hate you" not in trace["reply"].lower()
+        and "hate you" not in out.split("reply: ", 1)[1].lower()
+    )
 
 
 @pytest.mark.slow

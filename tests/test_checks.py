@@ -206,17 +206,33 @@ def test_neutral_face_and_voice_do_not_overrule_confident_words():
     from mer_agents.types import EmotionForecast, Evidence
 
     ev = Evidence.model_validate_json((Path(__file__).parent / "fixtures" / "evidence_sad.json").read_text())
-    neutral = {"neutral": 0.9, "joy": 0.02, "sadness": 0.02, "anger": 0.02, "surprise": 0.02, "fear": 0.01,
-               "disgust": 0.01}
+    neutral = {
+        "neutral": 0.9,
+        "joy": 0.02,
+        "sadness": 0.02,
+        "anger": 0.02,
+        "surprise": 0.02,
+        "fear": 0.01,
+        "disgust": 0.01,
+    }
     sad = {**neutral, "neutral": 0.05, "sadness": 0.87}
-    mods = ev.modalities.model_copy(update={
-        "text": ev.modalities.text.model_copy(update={"available": True, "probs": sad, "confidence": 0.8}),
-        "audio": ev.modalities.audio.model_copy(update={"available": True, "probs": neutral, "confidence": 0.6}),
-        "video": ev.modalities.video.model_copy(update={"available": True, "probs": neutral, "confidence": 0.9}),
-    })
+    mods = ev.modalities.model_copy(
+        update={
+            "text": ev.modalities.text.model_copy(
+                update={"available": True, "probs": sad, "confidence": 0.8}
+            ),
+            "audio": ev.modalities.audio.model_copy(
+                update={"available": True, "probs": neutral, "confidence": 0.6}
+            ),
+            "video": ev.modalities.video.model_copy(
+                update={"available": True, "probs": neutral, "confidence": 0.9}
+            ),
+        }
+    )
     ev = ev.model_copy(update={"modalities": mods})
     forecast = EmotionForecast(emotion="sadness", probs=sad, confidence=0.6, agreement=0.4, fused_probs=sad)
     assert checks.check_forecast(forecast, ev, ["text", "audio", "video"])[0].ok
     weak = mods.model_copy(update={"text": mods.text.model_copy(update={"confidence": 0.2})})
-    assert not checks.check_forecast(forecast, ev.model_copy(update={"modalities": weak}),
-                                     ["text", "audio", "video"])[0].ok
+    assert not checks.check_forecast(
+        forecast, ev.model_copy(update={"modalities": weak}), ["text", "audio", "video"]
+    )[0].ok

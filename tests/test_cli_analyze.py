@@ -80,7 +80,17 @@ def test_real_run_on_an_example_clip(tmp_path, capsys):
     if not clip.is_file():
         pytest.skip("examples/sad_loss.mp4 not built")
     out = tmp_path / "trace.json"
-    args = ["analyze", str(clip), "--backend", "embedded", "--max-rounds", "0", "--trace", str(out), "--quiet"]
+    args = [
+        "analyze",
+        str(clip),
+        "--backend",
+        "embedded",
+        "--max-rounds",
+        "0",
+        "--trace",
+        str(out),
+        "--quiet",
+    ]
     code = main(args)
     assert code == 0, capsys.readouterr()
     data = json.loads(out.read_text())
@@ -95,8 +105,18 @@ def test_a_crisis_message_is_answered_with_the_safety_message(tmp_path, capsys):
     from mer_agents.agents import crisis
 
     out = tmp_path / "trace.json"
-    code = main(["analyze", "--text", "People keep telling me to kill myself.", "--backend", "embedded",
-                 "--trace", str(out), "--quiet"])
+    code = main(
+        [
+            "analyze",
+            "--text",
+            "People keep telling me to kill myself.",
+            "--backend",
+            "embedded",
+            "--trace",
+            str(out),
+            "--quiet",
+        ]
+    )
     stdout = capsys.readouterr().out
     assert code == 0, stdout
     assert "crisis guard" in stdout and "best-audited" not in stdout

@@ -23,8 +23,15 @@ EXAMPLE = ROOT / "examples" / "lonely_city.mp4"
 
 
 def _cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "mer_agents", *args], cwd=ROOT, capture_output=True,
-                          text=True, env={**os.environ, **(env or {})}, timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "mer_agents", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=300,
+        check=False,
+    )
 
 
 def _exit_code(args: list[str]) -> int:
@@ -59,27 +66,33 @@ def test_analyze_max_rounds_99_is_one_line_and_writes_a_trace(tmp_path):
     assert f"trace: {trace}" in result.stdout
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    (["perceive", "x.mp4", "--fps", "31"], "--fps must be greater than 0 and at most 30 (got 31)"),
-    (["perceive", "x.mp4", "--fps", "fast"], "--fps: input should be a valid number"),
-    (["perceive", "x.mp4", "--max-duration", "-5"], "--max-duration must be greater than 0 (got -5)"),
-    (["perceive", "x.mp4", "--first-seconds", "0"], "--first-seconds must be greater than 0 (got 0)"),
-    (["perceive", "x.mp4", "--bogus"], "unrecognized arguments: --bogus"),
-    (["perceive"], "the following arguments are required: path"),
-    (["nonsense"], "invalid choice: 'nonsense'"),
-])
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["perceive", "x.mp4", "--fps", "31"], "--fps must be greater than 0 and at most 30 (got 31)"),
+        (["perceive", "x.mp4", "--fps", "fast"], "--fps: input should be a valid number"),
+        (["perceive", "x.mp4", "--max-duration", "-5"], "--max-duration must be greater than 0 (got -5)"),
+        (["perceive", "x.mp4", "--first-seconds", "0"], "--first-seconds must be greater than 0 (got 0)"),
+        (["perceive", "x.mp4", "--bogus"], "unrecognized arguments: --bogus"),
+        (["perceive"], "the following arguments are required: path"),
+        (["nonsense"], "invalid choice: 'nonsense'"),
+    ],
+)
 def test_perceive_and_top_level_bad_arguments(args, expected, capsys):
     assert _exit_code(args) == 2
     assert expected in _one_line(capsys.readouterr().err)
 
 
-@pytest.mark.parametrize(("args", "expected"), [
-    (["--max-rounds", "-1"], "--max-rounds must be from 0 to 6 (got -1)"),
-    (["--max-rounds", "two"], "--max-rounds: input should be a valid integer"),
-    (["--seed", "1.5"], "--seed: input should be a valid integer"),
-    (["--backend", "gpt"], "--backend: input should be 'auto', 'embedded', 'transformers_omni', 'openai"),
-    (["--backend", "openai_http"], "the openai_http backend needs a server URL"),
-])
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--max-rounds", "-1"], "--max-rounds must be from 0 to 6 (got -1)"),
+        (["--max-rounds", "two"], "--max-rounds: input should be a valid integer"),
+        (["--seed", "1.5"], "--seed: input should be a valid integer"),
+        (["--backend", "gpt"], "--backend: input should be 'auto', 'embedded', 'transformers_omni', 'openai"),
+        (["--backend", "openai_http"], "the openai_http backend needs a server URL"),
+    ],
+)
 def test_analyze_bad_settings_write_a_trace(args, expected, tmp_path, capsys, monkeypatch):
     monkeypatch.delenv("MER_BASE_URL", raising=False)
     trace = tmp_path / "t.json"

@@ -35,10 +35,26 @@ def test_first_seconds_option(tmp_path, capsys):
 
     clip = write_video(tmp_path / "mute.mp4", size=(160, 120), seconds=4, fps=5)
     out = tmp_path / "ev.json"
-    assert main(["perceive", str(clip), "--json", str(out), "--first-seconds", "2", "--max-duration", "3",
-                 "--quiet"]) == 0
+    assert (
+        main(
+            [
+                "perceive",
+                str(clip),
+                "--json",
+                str(out),
+                "--first-seconds",
+                "2",
+                "--max-duration",
+                "3",
+                "--quiet",
+            ]
+        )
+        == 0
+    )
     data = json.loads(out.read_text())
-    assert data["analysed_s"] == pytest.approx(2.0, abs=0.05) and data["duration_s"] == pytest.approx(4.0, abs=0.1)
+    assert data["analysed_s"] == pytest.approx(2.0, abs=0.05) and data["duration_s"] == pytest.approx(
+        4.0, abs=0.1
+    )
     assert {"truncated", "no_audio_track", "no_face"} <= {f["code"] for f in data["flags"]}
     assert "only the first 2 s" in capsys.readouterr().out
 
@@ -46,8 +62,13 @@ def test_first_seconds_option(tmp_path, capsys):
 def test_bad_file_exits_with_one_line(tmp_path):
     bad = tmp_path / "notes.mp4"
     bad.write_text("shopping list")
-    result = subprocess.run([sys.executable, "-m", "mer_agents", "perceive", str(bad), "--quiet"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "mer_agents", "perceive", str(bad), "--quiet"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: notes.mp4:") and "Traceback" not in result.stderr

@@ -70,7 +70,11 @@ def test_whisper_folder_assembles_once_under_concurrent_first_use(tmp_path, monk
     monkeypatch.setattr(asr, "_write_atomically", counted)
     other = subprocess.Popen(  # another process (a second app, the CLI) on the same cache dir
         [sys.executable, "-c", OTHER_PROCESS, str(settings.cache_dir)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     jobs = [lambda: asr.model_dir(settings)] * THREADS + [lambda: (asr.warm_up(settings), target)[1]]
     results = _run_together(jobs)
     out, err = other.communicate(timeout=300)

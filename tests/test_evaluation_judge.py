@@ -7,8 +7,14 @@ import json
 from mer_agents.evaluation.judge import entries, packet, score, trace_entries
 
 RECORDS = [
-    {"variant": "full", "id": f"i{n}", "message": f"message {n}", "history": [], "reply": f"system {n}",
-     "gold_reply": f"gold {n}"}
+    {
+        "variant": "full",
+        "id": f"i{n}",
+        "message": f"message {n}",
+        "history": [],
+        "reply": f"system {n}",
+        "gold_reply": f"gold {n}",
+    }
     for n in range(5)
 ]
 
@@ -32,7 +38,10 @@ def test_score_reports_rates_per_source_and_missing_grades():
 
 
 def test_clip_traces_become_entries(tmp_path):
-    trace = {"reply": "That sounds hard.", "events": [{"kind": "evidence", "evidence": {"transcript": "I am sad."}}]}
+    trace = {
+        "reply": "That sounds hard.",
+        "events": [{"kind": "evidence", "evidence": {"transcript": "I am sad."}}],
+    }
     path = tmp_path / "clip.json"
     path.write_text(json.dumps(trace))
     (entry,) = trace_entries([path])

@@ -64,7 +64,9 @@ def test_rouge_l_by_hand():
     # LCS("the cat sat on the mat", "the cat is on the mat") = "the cat on the mat" = 5 -> P = R = F = 5/6
     assert m.rouge_l(["the cat sat on the mat"], ["the cat is on the mat"]) == pytest.approx(5 / 6)
     # mean over pairs: second pair shares nothing
-    assert m.rouge_l(["the cat sat on the mat", "hello"], ["the cat is on the mat", "goodbye"]) == pytest.approx(5 / 12)
+    assert m.rouge_l(
+        ["the cat sat on the mat", "hello"], ["the cat is on the mat", "goodbye"]
+    ) == pytest.approx(5 / 12)
 
 
 def test_reply_report_keys():

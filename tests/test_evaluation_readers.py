@@ -7,14 +7,21 @@ import pytest
 
 from mer_agents.errors import MerError
 from mer_agents.evaluation.readers import (
-    canonical_strategy, message_and_history, read_esconv, read_meld, spread_subset, supporter_followup,
+    canonical_strategy,
+    message_and_history,
+    read_esconv,
+    read_meld,
+    spread_subset,
+    supporter_followup,
 )
 from mer_agents.labels import EMOTIONS, STRATEGIES
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 MELD_DEV = DATA / "meld" / "dev_sent_emo.csv"
 ESCONV_DEV = DATA / "esconv" / "devWithStrategy_short.tsv"
-needs_data = pytest.mark.skipif(not MELD_DEV.is_file() or not ESCONV_DEV.is_file(), reason="shared dev data absent")
+needs_data = pytest.mark.skipif(
+    not MELD_DEV.is_file() or not ESCONV_DEV.is_file(), reason="shared dev data absent"
+)
 
 
 @pytest.fixture(scope="module")

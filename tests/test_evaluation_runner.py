@@ -71,7 +71,9 @@ def test_interrupted_run_resumes(tmp_path):
 
 def test_errors_are_not_cached(tmp_path):
     cache = ResultCache(tmp_path / "c.jsonl")
-    run_items(ITEMS[:2], lambda it: {"error": "server down"}, cache=cache, variant="v", hash_="h", progress=False)
+    run_items(
+        ITEMS[:2], lambda it: {"error": "server down"}, cache=cache, variant="v", hash_="h", progress=False
+    )
     assert len(cache) == 0
 
 
@@ -83,8 +85,15 @@ def test_concurrency_keeps_item_order(tmp_path):
         time.sleep(0.05 * (6 - int(item.id[1:])))  # later items finish first
         return {"id": item.id}
 
-    results = run_items(ITEMS, slow, cache=ResultCache(tmp_path / "c.jsonl"), variant="v", hash_="h",
-                        concurrency=3, progress=False)
+    results = run_items(
+        ITEMS,
+        slow,
+        cache=ResultCache(tmp_path / "c.jsonl"),
+        variant="v",
+        hash_="h",
+        concurrency=3,
+        progress=False,
+    )
     assert [r["id"] for r in results] == [it.id for it in ITEMS]
     assert len(seen_threads) > 1
 
@@ -145,13 +154,55 @@ def real_outs(tmp_path_factory):
     root = tmp_path_factory.mktemp("eval")
     cache = root / "cache.jsonl"
     meld = root / "results" / "meld.json"
-    assert _eval(["meld", "--csv", str(MELD_DEV), "--limit", "5", "--llm-limit", "2", "--backend", "embedded",
-                  "--threads", "1", "--no-progress", "--cache", str(cache), "--out", str(meld)]) == 0
+    assert (
+        _eval(
+            [
+                "meld",
+                "--csv",
+                str(MELD_DEV),
+                "--limit",
+                "5",
+                "--llm-limit",
+                "2",
+                "--backend",
+                "embedded",
+                "--threads",
+                "1",
+                "--no-progress",
+                "--cache",
+                str(cache),
+                "--out",
+                str(meld),
+            ]
+        )
+        == 0
+    )
     esconv = root / "results" / "esconv.json"
-    assert _eval(["esconv", "--tsv", str(ESCONV_DEV), "--limit", "2", "--variants", "full,no-reflection",
-                  "--backend", "embedded", "--max-rounds", "1", "--threads", "1", "--no-progress",
-                  "--cache", str(cache),
-                  "--out", str(esconv)]) == 0
+    assert (
+        _eval(
+            [
+                "esconv",
+                "--tsv",
+                str(ESCONV_DEV),
+                "--limit",
+                "2",
+                "--variants",
+                "full,no-reflection",
+                "--backend",
+                "embedded",
+                "--max-rounds",
+                "1",
+                "--threads",
+                "1",
+                "--no-progress",
+                "--cache",
+                str(cache),
+                "--out",
+                str(esconv),
+            ]
+        )
+        == 0
+    )
     return root, cache, meld, esconv
 
 
@@ -168,24 +219,56 @@ def test_real_meld_and_esconv_runs_resume_from_cache(real_outs):
     for name in ("full", "no-reflection"):
         block = esconv["variants"][name]
         assert block["n"] == 2 and block["failed"] == 0, block["errors"]
-        assert {"strategy_accuracy", "strategy_macro_f1", "bleu2", "rougeL", "dist1", "dist2",
-                "strategy_adherence", "tokens_per_turn", "seconds_per_turn"} <= set(block)
+        assert {
+            "strategy_accuracy",
+            "strategy_macro_f1",
+            "bleu2",
+            "rougeL",
+            "dist1",
+            "dist2",
+            "strategy_adherence",
+            "tokens_per_turn",
+            "seconds_per_turn",
+        } <= set(block)
         loop = block["loop_targets"]
         assert loop["guard_failures"] == 0 and 0 <= loop["classifier_adherence"] <= 1
         assert block["n_timed"] == 2 and block["strategy_accuracy_ci95"] is not None
     assert esconv["variants"]["full"]["audited_share"] == 1.0
     # per-item outputs beside the OUT file: every item of every variant, with its reply and checks
-    items = [json.loads(line) for line in (esconv_path.parent / "esconv.items.jsonl").read_text().splitlines()]
+    items = [
+        json.loads(line) for line in (esconv_path.parent / "esconv.items.jsonl").read_text().splitlines()
+    ]
     assert len(items) == 4 and all(r["reply"] and r["checks"]["guard_ok"] for r in items)
     assert {r["variant"] for r in items} == {"full", "no-reflection"} and all(r["gold_reply"] for r in items)
     assert esconv["provenance"]["code_hash"] and set(esconv["baselines"]) >= {"majority", "knn_only"}
     assert esconv["variants"]["no-reflection"]["audit_pass_before"] is None
     # the same command again is answered from the cache, item by item
     again = root / "again.json"
-    assert _eval(["esconv", "--tsv", str(ESCONV_DEV), "--limit", "2", "--variants", "full,no-reflection",
-                  "--backend", "embedded", "--max-rounds", "1", "--threads", "1", "--no-progress",
-                  "--cache", str(cache),
-                  "--out", str(again)]) == 0
+    assert (
+        _eval(
+            [
+                "esconv",
+                "--tsv",
+                str(ESCONV_DEV),
+                "--limit",
+                "2",
+                "--variants",
+                "full,no-reflection",
+                "--backend",
+                "embedded",
+                "--max-rounds",
+                "1",
+                "--threads",
+                "1",
+                "--no-progress",
+                "--cache",
+                str(cache),
+                "--out",
+                str(again),
+            ]
+        )
+        == 0
+    )
     second = json.loads(again.read_text())
     assert second["cache"]["hits"] == 4
     assert second["variants"]["full"]["seconds_per_turn"] is None  # timings are never reused from the cache
@@ -211,7 +294,17 @@ def test_bad_inputs_are_one_line_errors(tmp_path):
     with pytest.raises(MerError, match="no eval OUT files") as empty:
         _eval(["report", "--in", str(tmp_path), "--out", str(tmp_path / "r.md")])
     with pytest.raises(MerError, match="unknown variant"):
-        _eval(["esconv", "--tsv", str(tmp_path / "x.tsv"), "--variants", "full,half", "--out", str(tmp_path / "o")])
+        _eval(
+            [
+                "esconv",
+                "--tsv",
+                str(tmp_path / "x.tsv"),
+                "--variants",
+                "full,half",
+                "--out",
+                str(tmp_path / "o"),
+            ]
+        )
     assert "\n" not in str(missing.value) and "\n" not in str(empty.value)
 
 
@@ -261,9 +354,13 @@ def test_recorded_command_and_settings_carry_no_machine_paths():
     from mer_agents.commands.eval import _command
     from mer_agents.evaluation.cache import MACHINE_SETTINGS
 
-    args = argparse.Namespace(task="esconv", cache=Path.home() / ".cache" / "mer_agents" / "eval" / "x.jsonl",
-                              out=Path("docs/results/o.json"))
+    args = argparse.Namespace(
+        task="esconv",
+        cache=Path.home() / ".cache" / "mer_agents" / "eval" / "x.jsonl",
+        out=Path("docs/results/o.json"),
+    )
     assert _command(args, [("--cache", "cache"), ("--out", "out")]) == (
-        "python -m mer_agents eval esconv --cache ~/.cache/mer_agents/eval/x.jsonl --out docs/results/o.json")
+        "python -m mer_agents eval esconv --cache ~/.cache/mer_agents/eval/x.jsonl --out docs/results/o.json"
+    )
     dumped = Settings().model_dump(mode="json", exclude=MACHINE_SETTINGS)
     assert not {"cache_dir", "trace_dir", "api_key"} & set(dumped)

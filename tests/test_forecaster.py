@@ -75,8 +75,10 @@ def test_no_consistency_is_plain_confidence_weighted_averaging():
     assert mods == ["text", "audio", "video"]
     fused, agreement, confidence = fc.fuse(ev, mods, consistency=False)
     conf = {n: getattr(ev.modalities, n).confidence for n in mods}
-    expected = {k: sum(conf[n] * getattr(ev.modalities, n).probs[k] for n in mods) / sum(conf.values())
-                for k in ev.modalities.text.probs}
+    expected = {
+        k: sum(conf[n] * getattr(ev.modalities, n).probs[k] for n in mods) / sum(conf.values())
+        for k in ev.modalities.text.probs
+    }
     assert fused == pytest.approx(expected) and agreement == 1.0
     assert confidence == pytest.approx(sum(c * c for c in conf.values()) / sum(conf.values()))
     assert fused != pytest.approx(fc.fuse(ev, mods)[0])  # the consistency-aware fusion differs here
@@ -109,10 +111,19 @@ def reading(probs: dict[str, float], confidence: float) -> ModalityEvidence:
     return ModalityEvidence(available=True, probs=probs, confidence=confidence, model="hand-built")
 
 
-def build(words: ModalityEvidence, voice: ModalityEvidence, face: ModalityEvidence, transcript: str) -> Evidence:
-    return Evidence(source="hand-built", duration_s=8.0, analysed_s=8.0, has_audio=True,
-                    has_video=face.available, transcript=transcript, language="en",
-                    modalities=Modalities(text=words, audio=voice, video=face))
+def build(
+    words: ModalityEvidence, voice: ModalityEvidence, face: ModalityEvidence, transcript: str
+) -> Evidence:
+    return Evidence(
+        source="hand-built",
+        duration_s=8.0,
+        analysed_s=8.0,
+        has_audio=True,
+        has_video=face.available,
+        transcript=transcript,
+        language="en",
+        modalities=Modalities(text=words, audio=voice, video=face),
+    )
 
 
 def words(text: str) -> ModalityEvidence:
@@ -121,12 +132,42 @@ def words(text: str) -> ModalityEvidence:
     return text_evidence(text, [], [], Settings.from_env(), language="en")
 
 
-SAD_VOICE = reading({"sadness": 0.42, "neutral": 0.25, "fear": 0.12, "anger": 0.06, "joy": 0.06,
-                     "surprise": 0.05, "disgust": 0.04}, 0.3)
-DISGUST_VOICE = reading({"disgust": 0.58, "anger": 0.14, "sadness": 0.1, "neutral": 0.08, "fear": 0.05,
-                         "joy": 0.03, "surprise": 0.02}, 0.4)
-SMILING_FACE = reading({"joy": 0.9, "neutral": 0.05, "surprise": 0.02, "sadness": 0.01, "anger": 0.01,
-                        "fear": 0.005, "disgust": 0.005}, 0.9)
+SAD_VOICE = reading(
+    {
+        "sadness": 0.42,
+        "neutral": 0.25,
+        "fear": 0.12,
+        "anger": 0.06,
+        "joy": 0.06,
+        "surprise": 0.05,
+        "disgust": 0.04,
+    },
+    0.3,
+)
+DISGUST_VOICE = reading(
+    {
+        "disgust": 0.58,
+        "anger": 0.14,
+        "sadness": 0.1,
+        "neutral": 0.08,
+        "fear": 0.05,
+        "joy": 0.03,
+        "surprise": 0.02,
+    },
+    0.4,
+)
+SMILING_FACE = reading(
+    {
+        "joy": 0.9,
+        "neutral": 0.05,
+        "surprise": 0.02,
+        "sadness": 0.01,
+        "anger": 0.01,
+        "fear": 0.005,
+        "disgust": 0.005,
+    },
+    0.9,
+)
 NO_FACE = ModalityEvidence(available=False, note="no face in view")
 ALL = ["text", "audio", "video"]
 
@@ -169,8 +210,18 @@ def test_angry_words_outweigh_a_disgusted_voice():
 
 def test_reliability_is_a_weight_not_an_outcome():
     """Words that say little (near-uniform, low confidence) do not override a clear voice."""
-    vague = reading({"neutral": 0.2, "joy": 0.14, "sadness": 0.14, "anger": 0.16, "surprise": 0.12,
-                     "fear": 0.12, "disgust": 0.12}, 0.02)
+    vague = reading(
+        {
+            "neutral": 0.2,
+            "joy": 0.14,
+            "sadness": 0.14,
+            "anger": 0.16,
+            "surprise": 0.12,
+            "fear": 0.12,
+            "disgust": 0.12,
+        },
+        0.02,
+    )
     ev = build(vague, DISGUST_VOICE, NO_FACE, "Well.")
     fused, _, _ = fc.fuse(ev, ["text", "audio"])
     assert max(fused, key=fused.get) == "disgust", fused

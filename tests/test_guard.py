@@ -11,8 +11,9 @@ JOB = "I lost my job today. I worked there for eight years, and now I don't know
 
 
 def guard_fails(reply: str, transcript: str = JOB, history=(), language=None) -> set[str]:
-    results = checks.check_reply(reply, "Reflection of feelings", "sadness", transcript, list(history), 0.5,
-                                 language=language)
+    results = checks.check_reply(
+        reply, "Reflection of feelings", "sadness", transcript, list(history), 0.5, language=language
+    )
     return {r.name for r in checks.guard_failures(results)}
 
 
@@ -70,7 +71,10 @@ def test_fluency_is_lower_for_debris_and_cut_endings():
     "reply, said",
     [
         ("What have you been doing since losing your job?", "Guess what? I got a job. I start next month."),
-        ("What ways are you trying to cope with losing your friend?", "My grandmother passed away last week."),
+        (
+            "What ways are you trying to cope with losing your friend?",
+            "My grandmother passed away last week.",
+        ),
         ("Were you living with family, or with friends?", "My dog died last night."),
     ],
 )

@@ -83,7 +83,9 @@ def test_max_turn_length_cuts_a_long_turn(speech):
     assert all(t.duration_s <= 1.5 + VAD_WINDOW_S for t in turns)  # cut on a window boundary
     first = meta["turns"][0]
     cut = [t for t in turns if t.start_s < first["end"]]
-    assert cut[0].reason == "max_length" and cut[0].end_s == pytest.approx(cut[0].start_s + 1.5, abs=VAD_WINDOW_S)
+    assert cut[0].reason == "max_length" and cut[0].end_s == pytest.approx(
+        cut[0].start_s + 1.5, abs=VAD_WINDOW_S
+    )
     assert cut[1].start_s == pytest.approx(cut[0].end_s, abs=0.002)  # the rest continues as the next turn
 
 
@@ -177,7 +179,9 @@ def test_bad_chunks_raise_media_errors():
 
 def _evidence(text: str) -> Evidence:
     off = ModalityEvidence(available=False)
-    return Evidence(source="turn", duration_s=1.0, transcript=text, modalities=Modalities(text=off, audio=off, video=off))
+    return Evidence(
+        source="turn", duration_s=1.0, transcript=text, modalities=Modalities(text=off, audio=off, video=off)
+    )
 
 
 class ScriptedRunner:
@@ -204,8 +208,13 @@ class ScriptedRunner:
                 if cancel.is_set():
                     return
             yield EvidenceReady(evidence=_evidence(f"turn {len(self.calls)}"))
-            yield RunFinished(reply=f"reply {len(self.calls)} after {self.finished} turns", emotion="joy",
-                              strategy="Question", rounds=0, all_passed=True)
+            yield RunFinished(
+                reply=f"reply {len(self.calls)} after {self.finished} turns",
+                emotion="joy",
+                strategy="Question",
+                rounds=0,
+                all_passed=True,
+            )
             self.finished += 1
         finally:
             with self.lock:
@@ -214,7 +223,9 @@ class ScriptedRunner:
 
 def _feed(session: LiveSession, audio: np.ndarray, start_s: float, end_s: float):
     for i in range(int(start_s * SAMPLE_RATE), int(end_s * SAMPLE_RATE), 8000):
-        session.push_audio(SAMPLE_RATE, audio[i : min(i + 8000, int(end_s * SAMPLE_RATE))], now=i / SAMPLE_RATE)
+        session.push_audio(
+            SAMPLE_RATE, audio[i : min(i + 8000, int(end_s * SAMPLE_RATE))], now=i / SAMPLE_RATE
+        )
 
 
 def _wait(predicate, timeout=10.0):
@@ -319,4 +330,4 @@ def test_an_oversized_chunk_keeps_only_its_last_seconds():
     mono = buffer.add_audio(48000, chunk)
     assert time.monotonic() - started < 1.0
     assert mono.size == pytest.approx(MAX_CHUNK_S * SAMPLE_RATE, abs=SAMPLE_RATE * 0.01)
-    assert buffer.chunks_cut == 1 and np.abs(mono[-SAMPLE_RATE // 2:]).max() > 0.01
+    assert buffer.chunks_cut == 1 and np.abs(mono[-SAMPLE_RATE // 2 :]).max() > 0.01

@@ -49,11 +49,15 @@ def live_url(monkeypatch_module, request):
     from mer_agents.config import Settings
     from mer_agents.perception import warm_up
 
-    warm_up(Settings.from_env())  # as app.main does at launch: the turn's latency is then the run's, not loading
+    warm_up(
+        Settings.from_env()
+    )  # as app.main does at launch: the turn's latency is then the run's, not loading
     if full_app:  # the app's own server, shared with the app's client and browser tests
         yield request.getfixturevalue("app_url")
         return
-    _, url, _ = demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True)
+    _, url, _ = demo.launch(
+        server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True
+    )
     yield url
     demo.close()
 
@@ -82,38 +86,53 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
         except Exception:
             page.screenshot(path=str(ARTIFACTS / "live_failure.png"), full_page=True)
             raise
-        page.wait_for_function("() => document.querySelector('#live-preview').innerText.includes('face: joy')",
-                               timeout=60_000)  # the face meter reads the fake camera's face
+        page.wait_for_function(
+            "() => document.querySelector('#live-preview').innerText.includes('face: joy')", timeout=60_000
+        )  # the face meter reads the fake camera's face
         turn = wait_for_done_turn(REPLY_TIMEOUT_S)
         assert turn is not None, f"no turn was answered in {REPLY_TIMEOUT_S} s: {_sessions(REGISTRY)}"
         assert turn.status == "done", f"turn {turn.id} failed: {turn.error}"
 
         first = META["turns"][0]
         assert turn.id == 1 and turn.span.reason == "pause"
-        assert turn.span.detected_s - turn.span.end_s == pytest.approx(0.8, abs=0.05)  # declared one pause later
+        assert turn.span.detected_s - turn.span.end_s == pytest.approx(
+            0.8, abs=0.05
+        )  # declared one pause later
         # Gradio's stream endpoint keeps only the newest chunk a busy server has not taken yet, so an
         # overloaded machine loses microphone audio (the page then warns); the span is exact only without loss.
         if turn.audio_coverage is not None and turn.audio_coverage >= 0.97:
-            assert abs(turn.span.duration_s - (first["end"] - first["start"])) <= BROWSER_TOLERANCE_S, turn.span
+            assert abs(turn.span.duration_s - (first["end"] - first["start"])) <= BROWSER_TOLERANCE_S, (
+                turn.span
+            )
         else:  # lost chunks shorten speech and pauses alike: only a plausible turn can be asked for
             assert 0.25 <= turn.span.duration_s <= META["turns"][-1]["end"] - first["start"], turn.span
         assert turn.clip is not None and turn.clip.endswith(".mp4")  # camera frames went into the clip
         assert turn.transcript.strip()
 
-        page.wait_for_function("(reply) => document.querySelector('#live-chat').innerText.includes(reply)",
-                               arg=turn.reply.strip()[:40], timeout=60_000)
-        page.wait_for_function("() => document.querySelectorAll('#live-timeline details.mer-entry').length >= 5",
-                               timeout=60_000)  # 30 s timed out once with an evaluation running beside it
-        stages = page.eval_on_selector_all("#live-timeline details.mer-entry", "els => els.map(e => e.dataset.stage)")
+        page.wait_for_function(
+            "(reply) => document.querySelector('#live-chat').innerText.includes(reply)",
+            arg=turn.reply.strip()[:40],
+            timeout=60_000,
+        )
+        page.wait_for_function(
+            "() => document.querySelectorAll('#live-timeline details.mer-entry').length >= 5", timeout=60_000
+        )  # 30 s timed out once with an evaluation running beside it
+        stages = page.eval_on_selector_all(
+            "#live-timeline details.mer-entry", "els => els.map(e => e.dataset.stage)"
+        )
         for stage in ("evidence", "perception", "forecast", "strategy", "reply"):
             assert stage in stages, stages
-        page.wait_for_function("() => document.querySelectorAll('#live-trajectory .scatterlayer .trace').length > 0",
-                               timeout=30_000)
+        page.wait_for_function(
+            "() => document.querySelectorAll('#live-trajectory .scatterlayer .trace').length > 0",
+            timeout=30_000,
+        )
         assert page.locator("#live-timeline script").count() == 0
         page.screenshot(path=str(ARTIFACTS / "live_turn.png"), full_page=True)
-        print(f"live: turn {turn.span.duration_s:.2f} s of speech (audio coverage {turn.audio_coverage}), end declared "
-              f"{turn.span.detected_s - turn.span.end_s:.2f} s after it; after that: {turn.timings}",
-              file=sys.__stderr__)
+        print(
+            f"live: turn {turn.span.duration_s:.2f} s of speech (audio coverage {turn.audio_coverage}), end declared "
+            f"{turn.span.detected_s - turn.span.end_s:.2f} s after it; after that: {turn.timings}",
+            file=sys.__stderr__,
+        )
 
         page.close()
         browser.close()
@@ -125,6 +144,14 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
 
 def _sessions(registry) -> list[dict]:
     """What each live session holds, for a failure message."""
-    return [{"audio_s": round(st.session.buffer.audio_end_s, 1), "frames": st.session.buffer.n_frames,
-             "turns": [t.model_dump(include={"id", "status", "error", "timings", "audio_coverage", "span"})
-                       for t in st.session.turns]} for st in registry.states()]
+    return [
+        {
+            "audio_s": round(st.session.buffer.audio_end_s, 1),
+            "frames": st.session.buffer.n_frames,
+            "turns": [
+                t.model_dump(include={"id", "status", "error", "timings", "audio_coverage", "span"})
+                for t in st.session.turns
+            ],
+        }
+        for st in registry.states()
+    ]

@@ -126,7 +126,7 @@ def test_non_english_speech_is_transcribed_and_flagged():
 
 def test_context_is_trimmed_and_recorded():
     ev = perceive_text("Tell me more.", SETTINGS, context=["Hi.", "How are you?", "", "Not great, honestly."])
-    assert ev.context == ["How are you?", "Not great, honestly."][-SETTINGS.text_context_turns:]
+    assert ev.context == ["How are you?", "Not great, honestly."][-SETTINGS.text_context_turns :]
 
 
 def test_progress_messages(tmp_path):
@@ -144,7 +144,9 @@ def test_bad_file_raises_media_error(tmp_path):
 
 
 def test_perceive_text():
-    ev = perceive_text("I just lost my job and I don't know what to do.", SETTINGS, context=["Hi, how are you?"])
+    ev = perceive_text(
+        "I just lost my job and I don't know what to do.", SETTINGS, context=["Hi, how are you?"]
+    )
     assert ev.source == "text" and ev.modalities.text.available
     assert not ev.modalities.audio.available and not ev.modalities.video.available
     assert not ev.flags  # no complaints about missing tracks: a typed message has none

@@ -37,7 +37,9 @@ def speak(tmp_path, text: str, voice: str = "en", *options: str) -> np.ndarray:
     import soxr
 
     path = tmp_path / f"{voice}.wav"
-    subprocess.run(["espeak-ng", "-v", voice, *options, "-w", str(path), text], check=True, capture_output=True)
+    subprocess.run(
+        ["espeak-ng", "-v", voice, *options, "-w", str(path), text], check=True, capture_output=True
+    )
     audio, rate = soundfile.read(path, dtype="float32", always_2d=True)
     return soxr.resample(audio.mean(axis=1), rate, asr.SAMPLE_RATE).astype(np.float32)
 
@@ -79,18 +81,39 @@ def test_a_looping_or_unsure_translation_is_not_used():
     not, and the reason is given in words."""
     from mer_agents.types import Segment
 
-    good = [Segment(start=0, end=4, text="I worked there for eight years and now I cannot pay the rent.",
-                    avg_logprob=-0.5)]
-    loop = [Segment(start=0, end=4, text="He is a monster. He is a monster. He is a monster. He is a monster.",
-                    avg_logprob=-0.5)]
-    unsure = [Segment(start=0, end=4, text="Today I'm content because I'm going to visit the end of the sea.",
-                      avg_logprob=-0.98)]
+    good = [
+        Segment(
+            start=0,
+            end=4,
+            text="I worked there for eight years and now I cannot pay the rent.",
+            avg_logprob=-0.5,
+        )
+    ]
+    loop = [
+        Segment(
+            start=0,
+            end=4,
+            text="He is a monster. He is a monster. He is a monster. He is a monster.",
+            avg_logprob=-0.5,
+        )
+    ]
+    unsure = [
+        Segment(
+            start=0,
+            end=4,
+            text="Today I'm content because I'm going to visit the end of the sea.",
+            avg_logprob=-0.98,
+        )
+    ]
     assert asr._checked_translation(good) == (good[0].text, "")
     for segments in (loop, unsure, []):
         text, why = asr._checked_translation(segments)
         assert text == "" and why.startswith("Whisper's English translation")
-    assert asr.compression_ratio(loop[0].text) > asr.TRANSLATION_MAX_COMPRESSION > asr.compression_ratio(
-        good[0].text)
+    assert (
+        asr.compression_ratio(loop[0].text)
+        > asr.TRANSLATION_MAX_COMPRESSION
+        > asr.compression_ratio(good[0].text)
+    )
 
 
 @pytest.mark.slow
@@ -98,7 +121,9 @@ def test_a_looping_or_unsure_translation_is_not_used():
 def test_clear_spanish_is_translated_for_the_english_readers(tmp_path, settings):
     """Slow, clear espeak-ng Spanish: Whisper's translate task (same model) gives usable English; English
     speech gets no translation pass at all."""
-    spoken = "Perdí mi trabajo hoy. Trabajé allí durante ocho años, y ahora no sé cómo voy a pagar el alquiler."
+    spoken = (
+        "Perdí mi trabajo hoy. Trabajé allí durante ocho años, y ahora no sé cómo voy a pagar el alquiler."
+    )
     result = asr.transcribe(speak(tmp_path, spoken, "es", "-s", "105", "-g", "4"), settings)
     assert result.language == "es" and result.text
     assert "rent" in result.translation.lower() and "years" in result.translation.lower(), result
@@ -109,8 +134,10 @@ def test_clear_spanish_is_translated_for_the_english_readers(tmp_path, settings)
 @pytest.mark.slow
 def test_silence_and_faint_noise_give_empty_transcript(settings):
     rng = np.random.default_rng(0)
-    for audio in (np.zeros(3 * asr.SAMPLE_RATE, np.float32),
-                  rng.normal(0, 0.005, 3 * asr.SAMPLE_RATE).astype(np.float32)):
+    for audio in (
+        np.zeros(3 * asr.SAMPLE_RATE, np.float32),
+        rng.normal(0, 0.005, 3 * asr.SAMPLE_RATE).astype(np.float32),
+    ):
         result = asr.transcribe(audio, settings)
         assert result.text == "" and result.segments == [] and result.language is None
         assert result.duration_s == pytest.approx(3.0)
@@ -130,8 +157,10 @@ def test_model_is_assembled_once_and_repaired(tmp_path):
     target = asr.model_dir(settings)
     model_bin = target / "model.bin"
     part1, part2 = asr._part_dirs()
-    assert model_bin.stat().st_size == (part1 / "model.bin.part1").stat().st_size + (
-        part2 / "model.bin.part2").stat().st_size
+    assert (
+        model_bin.stat().st_size
+        == (part1 / "model.bin.part1").stat().st_size + (part2 / "model.bin.part2").stat().st_size
+    )
     assert {p.name for p in target.iterdir()} == {"model.bin", *asr.PLAIN_FILES, asr.MANIFEST}
     stamp = model_bin.stat().st_mtime_ns
     assert asr.model_dir(settings) == target and model_bin.stat().st_mtime_ns == stamp  # not copied again

@@ -97,7 +97,9 @@ def test_runs_without_the_fer_package():
         "assert max(r.probs, key=r.probs.get) == 'joy'\n"
     )
     root = Path(__file__).resolve().parents[1]
-    result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr[-2000:]
 
 

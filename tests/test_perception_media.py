@@ -103,7 +103,9 @@ def test_no_audio_and_no_video_stream(folder):
     srt = folder / "subs.srt"
     srt.write_text("1\n00:00:00,000 --> 00:00:01,000\nhello\n")
     path = folder / "subtitles_only.mkv"
-    subprocess.run(["ffmpeg", "-y", "-loglevel", "error", "-i", str(srt), "-c:s", "srt", str(path)], check=True)
+    subprocess.run(
+        ["ffmpeg", "-y", "-loglevel", "error", "-i", str(srt), "-c:s", "srt", str(path)], check=True
+    )
     assert "neither an audio nor a video track" in _error(path)
 
 
@@ -219,8 +221,9 @@ def test_every_type_the_ui_accepts_decodes(folder):
     for ext in CLIP_TYPES:
         if ext in VIDEO_EXTENSIONS:
             sr = 48000 if ext == ".webm" else 16000
-            path = write_video(folder / f"accepted{ext}", size=(96, 64), seconds=1, fps=4, audio=tone(1, sr),
-                               sr=sr)
+            path = write_video(
+                folder / f"accepted{ext}", size=(96, 64), seconds=1, fps=4, audio=tone(1, sr), sr=sr
+            )
         else:
             sr = 48000 if ext in (".ogg", ".opus") else 16000
             path = write_audio(folder / f"accepted{ext}", tone(1, sr), sr)
@@ -242,8 +245,10 @@ def test_frames_are_capped_whatever_fps_and_duration_ask(folder):
     assert len(media.frames) <= MAX_FRAMES and media.fps == pytest.approx(MAX_FRAMES / 60)
     assert media.frame_times[-1] > 58 and media.frame_times[0] < 0.5
     flag = next(f for f in media.flags if f.code == "frames_capped")
-    assert flag.message == ("frames were sampled at 5 per second instead of 30, to keep at most "
-                            f"{MAX_FRAMES} frames of the 60 s analysed")
+    assert flag.message == (
+        "frames were sampled at 5 per second instead of 30, to keep at most "
+        f"{MAX_FRAMES} frames of the 60 s analysed"
+    )
     print(f"60 s at fps 30: {len(media.frames)} frames in {time.monotonic() - started:.2f}s")
     default = load_media(write_video(folder / "short.mp4", size=(64, 48), seconds=3, fps=10), Settings())
     assert default.fps == 2.0 and "frames_capped" not in default.flag_codes()

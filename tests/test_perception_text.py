@@ -30,9 +30,22 @@ def test_head_file_is_portable_and_documented():
     assert head.labels == EMOTIONS and head.members
     assert "dev_scores" in head.meta and 0 < head.meta["dev_scores"]["weighted_f1"] < 1
     readme = (ASSET_DIR / "README.md").read_text(encoding="utf-8")
-    for needle in ("MELD", "declare-lab/MELD", "GPL-3.0", "Friends", "scripts/train_text_head.py",
-                   "weighted-F1", "all-MiniLM-L6-v2", "ESConv", "CC BY-NC 4.0", "GoEmotions", "CC BY 4.0",
-                   "google-research/google-research", "held out", "report only"):
+    for needle in (
+        "MELD",
+        "declare-lab/MELD",
+        "GPL-3.0",
+        "Friends",
+        "scripts/train_text_head.py",
+        "weighted-F1",
+        "all-MiniLM-L6-v2",
+        "ESConv",
+        "CC BY-NC 4.0",
+        "GoEmotions",
+        "CC BY 4.0",
+        "google-research/google-research",
+        "held out",
+        "report only",
+    ):
         assert needle in readme, needle
     assert (ASSET_DIR / HEAD_FILE).stat().st_size < 3_000_000  # the head ships in the repository
 
@@ -77,24 +90,29 @@ def test_context_changes_the_reading(settings):
         pytest.skip("the shipped head was selected without context (utterance-only won on dev)")
     utterance = "Oh my God, really?"
     alone = text_mod.text_evidence(utterance, [], [], settings)
-    after_bad = text_mod.text_evidence(utterance, [],
-                                       ["They fired me today.", "I have no idea how to pay rent."], settings)
-    after_good = text_mod.text_evidence(utterance, [], ["We won the lottery!", "A million dollars!"],
-                                        settings)
+    after_bad = text_mod.text_evidence(
+        utterance, [], ["They fired me today.", "I have no idea how to pay rent."], settings
+    )
+    after_good = text_mod.text_evidence(
+        utterance, [], ["We won the lottery!", "A million dollars!"], settings
+    )
     assert after_bad.cues["context_used"] and not alone.cues["context_used"]
     assert after_bad.probs != alone.probs and after_bad.probs != after_good.probs
     # the difference goes the sensible way: a negative context raises the negative emotions
     negative = ("sadness", "anger", "fear", "disgust")
     assert sum(after_bad.probs[e] for e in negative) > sum(after_good.probs[e] for e in negative)
-    no_context = text_mod.text_evidence(utterance, [], ["They fired me today."], settings.model_copy(
-        update={"text_context_turns": 0}))
+    no_context = text_mod.text_evidence(
+        utterance, [], ["They fired me today."], settings.model_copy(update={"text_context_turns": 0})
+    )
     assert no_context.cues["context_used"] == [] and no_context.probs == pytest.approx(alone.probs)
 
 
 @pytest.mark.slow
 def test_timeline_follows_segments_and_round_trips(settings):
-    segments = [Segment(start=0.0, end=2.1, text="This is the best day of my life!"),
-                Segment(start=2.4, end=5.0, text="But then my dog died and I cried all night.")]
+    segments = [
+        Segment(start=0.0, end=2.1, text="This is the best day of my life!"),
+        Segment(start=2.4, end=5.0, text="But then my dog died and I cried all night."),
+    ]
     ev = text_mod.text_evidence(" ".join(s.text for s in segments), segments, [], settings, language="en")
     assert [(p.start, p.end) for p in ev.timeline] == [(0.0, 2.1), (2.4, 5.0)]
     assert top_emotion(ev.timeline[0].probs)[0] == "joy"
@@ -163,8 +181,9 @@ def test_explicit_statements_read_right_and_confidently():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(reason="issue #10 aim: >= 0.95 on the explicit set; the shipped head reads 0.94 (66/70)",
-                   strict=False)
+@pytest.mark.xfail(
+    reason="issue #10 aim: >= 0.95 on the explicit set; the shipped head reads 0.94 (66/70)", strict=False
+)
 def test_explicit_statements_reach_the_aim():
     rows, _, wrong = _explicit_readings()
     assert 1 - len(wrong) / len(rows) >= 0.95, wrong
@@ -175,8 +194,13 @@ def test_a_lost_job_reads_as_a_confident_negative_emotion(settings):
     short = text_mod.text_evidence("I lost my job today", [], [], settings, language="en")
     assert top_emotion(short.probs)[0] == "sadness", short.probs  # the previous head read joy 0.31 here
     # the worry about the rent reads as fear (ESConv's anxiety dialogues, often about jobs), sadness second
-    long = text_mod.text_evidence("I lost my job today. I worked there for eight years, and now I don't know "
-                                  "how I will pay the rent.", [], [], settings, language="en")
+    long = text_mod.text_evidence(
+        "I lost my job today. I worked there for eight years, and now I don't know how I will pay the rent.",
+        [],
+        [],
+        settings,
+        language="en",
+    )
     assert top_emotion(long.probs)[0] in {"sadness", "fear"}, long.probs
     for ev in (short, long):
         assert ev.probs["joy"] < 0.1 and ev.confidence >= 0.3, (ev.probs, ev.confidence)
@@ -187,8 +211,15 @@ def test_temperature_round_trips_and_keeps_the_argmax(tmp_path):
     from mer_agents.perception.text_head import FeatureSpec, Member
 
     rng = np.random.default_rng(0)
-    member = Member("emb", {"mean": np.zeros(4), "scale": np.ones(4),
-                            "W1": rng.normal(size=(4, len(EMOTIONS))), "b1": np.zeros(len(EMOTIONS))})
+    member = Member(
+        "emb",
+        {
+            "mean": np.zeros(4),
+            "scale": np.ones(4),
+            "W1": rng.normal(size=(4, len(EMOTIONS))),
+            "b1": np.zeros(len(EMOTIONS)),
+        },
+    )
     feats = rng.normal(size=(5, 4))
     plain = TextHead(FeatureSpec(0), [member]).predict_proba(feats, ["x"] * 5)
     sharp = TextHead(FeatureSpec(0), [member], temperature=0.5)
@@ -238,12 +269,22 @@ def test_a_head_with_a_lexicon_block_round_trips(tmp_path):
     feats = spec.features(emb, [np.zeros((0, 4))] * 3, texts, lex)
     assert feats.shape == (3, 4 + lex.width) and feats[2, 4:].sum() == 0 and feats[0, 4] > 0
     width = feats.shape[1]
-    member = Member("emb", {"mean": np.zeros(width), "scale": np.ones(width),
-                            "W1": rng.normal(size=(width, len(EMOTIONS))), "b1": np.zeros(len(EMOTIONS))})
+    member = Member(
+        "emb",
+        {
+            "mean": np.zeros(width),
+            "scale": np.ones(width),
+            "W1": rng.normal(size=(width, len(EMOTIONS))),
+            "b1": np.zeros(len(EMOTIONS)),
+        },
+    )
     with pytest.raises(ValueError):
         TextHead(spec, [member]).save(tmp_path)  # a lexicon block without its lexicon
     head = TextHead(spec, [member], lexicon=lex)
     again = TextHead.load(head.save(tmp_path).parent)
     assert again.lexicon is not None and again.lexicon.words == lex.words
-    assert np.allclose(again.predict_proba(again.features(emb, [np.zeros((0, 4))] * 3, texts), texts),
-                       head.predict_proba(feats, texts), atol=1e-5)
+    assert np.allclose(
+        again.predict_proba(again.features(emb, [np.zeros((0, 4))] * 3, texts), texts),
+        head.predict_proba(feats, texts),
+        atol=1e-5,
+    )

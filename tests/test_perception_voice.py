@@ -22,8 +22,16 @@ SENTENCE = "They told me the results would be ready by the end of the week, so I
 
 
 def _prosody(**changes) -> Prosody:
-    base = dict(seconds=3.0, f0_median_hz=150.0, pitch_level_st=7.0, pitch_range_st=6.5, voiced_fraction=0.8,
-                loudness_dbfs=-23.0, loudness_range_db=10.0, rate_syl_s=4.5)
+    base = dict(
+        seconds=3.0,
+        f0_median_hz=150.0,
+        pitch_level_st=7.0,
+        pitch_range_st=6.5,
+        voiced_fraction=0.8,
+        loudness_dbfs=-23.0,
+        loudness_range_db=10.0,
+        rate_syl_s=4.5,
+    )
     return Prosody(**{**base, **changes})
 
 
@@ -35,17 +43,26 @@ def sad_audio() -> np.ndarray:
 # --------------------------------------------------------------------------------------------- rules
 
 
-@pytest.mark.parametrize("cue,low,high", [
-    ("loudness_dbfs", -32.0, -14.0), ("pitch_range_st", 3.0, 10.0), ("rate_syl_s", 3.0, 6.0),
-    ("pitch_level_st", -3.0, 9.0),
-])
+@pytest.mark.parametrize(
+    "cue,low,high",
+    [
+        ("loudness_dbfs", -32.0, -14.0),
+        ("pitch_range_st", 3.0, 10.0),
+        ("rate_syl_s", 3.0, 6.0),
+        ("pitch_level_st", -3.0, 9.0),
+    ],
+)
 def test_each_arousal_cue_raises_arousal(cue, low, high):
     assert arousal_valence(_prosody(**{cue: high}))[0] > arousal_valence(_prosody(**{cue: low}))[0]
 
 
 def test_extremes_map_to_the_circumplex():
-    calm, _ = arousal_valence(_prosody(loudness_dbfs=-34, pitch_range_st=2, rate_syl_s=2.5, pitch_level_st=-4))
-    agitated, _ = arousal_valence(_prosody(loudness_dbfs=-12, pitch_range_st=11, rate_syl_s=6.5, pitch_level_st=10))
+    calm, _ = arousal_valence(
+        _prosody(loudness_dbfs=-34, pitch_range_st=2, rate_syl_s=2.5, pitch_level_st=-4)
+    )
+    agitated, _ = arousal_valence(
+        _prosody(loudness_dbfs=-12, pitch_range_st=11, rate_syl_s=6.5, pitch_level_st=10)
+    )
     assert calm == pytest.approx(-1.0) and agitated == pytest.approx(1.0)
     top = lambda a, v: max(emotion_probs(a, v).items(), key=lambda kv: kv[1])[0]  # noqa: E731
     assert top(-0.1, 0.0) == "neutral"
@@ -127,8 +144,23 @@ def test_agitated_rendering_reads_as_more_aroused(tmp_path):
     readings = {}
     for name, (wpm, pitch, amp) in {"calm": (120, 35, 60), "agitated": (220, 75, 180)}.items():
         wav = tmp_path / f"{name}.wav"
-        subprocess.run(["espeak-ng", "-v", "en-us", "-s", str(wpm), "-p", str(pitch), "-a", str(amp), "-w", str(wav),
-                        SENTENCE], check=True)
+        subprocess.run(
+            [
+                "espeak-ng",
+                "-v",
+                "en-us",
+                "-s",
+                str(wpm),
+                "-p",
+                str(pitch),
+                "-a",
+                str(amp),
+                "-w",
+                str(wav),
+                SENTENCE,
+            ],
+            check=True,
+        )
         audio = load_media(wav, Settings()).audio
         readings[name], _ = voice.voice_evidence(audio, SR, vad.speech_segments(audio, SR))
     calm, agitated = readings["calm"].cues, readings["agitated"].cues

@@ -127,5 +127,7 @@ def test_a_crisis_gets_the_safety_message_and_says_so(backend, message, kind):
     assert any(isinstance(e, Progress) and "crisis guard" in e.message for e in events)
     assert not any(isinstance(e, RegenerationRequested) for e in events)
     assert {e.stage for e in events if isinstance(e, StageFinished)} >= {"forecast", "strategy", "reply"}
-    drafts = [e for e in events if isinstance(e, DraftReply)]  # the model's reply is never shown, even briefly
+    drafts = [
+        e for e in events if isinstance(e, DraftReply)
+    ]  # the model's reply is never shown, even briefly
     assert [(d.text, d.source) for d in drafts] == [(crisis.REPLIES[kind], "crisis")]

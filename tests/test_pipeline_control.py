@@ -54,6 +54,7 @@ def evidence() -> Evidence:
 def flat_classifier(monkeypatch):
     """Scripted tests: a strategy classifier that sees every strategy alike (control flow only); retrieval
     and embeddings are injected into each run (`collect`)."""
+
     def flat(replies, contexts=None, settings=None):
         return np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES))
 
@@ -68,8 +69,16 @@ def settings(**kw) -> Settings:
 
 def collect(backend, evidence, cancel=None, retrieve=no_neighbours, **kw):
     """The run's events, with injected retrieval (no neighbours unless given) and flat embeddings."""
-    return list(run(RunRequest(evidence=evidence), backend, settings(**kw), cancel, retrieve=retrieve,
-                    embed=flat_embed))
+    return list(
+        run(
+            RunRequest(evidence=evidence),
+            backend,
+            settings(**kw),
+            cancel,
+            retrieve=retrieve,
+            embed=flat_embed,
+        )
+    )
 
 
 def of(events, kind):
@@ -254,8 +263,9 @@ def test_malformed_json_twice_fails_the_stage(evidence):
 
 def test_a_critique_the_model_cannot_write_does_not_end_the_run(evidence):
     """Scripted backend: the critic's JSON is broken twice → the code verdicts still drive re-entry."""
-    backend = ScriptedBackend(reply=[CHEERFUL, "Losing your job is hard; feeling empty makes sense."],
-                              audit=['{"critique": '])
+    backend = ScriptedBackend(
+        reply=[CHEERFUL, "Losing your job is hard; feeling empty makes sense."], audit=['{"critique": ']
+    )
     events = collect(backend, evidence, max_rounds=1)
     assert not of(events, RunFailed) and isinstance(events[-1], RunFinished)
     revised = [e.verdict for e in of(events, AuditVerdictEvent) if e.verdict.verdict == "revise"]
@@ -363,8 +373,13 @@ def test_each_rounds_reply_is_shown_as_a_draft_before_its_audit(evidence):
 def test_a_person_who_spoke_another_language_is_told_the_reply_is_english(evidence):
     """Scripted backend: Spanish speech (with Whisper's English translation) → the kept reply is English and
     RunFinished.note says so, naming the language; English speech gets no such note."""
-    spanish = evidence.model_copy(update={"language": "es", "transcript": "Perdí mi trabajo hoy.",
-                                          "translation": "I lost my job today."})
+    spanish = evidence.model_copy(
+        update={
+            "language": "es",
+            "transcript": "Perdí mi trabajo hoy.",
+            "translation": "I lost my job today.",
+        }
+    )
     done = collect(ScriptedBackend(), spanish)[-1]
     assert done.reply == GOOD and "spoke Spanish; the reply is in English" in done.note
     assert "English" not in collect(ScriptedBackend(), evidence)[-1].note

@@ -28,13 +28,15 @@ NEUTRAL = {e: (0.7 if e == "neutral" else 0.05) for e in EMOTIONS}
 
 
 def _exemplar(dialogue: str, turn: int, seeker: str, reply: str, strategy: str) -> Exemplar:
-    return Exemplar(id=f"{dialogue}/{turn}", dialogue=dialogue, turn=turn, seeker=seeker, reply=reply,
-                    strategy=strategy)
+    return Exemplar(
+        id=f"{dialogue}/{turn}", dialogue=dialogue, turn=turn, seeker=seeker, reply=reply, strategy=strategy
+    )
 
 
 def forecast(emotion: str, probs: dict[str, float], intensity: float) -> EmotionForecast:
-    return EmotionForecast(emotion=emotion, probs=probs, confidence=0.7, intensity=intensity, agreement=1.0,
-                           fused_probs=probs)
+    return EmotionForecast(
+        emotion=emotion, probs=probs, confidence=0.7, intensity=intensity, agreement=1.0, fused_probs=probs
+    )
 
 
 def evidence() -> Evidence:
@@ -72,7 +74,8 @@ def test_run_plans_the_top_ranked_strategy_from_the_injected_neighbours():
     retrieval is asked with the person's words and the dialogues to exclude."""
     asked = []
     found = [scored("Question", 0.9, i, f"What happened {i}?") for i in range(3)] + [
-        scored("Affirmation and Reassurance", 0.8, 9, "You are not alone.")]
+        scored("Affirmation and Reassurance", 0.8, 9, "You are not alone.")
+    ]
 
     def retrieve(query, k=2, exclude=frozenset(), strategy=None):
         asked.append((query, k, set(exclude)))
@@ -80,8 +83,14 @@ def test_run_plans_the_top_ranked_strategy_from_the_injected_neighbours():
 
     backend = ScriptedBackend()
     history = [Turn(user_text="Hi.", reply="Hello.", strategy="Others")]
-    ctx = AgentContext(backend=backend, settings=Settings(), evidence=evidence(), history=history,
-                       exclude_dialogues=frozenset({"esconv-dev-007"}), retrieve=retrieve)
+    ctx = AgentContext(
+        backend=backend,
+        settings=Settings(),
+        evidence=evidence(),
+        history=history,
+        exclude_dialogues=frozenset({"esconv-dev-007"}),
+        retrieve=retrieve,
+    )
     plan = planner.run(ctx, forecast("neutral", NEUTRAL, 0.2))
     assert asked == [(evidence().transcript, planner.K_WIDE, {"esconv-dev-007"})]
     assert plan.strategy == "Question" and plan.secondary == "Affirmation and Reassurance"
@@ -94,8 +103,13 @@ def test_run_drops_the_strategy_the_audit_said_to_avoid():
     """Scripted backend + injected retrieval: hints["avoid"] (from the strategy check) removes the
     neighbours' favourite; the next one is planned."""
     found = [scored("Providing Suggestions", 0.9, i) for i in range(4)]
-    ctx = AgentContext(backend=ScriptedBackend(), settings=Settings(), evidence=evidence(),
-                       hints={"avoid": ["Providing Suggestions"]}, retrieve=injected_tools.neighbours(found))
+    ctx = AgentContext(
+        backend=ScriptedBackend(),
+        settings=Settings(),
+        evidence=evidence(),
+        hints={"avoid": ["Providing Suggestions"]},
+        retrieve=injected_tools.neighbours(found),
+    )
     plan = planner.run(ctx, forecast("sadness", SAD, 0.7))
     assert plan.strategy == "Reflection of feelings" and plan.secondary != "Providing Suggestions"
 
@@ -107,23 +121,38 @@ def test_planner_skips_the_excluded_dialogue(monkeypatch):
     exemplars = [
         # the dialogue under test: its words are the query itself, so it would be the nearest neighbour
         _exemplar("esconv-train-000", 1, evidence.transcript, gold, "Providing Suggestions"),
-        _exemplar("esconv-train-001", 1, "I lost my job and I feel lost.", "Maybe you could update your CV.",
-                  "Providing Suggestions"),
-        _exemplar("esconv-train-002", 1, "My job ended and I feel empty.", "Maybe you could ask about severance.",
-                  "Providing Suggestions"),
+        _exemplar(
+            "esconv-train-001",
+            1,
+            "I lost my job and I feel lost.",
+            "Maybe you could update your CV.",
+            "Providing Suggestions",
+        ),
+        _exemplar(
+            "esconv-train-002",
+            1,
+            "My job ended and I feel empty.",
+            "Maybe you could ask about severance.",
+            "Providing Suggestions",
+        ),
     ]
     bank = Bank(exemplars, embed([e.seeker for e in exemplars]))
     monkeypatch.setitem(retrieval._banks, retrieval.bank_location(Settings()), bank)
     probs = {e: (0.7 if e == "sadness" else 0.05) for e in EMOTIONS}
-    forecast = EmotionForecast(emotion="sadness", probs=probs, confidence=0.7, intensity=0.3, agreement=1.0,
-                               fused_probs=probs)
+    forecast = EmotionForecast(
+        emotion="sadness", probs=probs, confidence=0.7, intensity=0.3, agreement=1.0, fused_probs=probs
+    )
 
     def plan(exclude: frozenset[str]):
-        ctx = AgentContext(backend=ScriptedBackend(), settings=Settings(), evidence=evidence,
-                           exclude_dialogues=exclude)
+        ctx = AgentContext(
+            backend=ScriptedBackend(), settings=Settings(), evidence=evidence, exclude_dialogues=exclude
+        )
         return planner.run(ctx, forecast)
 
     assert gold in plan(frozenset()).exemplars  # without the guard the gold reply leaks
     guarded = plan(frozenset({"esconv-train-000"}))
     assert gold not in guarded.exemplars
-    assert sorted(guarded.exemplars) == ["Maybe you could ask about severance.", "Maybe you could update your CV."]
+    assert sorted(guarded.exemplars) == [
+        "Maybe you could ask about severance.",
+        "Maybe you could update your CV.",
+    ]

@@ -82,8 +82,9 @@ def test_the_earliest_failing_stage_gets_the_critique(evidence, outputs):
 def test_an_instruction_with_forbidden_phrasing_is_dropped(evidence, outputs):
     """The critic's instruction joins the code's only when it carries none of the phrasing the checks
     forbid (it would steer the stage into the very fault); its critique is still recorded."""
-    unsafe = json.dumps({"critique": "The reply is too gloomy for this.",
-                         "instruction": "Say that it is great news."})
+    unsafe = json.dumps(
+        {"critique": "The reply is too gloomy for this.", "instruction": "Say that it is great news."}
+    )
     result = audit(ScriptedBackend(audit=[unsafe]), evidence, outputs, reply=Reply(text=CHEERFUL))
     verdict = result.verdicts[-1]
     assert verdict.issues[-1] == "critic: The reply is too gloomy for this."

@@ -20,21 +20,39 @@ def test_weights_load_and_name_the_model():
 
 
 def test_a_thank_you_is_answered_by_a_goodbye():
-    replies = ["How long have you felt this way?", "You're welcome, take care of yourself!",
-               "Maybe you could try yoga."]
-    assert best("Ok thank you so much for listening, have a good night.",
-                "Maybe you could talk to a counselor.", replies) == replies[1]
+    replies = [
+        "How long have you felt this way?",
+        "You're welcome, take care of yourself!",
+        "Maybe you could try yoga.",
+    ]
+    assert (
+        best(
+            "Ok thank you so much for listening, have a good night.",
+            "Maybe you could talk to a counselor.",
+            replies,
+        )
+        == replies[1]
+    )
 
 
 def test_a_loss_is_answered_by_sympathy_not_congratulations():
-    replies = ["Congratulations, that is great news!", "You're welcome, take care!",
-               "That sounds really stressful. How long did you work there?"]
+    replies = [
+        "Congratulations, that is great news!",
+        "You're welcome, take care!",
+        "That sounds really stressful. How long did you work there?",
+    ]
     assert best("I lost my job today and I don't know how I will pay the rent.", "", replies) == replies[2]
 
 
 def test_a_question_to_the_supporter_is_answered_by_their_experience():
-    replies = ["You're welcome!", "I talked to my friends a lot and kept busy.", "How long were you together?"]
-    assert best("How did you get through it?", "I went through a breakup too last year.", replies) == replies[1]
+    replies = [
+        "You're welcome!",
+        "I talked to my friends a lot and kept busy.",
+        "How long were you together?",
+    ]
+    assert (
+        best("How did you get through it?", "I went through a breakup too last year.", replies) == replies[1]
+    )
 
 
 def test_the_previous_turn_changes_the_reading():

@@ -26,10 +26,16 @@ from tests.injected_tools import TOOLS
 FIXTURES = Path(__file__).parent / "fixtures"
 PLAN = StrategyPlan(strategy="Reflection of feelings", reason="Because they sound sad.")
 MESSAGES = {
-    "job": ("I lost my job today. I worked there for eight years, and now I don't know how I will pay the rent.",
-            "sadness", "Reflection of feelings"),
-    "flight": ("This is the third time they cancelled my flight without telling me. I am so angry I could scream.",
-               "anger", "Affirmation and Reassurance"),
+    "job": (
+        "I lost my job today. I worked there for eight years, and now I don't know how I will pay the rent.",
+        "sadness",
+        "Reflection of feelings",
+    ),
+    "flight": (
+        "This is the third time they cancelled my flight without telling me. I am so angry I could scream.",
+        "anger",
+        "Affirmation and Reassurance",
+    ),
     "test": ("I finally passed my driving test on the fourth try!", "joy", "Question"),
     "one_word": ("Tired.", "sadness", "Question"),
     "spanish": ("Estoy muy triste porque mi perro murió ayer.", "sadness", "Reflection of feelings"),
@@ -46,14 +52,17 @@ def backend():
 
 def forecast(emotion: str) -> EmotionForecast:
     probs = {**uniform_probs(), emotion: 3.0}
-    return EmotionForecast(emotion=emotion, probs=probs, confidence=0.8, intensity=0.7, agreement=1.0,
-                           fused_probs=probs)
+    return EmotionForecast(
+        emotion=emotion, probs=probs, confidence=0.8, intensity=0.7, agreement=1.0, fused_probs=probs
+    )
 
 
 def reply_for(backend, message: str, emotion: str, strategy: str, round_: int = 0, history=()):
     settings = Settings.from_env(backend="embedded")
     evidence = perceive_text(message, settings)
-    ctx = AgentContext(backend=backend, settings=settings, evidence=evidence, history=list(history), round=round_)
+    ctx = AgentContext(
+        backend=backend, settings=settings, evidence=evidence, history=list(history), round=round_
+    )
     plan = StrategyPlan(strategy=strategy, reason="Because they need it.")
     return ctx, responder.run(ctx, forecast(emotion), plan)
 
@@ -67,8 +76,13 @@ def test_kept_reply_passes_the_guard_and_lists_every_candidate(backend, name):
     assert {c.source for c in reply.ranked} >= {"model", "template"}
     kept = reply.ranked[0]
     assert not kept.guard, kept
-    results = responder.reply_checks(ctx, reply.text, forecast(emotion), StrategyPlan(
-        strategy=strategy, reason="Because they need it."), None)
+    results = responder.reply_checks(
+        ctx,
+        reply.text,
+        forecast(emotion),
+        StrategyPlan(strategy=strategy, reason="Because they need it."),
+        None,
+    )
     assert not checks.guard_failures(results), (reply.text, results)
     assert "hate you" not in reply.text.lower()
     # ranked: guard-passing candidates before guard failures
@@ -104,8 +118,13 @@ def test_a_clip_without_words_gets_a_guarded_reply(backend):
     fixture = Path(__file__).parent / "fixtures" / "evidence_sad.json"
     evidence = Evidence.model_validate_json(fixture.read_text())
     text = evidence.modalities.text.model_copy(update={"available": False, "confidence": 0.0})
-    evidence = evidence.model_copy(update={"transcript": "", "segments": [],
-                                           "modalities": evidence.modalities.model_copy(update={"text": text})})
+    evidence = evidence.model_copy(
+        update={
+            "transcript": "",
+            "segments": [],
+            "modalities": evidence.modalities.model_copy(update={"text": text}),
+        }
+    )
     settings = Settings.from_env(backend="embedded")
     ctx = AgentContext(backend=backend, settings=settings, evidence=evidence)
     plan = StrategyPlan(strategy="Question", reason="Because they need it.")
@@ -118,10 +137,15 @@ def test_a_clip_without_words_gets_a_guarded_reply(backend):
 def test_a_goodbye_is_answered_with_a_goodbye_and_only_then(backend):
     """The person thanking and leaving gets the bank's goodbyes as candidates (the reply selector ranks them
     first); someone mid-conversation never does."""
-    history = [Turn(user_text="I think I will talk to my sister about it.",
-                    reply="That sounds like a good plan, she may understand more than you expect.")]
-    _, reply = reply_for(backend, "Ok, thank you so much for listening. Have a good night.", "joy", "Others",
-                         history=history)
+    history = [
+        Turn(
+            user_text="I think I will talk to my sister about it.",
+            reply="That sounds like a good plan, she may understand more than you expect.",
+        )
+    ]
+    _, reply = reply_for(
+        backend, "Ok, thank you so much for listening. Have a good night.", "joy", "Others", history=history
+    )
     goodbyes = [c for c in reply.ranked if c.source == "exemplar" and guard.CLOSING.search(c.text)]
     assert goodbyes, [c.text for c in reply.ranked]
     assert guard.CLOSING.search(reply.text) or reply.ranked[0].source != "exemplar", reply.text
@@ -145,7 +169,9 @@ def test_best_of_draws_several_first_round_drafts(backend):
     message, emotion, strategy = MESSAGES["job"]
     settings = Settings.from_env(backend="embedded", best_of=3)
     ctx = AgentContext(backend=backend, settings=settings, evidence=perceive_text(message, settings))
-    reply = responder.run(ctx, forecast(emotion), StrategyPlan(strategy=strategy, reason="Because they need it."))
+    reply = responder.run(
+        ctx, forecast(emotion), StrategyPlan(strategy=strategy, reason="Because they need it.")
+    )
     drafts = [c for c in reply.ranked if c.source == "model"]
     assert 1 <= len(drafts) <= 3 and not reply.ranked[0].guard
 
@@ -159,6 +185,7 @@ CHEERFUL = "That's great! Losing your job means a fresh start."  # fails the ton
 @pytest.fixture
 def flat_classifier(monkeypatch):
     """The strategy classifier sees every strategy alike, so strategy fit never decides (control flow)."""
+
     def flat(replies, contexts=None, settings=None):
         return np.full((len(replies), len(STRATEGIES)), 1 / len(STRATEGIES))
 
@@ -167,8 +194,13 @@ def flat_classifier(monkeypatch):
 
 def scripted_ctx(backend, round_: int = 0, **settings) -> AgentContext:
     evidence = Evidence.model_validate_json((FIXTURES / "evidence_sad.json").read_text())
-    return AgentContext(backend=backend, settings=Settings(reply_candidates="model", **settings),
-                        evidence=evidence, round=round_, **TOOLS)
+    return AgentContext(
+        backend=backend,
+        settings=Settings(reply_candidates="model", **settings),
+        evidence=evidence,
+        round=round_,
+        **TOOLS,
+    )
 
 
 def test_rank_key_puts_guard_failures_last_and_the_template_after_equals():

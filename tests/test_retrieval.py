@@ -35,32 +35,48 @@ TSV = (
 
 def _dialogue(emotion, problem, turns):
     return {
-        "experience_type": "Previous Experience", "emotion_type": emotion, "problem_type": problem,
-        "situation": "...", "survey_score": {},
+        "experience_type": "Previous Experience",
+        "emotion_type": emotion,
+        "problem_type": problem,
+        "situation": "...",
+        "survey_score": {},
         "dialog": [
-            {"speaker": sp, "text": text, **({"strategy": st} if sp == "sys" else {})} for sp, text, st in turns
+            {"speaker": sp, "text": text, **({"strategy": st} if sp == "sys" else {})}
+            for sp, text, st in turns
         ],
     }
 
 
 TRAIN = [
-    _dialogue("sadness", "ongoing depression", [
-        ("sys", "Hello, how are you today?", "Question"),
-        ("usr", "My dog died yesterday", None),
-        ("usr", "and I can't stop crying.", None),
-        ("sys", "You must be heartbroken, losing a dog hurts so much.", "Reflection of feelings"),
-        ("sys", "How long did you have him before he passed?", "Question"),
-        ("usr", "Twelve years. I keep looking for him.", None),
-        ("sys", "That makes sense, you were together for a very long time.", "Affirmation and Reassurance"),
-    ]),
-    _dialogue("anxiety", "academic pressure", [
-        ("usr", "I failed my exam and my parents will be furious.", None),
-        ("sys", "Maybe you could talk to your teacher about a retake.", "Providing Suggestions"),
-        ("usr", "I will try that.", None),
-        ("sys", "Talk to Mrs Smith at Oakwood tomorrow.", "Providing Suggestions"),
-        ("usr", "ok", None),
-        ("sys", "You're welcome, take care!", "Others"),
-    ]),
+    _dialogue(
+        "sadness",
+        "ongoing depression",
+        [
+            ("sys", "Hello, how are you today?", "Question"),
+            ("usr", "My dog died yesterday", None),
+            ("usr", "and I can't stop crying.", None),
+            ("sys", "You must be heartbroken, losing a dog hurts so much.", "Reflection of feelings"),
+            ("sys", "How long did you have him before he passed?", "Question"),
+            ("usr", "Twelve years. I keep looking for him.", None),
+            (
+                "sys",
+                "That makes sense, you were together for a very long time.",
+                "Affirmation and Reassurance",
+            ),
+        ],
+    ),
+    _dialogue(
+        "anxiety",
+        "academic pressure",
+        [
+            ("usr", "I failed my exam and my parents will be furious.", None),
+            ("sys", "Maybe you could talk to your teacher about a retake.", "Providing Suggestions"),
+            ("usr", "I will try that.", None),
+            ("sys", "Talk to Mrs Smith at Oakwood tomorrow.", "Providing Suggestions"),
+            ("usr", "ok", None),
+            ("sys", "You're welcome, take care!", "Others"),
+        ],
+    ),
 ]
 
 
@@ -170,22 +186,30 @@ def test_build_search_exclusion_and_strategy_filter(train_json, tmp_path):
     bank = Bank.load(tmp_path / "bank", "esconv_train")
     # the opening greeting (no seeker words) and the name/place reply are filtered out; the closing is kept
     assert [e.id for e in bank.exemplars] == [
-        "esconv-train-000/3", "esconv-train-000/4", "esconv-train-000/6", "esconv-train-001/1",
+        "esconv-train-000/3",
+        "esconv-train-000/4",
+        "esconv-train-000/6",
+        "esconv-train-001/1",
         "esconv-train-001/5",
     ]
     assert [e.closing for e in bank.exemplars] == [False, False, False, False, True]
     second = bank.exemplars[1]
     assert second.followup and second.seeker == "My dog died yesterday and I can't stop crying."
-    assert bank.exemplars[2].previous == "You must be heartbroken, losing a dog hurts so much. " \
+    assert (
+        bank.exemplars[2].previous == "You must be heartbroken, losing a dog hurts so much. "
         "How long did you have him before he passed?"
+    )
     assert bank.reply_vectors is not None and bank.reply_vectors.shape == bank.vectors.shape
     # ranking by reply scores: goodbyes only when the person is closing
     scores = np.array([0.1, 0.2, 0.3, 0.4, 0.9])
     assert [e.id for e in bank.rank_replies(scores, k=2)] == ["esconv-train-001/1", "esconv-train-000/6"]
     assert bank.rank_replies(scores, k=1, closing=True)[0].id == "esconv-train-001/5"
-    assert bank.rank_replies(scores, k=5, strategy="Question") == [bank.exemplars[1].model_copy(
-        update={"score": pytest.approx(0.2)})]
-    assert bank.exemplars[3].emotion_type == "anxiety" and bank.exemplars[3].problem_type == "academic pressure"
+    assert bank.rank_replies(scores, k=5, strategy="Question") == [
+        bank.exemplars[1].model_copy(update={"score": pytest.approx(0.2)})
+    ]
+    assert (
+        bank.exemplars[3].emotion_type == "anxiety" and bank.exemplars[3].problem_type == "academic pressure"
+    )
     assert np.allclose(np.linalg.norm(bank.vectors, axis=1), 1.0, atol=1e-2)
     query = "my cat passed away and I am crying"
     assert bank.search(query, k=1)[0].dialogue == "esconv-train-000"

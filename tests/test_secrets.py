@@ -89,8 +89,13 @@ def _assert_no_secret(text: str) -> None:
 
 def test_settings_never_serialise_the_key(env_settings):
     assert env_settings.api_key is not None and env_settings.api_key.get_secret_value() == KEY
-    for shown in (env_settings.model_dump_json(), json.dumps(env_settings.model_dump(mode="json")),
-                  repr(env_settings), str(env_settings), str(env_settings.model_dump())):
+    for shown in (
+        env_settings.model_dump_json(),
+        json.dumps(env_settings.model_dump(mode="json")),
+        repr(env_settings),
+        str(env_settings),
+        str(env_settings.model_dump()),
+    ):
         _assert_no_secret(shown)
     copy = env_settings.updated(fps=3)
     assert copy.api_key is not None and copy.api_key.get_secret_value() == KEY and copy.fps == 3
@@ -102,8 +107,9 @@ def test_pipeline_trace_holds_no_key(server, env_settings, tmp_path):
 
     before = len(server.authorizations)
     trace = Trace(tmp_path / "run.json")
-    events = list(trace.record(run(RunRequest(text="I lost my job today."), get_backend(env_settings),
-                                   env_settings)))
+    events = list(
+        trace.record(run(RunRequest(text="I lost my job today."), get_backend(env_settings), env_settings))
+    )
     path = trace.write()
     sent = server.authorizations[before:]
     assert sent and all(a == f"Bearer {KEY}" for a in sent)  # the key did reach the server
@@ -148,9 +154,24 @@ def test_cli_analyze_prints_and_writes_no_key(server, tmp_path):
     env = {**os.environ, "MER_API_KEY": KEY, "MER_BACKEND": "openai_http", "MER_BASE_URL": server.url}
     trace = tmp_path / "cli.json"
     result = subprocess.run(
-        [sys.executable, "-m", "mer_agents", "analyze", "--text", "I feel alone.", "--max-rounds", "0",
-         "--trace", str(trace)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False,
+        [
+            sys.executable,
+            "-m",
+            "mer_agents",
+            "analyze",
+            "--text",
+            "I feel alone.",
+            "--max-rounds",
+            "0",
+            "--trace",
+            str(trace),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert trace.is_file()

@@ -36,8 +36,9 @@ def space_python(tmp_path_factory) -> Path:
     made = run([base, "-m", "venv", str(venv)], timeout=300)
     assert made.returncode == 0, made.stderr[-2000:]
     python = venv / "bin" / "python"
-    installed = run([str(python), "-m", "pip", "install", "-q", "-r", "requirements.txt"],
-                    timeout=PIP_TIMEOUT_S)
+    installed = run(
+        [str(python), "-m", "pip", "install", "-q", "-r", "requirements.txt"], timeout=PIP_TIMEOUT_S
+    )
     assert installed.returncode == 0, installed.stderr[-3000:]
     return python
 
@@ -48,9 +49,25 @@ def test_requirements_txt_alone_answers_with_a_language_model(space_python, tmp_
     trace_dir = tmp_path / "traces"
     env = {**os.environ, "MER_TRACE_DIR": str(trace_dir), "PYTHONNOUSERSITE": "1"}
     env.pop("PYTHONPATH", None)
-    done = subprocess.run([str(space_python), "-m", "mer_agents", "analyze", "--text", MESSAGE,
-                           "--backend", "embedded", "--max-rounds", "0"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    done = subprocess.run(
+        [
+            str(space_python),
+            "-m",
+            "mer_agents",
+            "analyze",
+            "--text",
+            MESSAGE,
+            "--backend",
+            "embedded",
+            "--max-rounds",
+            "0",
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-2000:])
     reply = [line for line in done.stdout.splitlines() if line.startswith("reply:")]
     assert reply and len(reply[0]) > len("reply: ") + 10, done.stdout[-2000:]

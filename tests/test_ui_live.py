@@ -34,15 +34,24 @@ def _turn(i: int, **kw) -> LiveTurn:
 
 def test_chat_shows_each_turn_and_what_became_of_it():
     turns = [
-        _turn(1, status="done", transcript="I got the job.", reply="That is wonderful!", emotion="joy",
-              strategy="Affirmation and Reassurance"),
+        _turn(
+            1,
+            status="done",
+            transcript="I got the job.",
+            reply="That is wonderful!",
+            emotion="joy",
+            strategy="Affirmation and Reassurance",
+        ),
         _turn(2, status="cancelled", error="you started speaking again, so this reply was cancelled"),
         _turn(3, status="running"),
         _turn(4, status="queued"),
     ]
     messages = chat_messages(turns)
     assert messages[0] == {"role": "user", "content": "I got the job."}
-    assert messages[1]["content"].startswith("That is wonderful!") and "[joy · Affirmation" in messages[1]["content"]
+    assert (
+        messages[1]["content"].startswith("That is wonderful!")
+        and "[joy · Affirmation" in messages[1]["content"]
+    )
     assert messages[2]["content"] == "(turn 2: 1.5 s of speech)"
     assert messages[3]["content"].startswith("(cancelled: you started speaking")
     assert messages[5]["content"] == "…" and messages[7]["content"] == "(waiting)"
@@ -50,7 +59,9 @@ def test_chat_shows_each_turn_and_what_became_of_it():
 
 def test_trajectory_gains_a_point_per_turn():
     assert len(trajectory_figure([]).data) == 0
-    fig = trajectory_figure([(1, {"joy": 0.8, "neutral": 0.2}), (2, {"sadness": 0.6, "joy": 0.1, "neutral": 0.3})])
+    fig = trajectory_figure(
+        [(1, {"joy": 0.8, "neutral": 0.2}), (2, {"sadness": 0.6, "joy": 0.1, "neutral": 0.3})]
+    )
     names = {trace.name for trace in fig.data}
     assert names == {"joy", "neutral", "sadness"}
     joy = next(t for t in fig.data if t.name == "joy")
@@ -75,8 +86,12 @@ def test_face_preview_reads_a_frame_with_the_perception_face_model():
 
 def _evidence() -> Evidence:
     off = ModalityEvidence(available=False)
-    return Evidence(source="turn", duration_s=1.0, transcript="hello there",
-                    modalities=Modalities(text=off, audio=off, video=off))
+    return Evidence(
+        source="turn",
+        duration_s=1.0,
+        transcript="hello there",
+        modalities=Modalities(text=off, audio=off, video=off),
+    )
 
 
 def _forecast() -> EmotionForecast:
@@ -102,7 +117,9 @@ def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     state.recording = True
     with session._lock:  # a detected turn, as push_audio would queue it
         session.buffer.add_audio(16000, np.zeros(48000, np.float32), now=0.0)
-        session._enqueue(TurnSpan(start_s=0.5, end_s=2.0, reason="pause", detected_s=2.8), now=time.monotonic())
+        session._enqueue(
+            TurnSpan(start_s=0.5, end_s=2.0, reason="pause", detected_s=2.8), now=time.monotonic()
+        )
     deadline = time.monotonic() + 10
     while session.busy and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -157,8 +174,12 @@ def test_a_refused_microphone_chunk_is_said_in_the_meters(tmp_path):
     registry = LiveRegistry()
     handlers = LiveHandlers(Settings(), backend=object(), registry=registry)
     request = SimpleNamespace(session_hash="mic")
-    session = LiveSession(scripted_runner, LiveSettings(), vad=lambda a: np.zeros(a.size // 512, np.float32),
-                          workdir=tmp_path / "s")
+    session = LiveSession(
+        scripted_runner,
+        LiveSettings(),
+        vad=lambda a: np.zeros(a.size // 512, np.float32),
+        workdir=tmp_path / "s",
+    )
     state = registry.get_or_create("mic", lambda: session)
     handlers.on_audio((1, np.zeros(4096, np.int16)), request)
     assert session.buffer.audio_end_s == 0

@@ -33,7 +33,7 @@ from mer_agents.types import (
     StrategyPlan,
     TimePoint,
 )
-from mer_agents.ui.timeline import apply, build_timeline, render_html, word_diff, TimelineView
+from mer_agents.ui.timeline import TimelineView, apply, build_timeline, render_html, word_diff
 
 EVIL = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 
@@ -41,10 +41,20 @@ EVIL = '<script>alert("x")</script><img src=x onerror=alert(1)>'
 def _evidence(transcript: str = "I lost my job today") -> Evidence:
     sad = {"sadness": 0.7, "neutral": 0.3}
     return Evidence(
-        source="clip.mp4", duration_s=3.0, analysed_s=3.0, has_audio=True, has_video=True, transcript=transcript,
+        source="clip.mp4",
+        duration_s=3.0,
+        analysed_s=3.0,
+        has_audio=True,
+        has_video=True,
+        transcript=transcript,
         modalities=Modalities(
-            text=ModalityEvidence(available=True, probs=sad, confidence=0.8,
-                                  timeline=[TimePoint(start=0, end=3, probs=sad)], model="text-head"),
+            text=ModalityEvidence(
+                available=True,
+                probs=sad,
+                confidence=0.8,
+                timeline=[TimePoint(start=0, end=3, probs=sad)],
+                model="text-head",
+            ),
             audio=ModalityEvidence(available=True, probs={"neutral": 0.6, "sadness": 0.4}, confidence=0.4),
             video=ModalityEvidence(available=False, note="no face found"),
         ),
@@ -52,40 +62,74 @@ def _evidence(transcript: str = "I lost my job today") -> Evidence:
 
 
 def _forecast() -> EmotionForecast:
-    return EmotionForecast(emotion="sadness", probs={"sadness": 0.7, "neutral": 0.3}, confidence=0.7,
-                           agreement=0.6, fused_probs={"sadness": 0.6, "neutral": 0.4}, conflicts=["voice calmer"])
+    return EmotionForecast(
+        emotion="sadness",
+        probs={"sadness": 0.7, "neutral": 0.3},
+        confidence=0.7,
+        agreement=0.6,
+        fused_probs={"sadness": 0.6, "neutral": 0.4},
+        conflicts=["voice calmer"],
+    )
 
 
-def _run_with_revision(reply0: str = "That sounds hard.", reply1: str = "That sounds really hard. What happened?"):
+def _run_with_revision(
+    reply0: str = "That sounds hard.", reply1: str = "That sounds really hard. What happened?"
+):
     return [
         RunStarted(run_id="r1", source="clip.mp4", backend="embedded"),
         Progress(t=0.1, stage="media", message="decoding clip"),
         Progress(t=0.5, stage="perception", message="transcribing"),
         EvidenceReady(t=2.0, evidence=_evidence()),
         StageStarted(t=2.0, stage="perception"),
-        StageFinished(t=2.5, stage="perception", output=PerceptionReport(
-            words="sad words", voice="flat", face="none", summary="sounds sad"), duration_s=0.5),
+        StageFinished(
+            t=2.5,
+            stage="perception",
+            output=PerceptionReport(words="sad words", voice="flat", face="none", summary="sounds sad"),
+            duration_s=0.5,
+        ),
         StageStarted(t=2.5, stage="forecast"),
         StageFinished(t=3.0, stage="forecast", output=_forecast(), duration_s=0.5),
         StageStarted(t=3.0, stage="strategy"),
-        StageFinished(t=3.2, stage="strategy", output=StrategyPlan(
-            strategy="Reflection of feelings", reason="they are sad", exemplars=["It sounds painful."]),
-            duration_s=0.2),
+        StageFinished(
+            t=3.2,
+            stage="strategy",
+            output=StrategyPlan(
+                strategy="Reflection of feelings", reason="they are sad", exemplars=["It sounds painful."]
+            ),
+            duration_s=0.2,
+        ),
         StageStarted(t=3.2, stage="reply"),
         TokenDelta(t=3.3, stage="reply", text="That "),
         StageFinished(t=3.6, stage="reply", output=Reply(text=reply0), duration_s=0.4),
         StageStarted(t=3.6, stage="audit"),
         AuditVerdictEvent(t=3.7, verdict=AuditVerdict(stage="perception", verdict="pass"), duration_s=0.1),
-        AuditVerdictEvent(t=3.8, verdict=AuditVerdict(stage="reply", verdict="revise", issues=["too short"],
-                                                     evidence=["3 words"], instruction="ask a question"),
-                          duration_s=0.1),
+        AuditVerdictEvent(
+            t=3.8,
+            verdict=AuditVerdict(
+                stage="reply",
+                verdict="revise",
+                issues=["too short"],
+                evidence=["3 words"],
+                instruction="ask a question",
+            ),
+            duration_s=0.1,
+        ),
         RegenerationRequested(t=3.8, round=1, target_stage="reply", instruction="ask a question"),
         StageStarted(t=3.8, stage="reply", round=1, instruction="ask a question"),
         StageFinished(t=4.2, stage="reply", round=1, output=Reply(text=reply1), duration_s=0.4),
         StageStarted(t=4.2, stage="audit", round=1),
-        AuditVerdictEvent(t=4.3, round=1, verdict=AuditVerdict(stage="reply", verdict="pass"), duration_s=0.1),
-        RunFinished(t=4.3, reply=reply1, emotion="sadness", strategy="Reflection of feelings", rounds=1,
-                    all_passed=True, best_round=1),
+        AuditVerdictEvent(
+            t=4.3, round=1, verdict=AuditVerdict(stage="reply", verdict="pass"), duration_s=0.1
+        ),
+        RunFinished(
+            t=4.3,
+            reply=reply1,
+            emotion="sadness",
+            strategy="Reflection of feelings",
+            rounds=1,
+            all_passed=True,
+            best_round=1,
+        ),
     ]
 
 
@@ -144,8 +188,9 @@ def test_failed_run_marks_running_entries_and_shows_the_error():
 
 
 def test_cancelled_run_is_shown_as_cancelled():
-    view = build_timeline(_run_with_revision()[:11] + [RunFailed(t=3.3, error="Run cancelled by the user.",
-                                                                 reason="cancelled")])
+    view = build_timeline(
+        _run_with_revision()[:11] + [RunFailed(t=3.3, error="Run cancelled by the user.", reason="cancelled")]
+    )
     assert view.latest("reply").status == "cancelled"
 
 
@@ -165,6 +210,7 @@ def test_the_reason_not_the_message_says_cancelled():
 def test_replay_from_json_gives_the_same_view():
     events = _run_with_revision()
     replayed = [event_from_json(event_to_json(e)) for e in events]
+
     def key(view):  # probabilities are re-normalised on load, so compare what the entries say
         return [(e.id, e.status, e.summary, e.parent_id, e.diff) for e in view.entries]
 
@@ -196,8 +242,11 @@ def _revision_chain(n: int) -> list:
     events = [RunStarted(run_id="chain", source="clip.mp4")]
     for i in range(n):
         events.append(StageStarted(t=i, stage="reply", round=min(i, 6), instruction="again"))
-        events.append(StageFinished(t=i, stage="reply", round=min(i, 6), output=Reply(text=f"reply {i}"),
-                                    duration_s=0.01))
+        events.append(
+            StageFinished(
+                t=i, stage="reply", round=min(i, 6), output=Reply(text=f"reply {i}"), duration_s=0.01
+            )
+        )
     return events
 
 
@@ -235,9 +284,11 @@ def test_entries_given_directly_are_indexed_and_never_nest_in_a_cycle():
     """A view built from entries (not events) with duplicate ids and a forward parent still renders once each."""
     from mer_agents.ui.timeline import Entry
 
-    entries = [Entry(id="a", stage="reply", title="A", parent_id="b"),
-               Entry(id="b", stage="reply", title="B", parent_id="a"),
-               Entry(id="b", stage="reply", title="B2", parent_id="b")]
+    entries = [
+        Entry(id="a", stage="reply", title="A", parent_id="b"),
+        Entry(id="b", stage="reply", title="B", parent_id="a"),
+        Entry(id="b", stage="reply", title="B2", parent_id="b"),
+    ]
     view = TimelineView(entries=entries)
     assert [e.id for e in view.entries] == ["a", "b", "b~2"] and view.entry("b~2").title == "B2"
     assert render_html(view).count('<details class="mer-entry"') == 3

@@ -25,7 +25,9 @@ MAX_SENTENCES = 3
 MAX_WORDS = 60
 MIN_SIMILARITY = 0.25  # MiniLM cosine reply↔transcript below which (with no shared word) it ignores them
 REPEAT_NGRAM = 4
-WORDS_TONE_PROB = 0.4  # the person's own words read this negative → cheerful replies fail, whatever the fusion
+WORDS_TONE_PROB = (
+    0.4  # the person's own words read this negative → cheerful replies fail, whatever the fusion
+)
 STRATEGY_FIT_RATIO = 0.5  # planned strategy's classifier probability vs the top one's
 SENTENCE_END = re.compile(r"[.!?…][\"'”’)]*$")
 
@@ -371,8 +373,11 @@ def check_reply(
         if not follows
         else _ok(stage, "follows_strategy")
     )
-    cheer = CHEERFUL.search(text) if emotion in NEGATIVE_EMOTIONS else (
-        SORROWFUL.search(text) if emotion == "joy" else None)
+    cheer = (
+        CHEERFUL.search(text)
+        if emotion in NEGATIVE_EMOTIONS
+        else (SORROWFUL.search(text) if emotion == "joy" else None)
+    )
     mismatch = bool(cheer)
     results.append(
         _fail(
@@ -448,20 +453,42 @@ def check_guard(text: str, transcript: str, history: list[Turn], language: str |
     share = guard.english_share(text)
     foreign = share is not None and share < guard.ENGLISH_SHARE
     return [
-        _fail(stage, "debris", "the reply holds code or markup debris", [f"found {debris.group(0)!r}"],
-              "Write plain sentences only.")
-        if debris else _ok(stage, "debris"),
-        _fail(stage, "invented", "the reply names things the person never mentioned",
-              [f"not in the conversation: {', '.join(made_up[:5])}"],
-              "Speak only about what the person said; invent no names, numbers or events.")
-        if made_up else _ok(stage, "invented"),
-        _fail(stage, "greeting_only", "the reply is only a greeting", [f"reply: {text[:60]!r}"],
-              "Respond to what the person said, not only with a greeting.")
-        if guard.greeting_only(text, content_words(text)) else _ok(stage, "greeting_only"),
-        _fail(stage, "language", "the reply is not in the person's language (or in English, the fallback)",
-              [f"English word share {share:.2f} < {guard.ENGLISH_SHARE}; person: {person}"],
-              "Reply in plain English sentences.")
-        if foreign else _ok(stage, "language"),
+        _fail(
+            stage,
+            "debris",
+            "the reply holds code or markup debris",
+            [f"found {debris.group(0)!r}"],
+            "Write plain sentences only.",
+        )
+        if debris
+        else _ok(stage, "debris"),
+        _fail(
+            stage,
+            "invented",
+            "the reply names things the person never mentioned",
+            [f"not in the conversation: {', '.join(made_up[:5])}"],
+            "Speak only about what the person said; invent no names, numbers or events.",
+        )
+        if made_up
+        else _ok(stage, "invented"),
+        _fail(
+            stage,
+            "greeting_only",
+            "the reply is only a greeting",
+            [f"reply: {text[:60]!r}"],
+            "Respond to what the person said, not only with a greeting.",
+        )
+        if guard.greeting_only(text, content_words(text))
+        else _ok(stage, "greeting_only"),
+        _fail(
+            stage,
+            "language",
+            "the reply is not in the person's language (or in English, the fallback)",
+            [f"English word share {share:.2f} < {guard.ENGLISH_SHARE}; person: {person}"],
+            "Reply in plain English sentences.",
+        )
+        if foreign
+        else _ok(stage, "language"),
     ]
 
 
@@ -473,7 +500,9 @@ def check_strategy_fit(strategy: str, probs: dict[str, float]) -> CheckResult:
     if probs[strategy] >= STRATEGY_FIT_RATIO * probs[top]:
         return _ok(stage, "strategy_fit")
     return _fail(
-        stage, "strategy_fit", f"the reply reads as {top}, not {strategy}",
+        stage,
+        "strategy_fit",
+        f"the reply reads as {top}, not {strategy}",
         [f"strategy classifier: {top} {probs[top]:.2f}, {strategy} {probs[strategy]:.2f}"],
         f"Carry out {strategy}.",
     )

@@ -68,8 +68,10 @@ class Crisis(BaseModel):
 
     @property
     def note(self) -> str:
-        return (f"crisis guard: the person's words mention {self.kind} (\"{self.words}\"); the reply is a "
-                "fixed safety message, not a ranked candidate, and the reflection loop was skipped")
+        return (
+            f'crisis guard: the person\'s words mention {self.kind} ("{self.words}"); the reply is a '
+            "fixed safety message, not a ranked candidate, and the reflection loop was skipped"
+        )
 
 
 def detect(words: str) -> Crisis | None:

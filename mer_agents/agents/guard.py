@@ -31,8 +31,17 @@ ENGLISH_SHARE = 0.7  # a reply is English when this share of its words is in the
 MIN_LANGUAGE_WORDS = 3  # ... and it has at least this many words (shorter ones are not judged)
 PERSON_ENGLISH_SHARE = 0.5  # the person's words: looser (typos, names, slang)
 GUARD_CHECKS = frozenset(
-    {"empty", "unfinished", "continuation", "repetition", "dismissive", "debris", "invented",
-     "greeting_only", "language"}
+    {
+        "empty",
+        "unfinished",
+        "continuation",
+        "repetition",
+        "dismissive",
+        "debris",
+        "invented",
+        "greeting_only",
+        "language",
+    }
 )
 DEBRIS = re.compile(
     r"[{}\[\]<>=_#*|\\`~^@$]|https?:|www\.|\.(com|org|net|py|js)\b|'''|\"\"\"|\w\(\)|\b[a-z]+[A-Z]\w*|::|//|/\*",
@@ -64,12 +73,37 @@ FACT_WORDS = frozenset(
     "he she him her his hers girl boy guy man woman lady".split()
 )
 IRREGULAR = {  # word → the form stem() compares, so "I lost my job" licenses "losing your job"
-    "lost": "lose", "losing": "lose", "loss": "lose", "loses": "lose", "died": "die", "dying": "die",
-    "death": "die", "dead": "die", "dies": "die", "passed": "pass", "passing": "pass", "broke": "break",
-    "broken": "break", "breakup": "break", "failed": "fail", "failing": "fail", "failure": "fail",
-    "friends": "friend", "children": "child", "kids": "child", "kid": "child", "parents": "parent",
-    "mom": "mother", "mum": "mother", "dad": "father", "job": "job", "jobs": "job", "work": "job",
-    "working": "job", "worked": "job", "fired": "fire",
+    "lost": "lose",
+    "losing": "lose",
+    "loss": "lose",
+    "loses": "lose",
+    "died": "die",
+    "dying": "die",
+    "death": "die",
+    "dead": "die",
+    "dies": "die",
+    "passed": "pass",
+    "passing": "pass",
+    "broke": "break",
+    "broken": "break",
+    "breakup": "break",
+    "failed": "fail",
+    "failing": "fail",
+    "failure": "fail",
+    "friends": "friend",
+    "children": "child",
+    "kids": "child",
+    "kid": "child",
+    "parents": "parent",
+    "mom": "mother",
+    "mum": "mother",
+    "dad": "father",
+    "job": "job",
+    "jobs": "job",
+    "work": "job",
+    "working": "job",
+    "worked": "job",
+    "fired": "fire",
 }
 CLOSING = re.compile(  # a supporter ending their own conversation: never a reply to someone mid-conversation
     r"\b(need to go|have to go|got to go|gotta go|bye|goodbye|talk to you later|nice (talking|chatting)|"
@@ -93,8 +127,10 @@ def _vocab_file() -> dict:
         data = json.loads(VOCAB_PATH.read_text(encoding="utf-8"))
         return {"supporter": dict(data["supporter"]), "english": list(data["english"])}
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ModelError(f"reply guard vocabulary missing or unreadable at {VOCAB_PATH} "
-                         "(rebuild: python scripts/build_guard_vocab.py)") from exc
+        raise ModelError(
+            f"reply guard vocabulary missing or unreadable at {VOCAB_PATH} "
+            "(rebuild: python scripts/build_guard_vocab.py)"
+        ) from exc
 
 
 @load_once
@@ -134,8 +170,11 @@ def transfers(reply: str, conversation: Iterable[str], closing: bool = False) ->
         return False
     said = {stem(w) for w in _lower_words(" ".join(conversation))}
     freq = supporter_frequency()
-    return all(freq.get(w, 0) >= TRANSFER_MIN_DIALOGUES for w in _lower_words(reply)
-               if len(w) > 2 and stem(w) not in said)
+    return all(
+        freq.get(w, 0) >= TRANSFER_MIN_DIALOGUES
+        for w in _lower_words(reply)
+        if len(w) > 2 and stem(w) not in said
+    )
 
 
 def _lower_words(text: str) -> list[str]:
@@ -210,4 +249,3 @@ def invented(reply: str, conversation: Iterable[str]) -> list[str]:
 def greeting_only(reply: str, content_words: set[str]) -> bool:
     """Nothing but a greeting or pleasantry ("Hey there!", "Hello, how are you?")."""
     return not (content_words - GREETING)
-

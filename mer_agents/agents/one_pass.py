@@ -15,7 +15,6 @@ from mer_agents.labels import Emotion, Strategy
 MAX_TOKENS_EXTRA = 40
 
 
-
 class OnePassOutput(BaseModel):
     model_config = ConfigDict(title="OnePassOutput")
     emotion: Emotion

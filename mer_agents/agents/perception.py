@@ -53,9 +53,7 @@ def describe_modality(mod: ModalityEvidence) -> str:
 
 def digest_lines(evidence: Evidence) -> dict[str, str]:
     """One line per modality, keyed words/voice/face."""
-    return {
-        MODALITY_NOUN[name]: describe_modality(getattr(evidence.modalities, name)) for name in MODALITIES
-    }
+    return {MODALITY_NOUN[name]: describe_modality(getattr(evidence.modalities, name)) for name in MODALITIES}
 
 
 def digest(evidence: Evidence) -> str:

@@ -49,7 +49,9 @@ def priors(forecast: EmotionForecast, history: list[Turn], words: str = "") -> d
     """Rule-based prior per strategy (each rule is one line, see the module docstring); `words`: what the
     person just said."""
     prior = {s: 0.0 for s in STRATEGIES}
-    if guard.closes(words):  # thanks / goodbye: ESConv supporters answer 45 % of these with Others (18 % overall)
+    if guard.closes(
+        words
+    ):  # thanks / goodbye: ESConv supporters answer 45 % of these with Others (18 % overall)
         prior["Others"] += CLOSING_PRIOR
     negative = forecast.emotion in NEGATIVE_EMOTIONS
     if not history:  # opening: explore before acting

@@ -42,8 +42,10 @@ def _load(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, str]:
             a, b, c = (data[k].astype(np.float32) for k in "abc")
             name = str(data["name"])
     except (OSError, KeyError, ValueError) as exc:
-        raise ModelError(f"reply selector weights missing or unreadable at {path} "
-                         "(rebuild: python scripts/train_reply_selector.py)") from exc
+        raise ModelError(
+            f"reply selector weights missing or unreadable at {path} "
+            "(rebuild: python scripts/train_reply_selector.py)"
+        ) from exc
     if a.shape != (DIM, DIM) or b.shape != (DIM, DIM) or c.shape != (DIM, DIM):
         raise ModelError(f"reply selector weights at {path} do not match the {DIM}-d embeddings")
     return a, b, c, name

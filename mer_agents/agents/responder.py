@@ -86,8 +86,16 @@ def reply_checks(
     """The audit's reply checks for one reply in this run (see `checks_with_classifier`)."""
     ev = ctx.evidence
     return checks_with_classifier(
-        text, plan.strategy, checks.tone_emotion(forecast.emotion, ev), ev.words, ctx.history, relevance,
-        language=ev.language, context=_context(ctx), strategy_probs=strategy_probs, settings=ctx.settings,
+        text,
+        plan.strategy,
+        checks.tone_emotion(forecast.emotion, ev),
+        ev.words,
+        ctx.history,
+        relevance,
+        language=ev.language,
+        context=_context(ctx),
+        strategy_probs=strategy_probs,
+        settings=ctx.settings,
     )
 
 
@@ -149,14 +157,21 @@ def score_candidates(
     out = []
     for text, rel, fit, row in zip(texts, relevance, fits, probs):
         results = reply_checks(ctx, text, forecast, plan, rel, row)
-        scores = {"fit": round(max(fit or 0.0, 0.0), 4), "strategy": round(float(row[column]), 4),
-                  "fluency": guard.fluency(text)}
-        out.append(Candidate(
-            source=unique[text], text=text, scores=scores,
-            score=round(sum(WEIGHTS[k] * v for k, v in scores.items()), 4),
-            guard=[f"{r.name}: {r.issue}" for r in checks.guard_failures(results)],
-            failed=[r.name for r in results if not r.ok],
-        ))
+        scores = {
+            "fit": round(max(fit or 0.0, 0.0), 4),
+            "strategy": round(float(row[column]), 4),
+            "fluency": guard.fluency(text),
+        }
+        out.append(
+            Candidate(
+                source=unique[text],
+                text=text,
+                scores=scores,
+                score=round(sum(WEIGHTS[k] * v for k, v in scores.items()), 4),
+                guard=[f"{r.name}: {r.issue}" for r in checks.guard_failures(results)],
+                failed=[r.name for r in results if not r.ok],
+            )
+        )
     return sorted(out, key=rank_key)
 
 
@@ -188,8 +203,9 @@ def _projected_replies(bank_dir: Path, bank_name: str, selector: Path) -> np.nda
     """Projected once per process for each (bank, selector weights)."""
     bank = bank_at(bank_dir, bank_name)
     if bank.reply_vectors is None:
-        raise ModelError("the exemplar bank has no reply vectors "
-                         "(rebuild: python scripts/build_exemplar_bank.py)")
+        raise ModelError(
+            "the exemplar bank has no reply vectors (rebuild: python scripts/build_exemplar_bank.py)"
+        )
     return reply_selector.reply_vectors(bank.reply_vectors, Settings(reply_selector=selector))
 
 
@@ -206,10 +222,12 @@ def exemplar_replies(
     closing = guard.closes(words)
     fit = _bank_reply_vectors(ctx.settings) @ (moment_vector(ctx) if moment is None else moment)
     found = default_bank(ctx.settings).rank_replies(
-        fit, k=K_EXEMPLAR_SEARCH, exclude=set(ctx.exclude_dialogues), strategy=plan.strategy, closing=closing)
+        fit, k=K_EXEMPLAR_SEARCH, exclude=set(ctx.exclude_dialogues), strategy=plan.strategy, closing=closing
+    )
     conversation = [words, *(t.user_text for t in ctx.history), *(t.reply or "" for t in ctx.history)]
-    kept = {e.reply.strip(): e.score for e in found
-            if guard.transfers(e.reply, conversation, closing=closing)}
+    kept = {
+        e.reply.strip(): e.score for e in found if guard.transfers(e.reply, conversation, closing=closing)
+    }
     return dict(list(kept.items())[:N_EXEMPLARS])
 
 
@@ -300,5 +318,4 @@ def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Rep
         found.append(("template", grounded_reply(ctx.evidence.words, tone, plan.strategy)))
     ranked = score_candidates(ctx, found, forecast, plan, moment)
     best = ranked[0]
-    return Reply(text=best.text, source=best.source, ranked=ranked,
-                 candidates=[c.text for c in ranked[1:]])
+    return Reply(text=best.text, source=best.source, ranked=ranked, candidates=[c.text for c in ranked[1:]])

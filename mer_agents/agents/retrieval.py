@@ -49,8 +49,12 @@ class Bank:
     seeker words (what retrieval by situation compares) and `reply_vectors` of the replies (what the reply
     selector scores; None in a bank built without them)."""
 
-    def __init__(self, exemplars: list[Exemplar], vectors: np.ndarray, reply_vectors: np.ndarray | None = None):
-        if len(exemplars) != len(vectors) or (reply_vectors is not None and len(reply_vectors) != len(vectors)):
+    def __init__(
+        self, exemplars: list[Exemplar], vectors: np.ndarray, reply_vectors: np.ndarray | None = None
+    ):
+        if len(exemplars) != len(vectors) or (
+            reply_vectors is not None and len(reply_vectors) != len(vectors)
+        ):
             raise ModelError("exemplar bank is inconsistent: jsonl and npz differ in length")
         self.exemplars = exemplars
         self.vectors = vectors.astype(np.float32)
@@ -175,7 +179,9 @@ def save_bank(
 ) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     with open(directory / f"{name}.jsonl", "w", encoding="utf-8") as fh:
-        fh.writelines(json.dumps(ex.model_dump(exclude={"score"}), ensure_ascii=False) + "\n" for ex in exemplars)
+        fh.writelines(
+            json.dumps(ex.model_dump(exclude={"score"}), ensure_ascii=False) + "\n" for ex in exemplars
+        )
     arrays = {"vectors": vectors.astype(np.float16)}
     if reply_vectors is not None:
         arrays["reply_vectors"] = reply_vectors.astype(np.float16)

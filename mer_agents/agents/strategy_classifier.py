@@ -61,7 +61,9 @@ class _Block:
                 self.vocab[g] for g in analyzer(text, self.ngram_max, self.prefix) if g in self.vocab
             )
             cols = np.fromiter(counts.keys(), dtype=np.int64, count=len(counts))
-            vals = (1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64, count=len(counts)))) * self.idf[cols]
+            vals = (
+                1.0 + np.log(np.fromiter(counts.values(), dtype=np.float64, count=len(counts)))
+            ) * self.idf[cols]
             norm = np.linalg.norm(vals)
             out.append((cols, vals / norm if norm > 0 else vals))
         return out
@@ -127,8 +129,9 @@ def weights_path(settings: Settings | None = None) -> Path:
     return (settings.strategy_classifier if settings is not None else None) or WEIGHTS
 
 
-def predict_proba(replies: Sequence[str], contexts: Sequence[str] | None = None,
-                  settings: Settings | None = None) -> np.ndarray:
+def predict_proba(
+    replies: Sequence[str], contexts: Sequence[str] | None = None, settings: Settings | None = None
+) -> np.ndarray:
     """(n, 8) strategy probabilities, columns in labels.STRATEGIES order; `contexts`: the seeker's words before
     each reply ("" or None when unknown); `settings` name the weights (the shipped ones when None)."""
     replies = [str(r or "") for r in replies]

@@ -13,17 +13,37 @@ import re
 
 MAX_ECHO_WORDS = 12  # a longer statement is not echoed (it would read as a parrot)
 FLIP = {
-    "i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
-    "i've": "you've", "i'd": "you'd", "i'll": "you'll", "am": "are", "we": "you", "our": "your", "us": "you",
-    "we're": "you're", "we've": "you've",
+    "i": "you",
+    "me": "you",
+    "my": "your",
+    "mine": "yours",
+    "myself": "yourself",
+    "i'm": "you're",
+    "i've": "you've",
+    "i'd": "you'd",
+    "i'll": "you'll",
+    "am": "are",
+    "we": "you",
+    "our": "your",
+    "us": "you",
+    "we're": "you're",
+    "we've": "you've",
 }
 AFTER_I = {"was": "were", "wasn't": "weren't", "am": "are", "have": "have", "do": "do"}
 FEELING = {  # how the feeling is named back
-    "sadness": "sad", "anger": "angry", "fear": "worried", "disgust": "upset", "surprise": "surprised",
-    "joy": "happy", "neutral": "this way",
+    "sadness": "sad",
+    "anger": "angry",
+    "fear": "worried",
+    "disgust": "upset",
+    "surprise": "surprised",
+    "joy": "happy",
+    "neutral": "this way",
 }
-HARD = {"joy": "That is wonderful news", "surprise": "That is quite something",
-        "neutral": "Thank you for telling me"}
+HARD = {
+    "joy": "That is wonderful news",
+    "surprise": "That is quite something",
+    "neutral": "Thank you for telling me",
+}
 DEFAULT_HARD = "That sounds really hard"
 
 
@@ -34,7 +54,9 @@ def echo(transcript: str) -> str | None:
         lower = [w.lower().strip(",;:") for w in words]
         if not words or len(words) > MAX_ECHO_WORDS or not {"i", "i'm", "i've", "my"} & set(lower):
             continue
-        if {"you", "your", "you're", "yours"} & set(lower) or not re.fullmatch(r"[A-Za-z' ,-]+", " ".join(words)):
+        if {"you", "your", "you're", "yours"} & set(lower) or not re.fullmatch(
+            r"[A-Za-z' ,-]+", " ".join(words)
+        ):
             return None  # "you" already in it, or digits/symbols: flipping would garble it
         out = []
         for i, (word, low) in enumerate(zip(words, lower)):
@@ -57,12 +79,15 @@ def grounded_reply(transcript: str, emotion: str, strategy: str) -> str:
     if strategy == "Question":  # worded so the strategy classifier reads a question, not a restatement
         if said is None:
             return f"{opener}. What has it been like for you?"
-        return (f"It sounds like {said}. How does that feel?" if positive
-                else f"It sounds like {said}. What has been the hardest part of it for you?")
+        return (
+            f"It sounds like {said}. How does that feel?"
+            if positive
+            else f"It sounds like {said}. What has been the hardest part of it for you?"
+        )
     if strategy == "Restatement or Paraphrasing" and said:
         return f"So {said}. {'That is a lot to take in.' if not positive else 'That is great to hear.'}"
     if strategy == "Providing Suggestions" and not positive:
-        return ("Maybe you could take a little time for yourself and talk it through with someone you trust.")
+        return "Maybe you could take a little time for yourself and talk it through with someone you trust."
     if strategy == "Self-disclosure" and not positive:
         return "I have felt like that too, and I know how heavy it can be."
     if positive:

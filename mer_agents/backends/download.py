@@ -37,8 +37,10 @@ def downloads_allowed(settings: Settings) -> bool:
 
 def opt_in_hint(ref: str) -> str:
     """The one line a missing opt-in gets: what to set, and the manual alternative."""
-    return (f"set {DOWNLOAD_ENV}=1 to download {ref} once into the Hugging Face cache (on by default on a "
-            f"Space), or run `python -m mer_agents download {ref}` yourself; nothing is fetched without it")
+    return (
+        f"set {DOWNLOAD_ENV}=1 to download {ref} once into the Hugging Face cache (on by default on a "
+        f"Space), or run `python -m mer_agents download {ref}` yourself; nothing is fetched without it"
+    )
 
 
 def download(ref: str, timeout_s: float = DOWNLOAD_TIMEOUT_S) -> None:
@@ -48,8 +50,14 @@ def download(ref: str, timeout_s: float = DOWNLOAD_TIMEOUT_S) -> None:
     command = [sys.executable, "-m", "mer_agents", "download", ref]
     with _LOCK:
         try:
-            done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=timeout_s,
-                                  cwd=Path(__file__).resolve().parents[2])
+            done = subprocess.run(
+                command,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=timeout_s,
+                cwd=Path(__file__).resolve().parents[2],
+            )
         except subprocess.TimeoutExpired:
             raise ModelError(f"downloading {ref} took over {timeout_s:.0f} s and was stopped") from None
     if done.returncode != 0:

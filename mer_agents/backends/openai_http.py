@@ -38,8 +38,15 @@ MAX_BACKOFF_S = 8.0
 RETRY_STATUS = {408, 409, 425, 429, 500, 502, 503, 504}
 ENV_KEYS = ("MER_API_KEY", "OPENAI_API_KEY")
 MODALITIES = frozenset({"text", "image", "audio", "video"})
-AUDIO_FORMATS = {".wav": "wav", ".mp3": "mp3", ".flac": "flac", ".ogg": "ogg", ".opus": "ogg", ".m4a": "m4a",
-                 ".aac": "aac"}
+AUDIO_FORMATS = {
+    ".wav": "wav",
+    ".mp3": "mp3",
+    ".flac": "flac",
+    ".ogg": "ogg",
+    ".opus": "ogg",
+    ".m4a": "m4a",
+    ".aac": "aac",
+}
 
 _semaphores: dict[tuple[str, int], threading.BoundedSemaphore] = {}
 _semaphores_lock = threading.Lock()
@@ -244,7 +251,9 @@ class OpenAIHTTPBackend:
             data = response.json()
             text = data["choices"][0]["message"]["content"] or ""
         except (ValueError, KeyError, IndexError, TypeError) as exc:
-            raise BackendError(f"{self.base_url} answered without a completion: {response.text[:200]}") from exc
+            raise BackendError(
+                f"{self.base_url} answered without a completion: {response.text[:200]}"
+            ) from exc
         return text, data.get("usage") or {}, data.get("model") or ""
 
     def _stream(
@@ -306,7 +315,9 @@ class OpenAIHTTPBackend:
     def _downgrade(self, refusal: _Refused, used_schema: bool) -> bool:
         """Turn off the feature the server most likely refused; False when nothing is left to drop."""
         message = str(refusal).lower()
-        about_schema = any(word in message for word in ("response_format", "json_schema", "schema", "grammar"))
+        about_schema = any(
+            word in message for word in ("response_format", "json_schema", "schema", "grammar")
+        )
         if used_schema and (about_schema or not self.extras_supported):
             self.schema_supported = False
             return True
@@ -328,7 +339,9 @@ def media_content(part: Part) -> dict[str, Any]:
         data = base64.b64encode(path.read_bytes()).decode("ascii")
     except OSError as exc:
         raise MediaError(f"cannot read {part.type} file {path}: {exc.strerror}") from None
-    mime = mimetypes.guess_type(path.name)[0] or {"image": "image/png", "video": "video/mp4"}.get(part.type, "")
+    mime = mimetypes.guess_type(path.name)[0] or {"image": "image/png", "video": "video/mp4"}.get(
+        part.type, ""
+    )
     if part.type == "image":
         return {"type": "image_url", "image_url": {"url": f"data:{mime};base64,{data}"}}
     if part.type == "video":
@@ -357,9 +370,13 @@ def _check_status(status: int, text) -> None:
     if status in (400, 422):
         raise _Refused(status, _short(text()))
     if status in (401, 403):
-        raise BackendError(f"the server refused the API key (HTTP {status}): set MER_API_KEY or OPENAI_API_KEY")
+        raise BackendError(
+            f"the server refused the API key (HTTP {status}): set MER_API_KEY or OPENAI_API_KEY"
+        )
     if status == 404:
-        raise BackendError(f"no chat completions endpoint there (HTTP 404): is the base URL right? {_short(text())}")
+        raise BackendError(
+            f"no chat completions endpoint there (HTTP 404): is the base URL right? {_short(text())}"
+        )
     raise BackendError(f"the server answered HTTP {status}: {_short(text())}")
 
 
@@ -372,7 +389,9 @@ def _transport_failure(exc: httpx.TransportError, url: str) -> Exception:
     """Connection trouble is retried; a read timeout is not: the server is still busy with that request,
     and sending it again would only queue a second copy behind it."""
     if isinstance(exc, httpx.ReadTimeout):
-        return BackendError(f"{url} accepted the request but sent nothing for too long (raise MER_HTTP_TIMEOUT)")
+        return BackendError(
+            f"{url} accepted the request but sent nothing for too long (raise MER_HTTP_TIMEOUT)"
+        )
     return _Retryable(_describe_transport(exc))
 
 

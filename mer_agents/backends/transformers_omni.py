@@ -98,13 +98,19 @@ def ensure_weights(ref: str, settings: Settings) -> Path:
     from mer_agents.backends import download
 
     path = local_weights(ref)
-    if path is None and download.downloads_allowed(settings) and ref.count("/") == 1 \
-            and not Path(ref).expanduser().exists():
+    if (
+        path is None
+        and download.downloads_allowed(settings)
+        and ref.count("/") == 1
+        and not Path(ref).expanduser().exists()
+    ):
         download.download(ref)
         path = local_weights(ref)
     if path is None:
-        raise ModelError(f"Qwen2.5-Omni weights not found locally for {ref!r} (or set MER_MODEL to a local "
-                         f"folder): {download.opt_in_hint(ref)}")
+        raise ModelError(
+            f"Qwen2.5-Omni weights not found locally for {ref!r} (or set MER_MODEL to a local "
+            f"folder): {download.opt_in_hint(ref)}"
+        )
     return path
 
 
@@ -155,15 +161,21 @@ def load_engine(path: str, quantize: Quantize, spoken: bool, device_map: str) ->
         processor = Qwen2_5OmniProcessor.from_pretrained(path, local_files_only=True)
         if spoken:
             if getattr(config, "model_type", "") != "qwen2_5_omni":
-                raise ModelError(f"spoken replies need the full Qwen2.5-Omni checkpoint (talker + token2wav): {path}")
+                raise ModelError(
+                    f"spoken replies need the full Qwen2.5-Omni checkpoint (talker + token2wav): {path}"
+                )
             model = Qwen2_5OmniForConditionalGeneration.from_pretrained(path, config=config, **kwargs)
         else:
             thinker_config = getattr(config, "thinker_config", config)  # a full checkpoint holds the thinker
-            model = Qwen2_5OmniThinkerForConditionalGeneration.from_pretrained(path, config=thinker_config, **kwargs)
+            model = Qwen2_5OmniThinkerForConditionalGeneration.from_pretrained(
+                path, config=thinker_config, **kwargs
+            )
     except ModelError:
         raise
     except (OSError, ValueError, ImportError, RuntimeError) as exc:
-        raise ModelError(f"could not load Qwen2.5-Omni from {path}: {' '.join(str(exc).split())[:300]}") from exc
+        raise ModelError(
+            f"could not load Qwen2.5-Omni from {path}: {' '.join(str(exc).split())[:300]}"
+        ) from exc
     model.eval()
     return OmniEngine(model, processor, path, time.perf_counter() - start, spoken)
 
@@ -216,7 +228,9 @@ def decode_video(path: str, fps: float, seconds: float = MAX_SECONDS) -> np.ndar
     try:
         frames, _ = load_video(path, backend="pyav", sample_indices_fn=indices)
     except Exception as exc:  # noqa: BLE001 - av/transformers raise many kinds for a bad file
-        raise MediaError(f"cannot decode the video of {Path(path).name}: {' '.join(str(exc).split())[:200]}") from None
+        raise MediaError(
+            f"cannot decode the video of {Path(path).name}: {' '.join(str(exc).split())[:200]}"
+        ) from None
     if len(frames) == 0:
         raise MediaError(f"{Path(path).name} has no video frames")
     return np.asarray(frames)
@@ -246,7 +260,9 @@ def build_inputs(messages: list[Message], modalities: frozenset[str], fps: float
     slots: list[int | None] = []
     for message in messages:
         if isinstance(message.content, str):
-            conversation.append({"role": message.role, "content": [{"type": "text", "text": message.content}]})
+            conversation.append(
+                {"role": message.role, "content": [{"type": "text", "text": message.content}]}
+            )
             continue
         content: list[dict[str, Any]] = []
         for part in message.content:
@@ -348,7 +364,11 @@ class TransformersOmniBackend:
 
     # --- one pass ---------------------------------------------------------------------------------------
     def _generate(
-        self, engine: OmniEngine, messages: list[Message], params: GenerationParams, on_token: TokenCallback | None
+        self,
+        engine: OmniEngine,
+        messages: list[Message],
+        params: GenerationParams,
+        on_token: TokenCallback | None,
     ) -> Generation:
         import torch
 
@@ -419,7 +439,10 @@ class TransformersOmniBackend:
             "return_tensors": "pt",
             "padding": True,
             "videos_kwargs": {
-                "fps": self.fps, "size": dict(self.video_size), "do_sample_frames": False, "cap_pixels_per_frame": True,
+                "fps": self.fps,
+                "size": dict(self.video_size),
+                "do_sample_frames": False,
+                "cap_pixels_per_frame": True,
             },
             "images_kwargs": {"size": dict(self.image_size)},
         }
@@ -435,7 +458,9 @@ class TransformersOmniBackend:
         try:
             return processor(**kwargs)
         except ValueError as exc:
-            raise BackendError(f"Qwen2.5-Omni processor refused the inputs: {' '.join(str(exc).split())[:300]}") from exc
+            raise BackendError(
+                f"Qwen2.5-Omni processor refused the inputs: {' '.join(str(exc).split())[:300]}"
+            ) from exc
 
     @staticmethod
     def _decode(engine: OmniEngine, output: Any, prompt_tokens: int, speak: bool) -> tuple[str, int, Any]:
@@ -448,7 +473,11 @@ class TransformersOmniBackend:
         return text, int(new.shape[0]), audio if speak else None
 
     def _stream(
-        self, engine: OmniEngine, gen_kwargs: dict[str, Any], prompt_tokens: int, speak: bool,
+        self,
+        engine: OmniEngine,
+        gen_kwargs: dict[str, Any],
+        prompt_tokens: int,
+        speak: bool,
         on_token: TokenCallback,
     ) -> tuple[str, int, Any]:
         import torch
@@ -512,7 +541,9 @@ def _with_json_instruction(messages: list[Message], schema: dict[str, Any]) -> l
             if isinstance(message.content, str):
                 out[index] = Message(role="system", content=f"{message.content}\n\n{instruction}")
             else:
-                out[index] = Message(role="system", content=[*message.content, Part(type="text", text=instruction)])
+                out[index] = Message(
+                    role="system", content=[*message.content, Part(type="text", text=instruction)]
+                )
             return out
     return [Message(role="system", content=instruction), *out]
 
@@ -522,4 +553,11 @@ def _cut_at_stop(text: str, stops: tuple[str, ...]) -> str:
     return text[:cut] if cut >= 0 else text
 
 
-__all__ = ["TransformersOmniBackend", "omni_ready", "local_weights", "model_ref", "decode_video", "decode_audio"]
+__all__ = [
+    "TransformersOmniBackend",
+    "omni_ready",
+    "local_weights",
+    "model_ref",
+    "decode_video",
+    "decode_audio",
+]

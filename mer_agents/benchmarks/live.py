@@ -28,8 +28,15 @@ FIXTURE_WAV = ROOT / "tests" / "fixtures" / "live" / "turns.wav"
 FACE_CLIP = ROOT / "examples" / "happy_news.mp4"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--use-fake-device-for-media-stream",
+    "--use-fake-ui-for-media-stream",
     "--autoplay-policy=no-user-gesture-required",
 ]
 CAMERA_SIZE = (320, 240)
@@ -83,8 +90,13 @@ def fake_mic_wav(path: Path, speech: bool = True, seconds: float = 20.0) -> Path
     if speech:
         audio, rate = sf.read(FIXTURE_WAV, dtype="float32")
         assert rate == WAV_RATE
-        audio = np.concatenate([np.zeros(int(LEAD_SILENCE_S * rate), np.float32), audio,
-                                np.zeros(int(TAIL_SILENCE_S * rate), np.float32)])
+        audio = np.concatenate(
+            [
+                np.zeros(int(LEAD_SILENCE_S * rate), np.float32),
+                audio,
+                np.zeros(int(TAIL_SILENCE_S * rate), np.float32),
+            ]
+        )
     else:
         audio = np.zeros(int(seconds * WAV_RATE), np.float32)
     audio = audio + rng.standard_normal(audio.size).astype(np.float32) * 10 ** (ROOM_NOISE_DBFS / 20)
@@ -93,8 +105,10 @@ def fake_mic_wav(path: Path, speech: bool = True, seconds: float = 20.0) -> Path
 
 
 def launch_chromium(playwright: Any, wav: Path, y4m: Path, loop_audio: bool = False):
-    args = CHROMIUM_FLAGS + [f"--use-file-for-fake-video-capture={y4m}",
-                             f"--use-file-for-fake-audio-capture={wav}{'' if loop_audio else '%noloop'}"]
+    args = CHROMIUM_FLAGS + [
+        f"--use-file-for-fake-video-capture={y4m}",
+        f"--use-file-for-fake-audio-capture={wav}{'' if loop_audio else '%noloop'}",
+    ]
     return playwright.chromium.launch(executable_path=chromium_path(), args=args, headless=True)
 
 
@@ -154,9 +168,13 @@ def wait_for_done_turn(timeout_s: float) -> Any:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--idle-s", type=float, default=10.0, help="seconds of streamed silence to measure CPU over")
+    parser.add_argument(
+        "--idle-s", type=float, default=10.0, help="seconds of streamed silence to measure CPU over"
+    )
     parser.add_argument("--reply-timeout-s", type=float, default=600.0, help="how long to wait for the reply")
-    parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers here")
+    parser.add_argument(
+        "--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers here"
+    )
 
 
 def main(args: argparse.Namespace) -> int:
@@ -173,7 +191,9 @@ def main(args: argparse.Namespace) -> int:
     from mer_agents.perception import warm_up
 
     warm_up(Settings.from_env())  # as app.main does at launch: latency is the run's, not model loading
-    _, url, _ = demo.launch(server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True)
+    _, url, _ = demo.launch(
+        server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True
+    )
     proc = psutil.Process()
     report: dict[str, Any] = {"app": "app.demo" if full_app else "Live tab only", "cores": psutil.cpu_count()}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
@@ -189,9 +209,12 @@ def main(args: argparse.Namespace) -> int:
         time.sleep(args.idle_s)
         cpu = proc.cpu_percent(None)
         streamed = _stream_seconds(REGISTRY) - before
-        report["idle"] = {"seconds": args.idle_s, "cpu_percent_of_one_core": round(cpu, 1),
-                          "cpu_percent_of_machine": round(cpu / max(1, psutil.cpu_count()), 1),
-                          "audio_streamed_s": round(streamed, 2)}
+        report["idle"] = {
+            "seconds": args.idle_s,
+            "cpu_percent_of_one_core": round(cpu, 1),
+            "cpu_percent_of_machine": round(cpu / max(1, psutil.cpu_count()), 1),
+            "audio_streamed_s": round(streamed, 2),
+        }
         browser.close()
         REGISTRY.close_all()
 
@@ -204,9 +227,14 @@ def main(args: argparse.Namespace) -> int:
         if turn is None:
             report["turn"] = {"error": f"no reply within {args.reply_timeout_s:g} s"}
         else:
-            report["turn"] = {"status": turn.status, "error": turn.error, "speech_s": round(turn.span.duration_s, 2),
-                              "end_declared_after_speech_s": round(turn.span.detected_s - turn.span.end_s, 2),
-                              "after_end_declared_s": turn.timings, "reply": turn.reply}
+            report["turn"] = {
+                "status": turn.status,
+                "error": turn.error,
+                "speech_s": round(turn.span.duration_s, 2),
+                "end_declared_after_speech_s": round(turn.span.detected_s - turn.span.end_s, 2),
+                "after_end_declared_s": turn.timings,
+                "reply": turn.reply,
+            }
         browser.close()
         REGISTRY.close_all()
     demo.close()

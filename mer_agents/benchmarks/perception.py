@@ -27,7 +27,9 @@ TARGET_RSS_GB = 1.5
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("clips", nargs="*", type=Path, help="clips to time (default: examples/)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per clip; the median is reported")
-    parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers here")
+    parser.add_argument(
+        "--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers here"
+    )
 
 
 def peak_rss_gb() -> float:
@@ -43,8 +45,12 @@ def main(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     warm = warm_up(settings)
     warm_total = time.perf_counter() - started
-    print(f"warm-up {warm_total:.2f} s (" + ", ".join(f"{k} {v:.2f}" for k, v in warm.items())
-          + f"), RSS after warm-up {peak_rss_gb():.2f} GB", flush=True)
+    print(
+        f"warm-up {warm_total:.2f} s ("
+        + ", ".join(f"{k} {v:.2f}" for k, v in warm.items())
+        + f"), RSS after warm-up {peak_rss_gb():.2f} GB",
+        flush=True,
+    )
 
     rows = []
     for clip in clips:
@@ -55,15 +61,26 @@ def main(args: argparse.Namespace) -> int:
             cpu.append(time.process_time() - before)
         steps = {step: statistics.median(run.get(step, 0.0) for run in runs) for step in runs[0]}
         media_s = _analysed_seconds(clip, settings)
-        rows.append({"clip": clip.name, "media_s": round(media_s, 2),
-                     "steps": {k: round(v, 3) for k, v in steps.items()},
-                     "rtf": round(steps["total"] / media_s, 3) if media_s else None,
-                     "cpu_s": round(statistics.median(cpu), 3),
-                     "cpu_rtf": round(statistics.median(cpu) / media_s, 3) if media_s else None})
-    report = {"warm_up_s": round(warm_total, 2), "warm_up": warm, "clips": rows,
-              "peak_rss_gb": round(peak_rss_gb(), 3), "threads": settings.n_threads,
-              "cpus": os.cpu_count(), "load_avg_1m": round(os.getloadavg()[0], 2),
-              "targets": {"rtf": TARGET_RTF, "peak_rss_gb": TARGET_RSS_GB}}
+        rows.append(
+            {
+                "clip": clip.name,
+                "media_s": round(media_s, 2),
+                "steps": {k: round(v, 3) for k, v in steps.items()},
+                "rtf": round(steps["total"] / media_s, 3) if media_s else None,
+                "cpu_s": round(statistics.median(cpu), 3),
+                "cpu_rtf": round(statistics.median(cpu) / media_s, 3) if media_s else None,
+            }
+        )
+    report = {
+        "warm_up_s": round(warm_total, 2),
+        "warm_up": warm,
+        "clips": rows,
+        "peak_rss_gb": round(peak_rss_gb(), 3),
+        "threads": settings.n_threads,
+        "cpus": os.cpu_count(),
+        "load_avg_1m": round(os.getloadavg()[0], 2),
+        "targets": {"rtf": TARGET_RTF, "peak_rss_gb": TARGET_RSS_GB},
+    }
     _print(report)
     if args.json is not None:
         args.json.write_text(json.dumps(report, indent=2) + "\n")
@@ -78,15 +95,24 @@ def _analysed_seconds(clip: Path, settings) -> float:
 
 def _print(report: dict) -> None:
     order = ["decode", "vad", "voice", "asr", "text", "face"]
-    steps = sorted({s for row in report["clips"] for s in row["steps"]} - {"total"},
-                   key=lambda s: order.index(s) if s in order else len(order))
-    header = (f"{'clip':<26}{'media s':>8}" + "".join(f"{s:>8}" for s in steps)
-              + f"{'total':>8}{'RTF':>7}{'CPU s':>8}{'CPU RTF':>8}")
+    steps = sorted(
+        {s for row in report["clips"] for s in row["steps"]} - {"total"},
+        key=lambda s: order.index(s) if s in order else len(order),
+    )
+    header = (
+        f"{'clip':<26}{'media s':>8}"
+        + "".join(f"{s:>8}" for s in steps)
+        + f"{'total':>8}{'RTF':>7}{'CPU s':>8}{'CPU RTF':>8}"
+    )
     print(header)
     for row in report["clips"]:
-        print(f"{row['clip']:<26}{row['media_s']:>8.1f}"
-              + "".join(f"{row['steps'].get(s, 0.0):>8.2f}" for s in steps)
-              + f"{row['steps']['total']:>8.2f}{row['rtf']:>7.3f}{row['cpu_s']:>8.2f}{row['cpu_rtf']:>8.3f}")
-    print(f"load average {report['load_avg_1m']:.1f} on {report['cpus']} CPUs; "
-          f"peak RSS {report['peak_rss_gb']:.2f} GB (target ≤ {TARGET_RSS_GB} GB); "
-          f"target RTF ≤ {TARGET_RTF} for a 10 s clip")
+        print(
+            f"{row['clip']:<26}{row['media_s']:>8.1f}"
+            + "".join(f"{row['steps'].get(s, 0.0):>8.2f}" for s in steps)
+            + f"{row['steps']['total']:>8.2f}{row['rtf']:>7.3f}{row['cpu_s']:>8.2f}{row['cpu_rtf']:>8.3f}"
+        )
+    print(
+        f"load average {report['load_avg_1m']:.1f} on {report['cpus']} CPUs; "
+        f"peak RSS {report['peak_rss_gb']:.2f} GB (target ≤ {TARGET_RSS_GB} GB); "
+        f"target RTF ≤ {TARGET_RTF} for a 10 s clip"
+    )

@@ -29,7 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ablation = parser.add_mutually_exclusive_group()
     ablation.add_argument("--no-reflection", action="store_true", help="ablation: no audit, no refinement")
     ablation.add_argument(
-        "--no-consistency", action="store_true", help="ablation: fuse by plain confidence-weighted averaging (no consistency machinery)"
+        "--no-consistency",
+        action="store_true",
+        help="ablation: fuse by plain confidence-weighted averaging (no consistency machinery)",
     )
     ablation.add_argument(
         "--one-pass", action="store_true", help="ablation: one prompt from evidence to reply"
@@ -149,7 +151,9 @@ def main(args: argparse.Namespace) -> int:
         f"{summary['rounds']}"
         + (
             ""
-            if summary["all_passed"] or not settings.reflection or settings.one_pass
+            if summary["all_passed"]
+            or not settings.reflection
+            or settings.one_pass
             or summary["reply_source"] == "crisis"
             else " (some checks still fail; best-audited reply kept)"
         )

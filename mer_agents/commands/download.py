@@ -13,8 +13,12 @@ from mer_agents.errors import ModelError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("model", nargs="?", default=None,
-                        help="a Hugging Face model id (default: the transformers_omni backend's model)")
+    parser.add_argument(
+        "model",
+        nargs="?",
+        default=None,
+        help="a Hugging Face model id (default: the transformers_omni backend's model)",
+    )
     parser.add_argument("--revision", default=None, help="a branch, tag or commit (default: main)")
 
 

@@ -25,16 +25,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     meld = sub.add_parser("meld", help="emotion recognition on a MELD CSV")
     meld.add_argument("--csv", required=True, help="MELD *_sent_emo.csv")
-    meld.add_argument("--context", type=int, default=None, help="preceding utterances as context (default: "
-                                                                 "settings.text_context_turns)")
-    meld.add_argument("--llm-limit", type=int, default=None, help="spread-out subset for the LLM forecast variant")
+    meld.add_argument(
+        "--context",
+        type=int,
+        default=None,
+        help="preceding utterances as context (default: settings.text_context_turns)",
+    )
+    meld.add_argument(
+        "--llm-limit", type=int, default=None, help="spread-out subset for the LLM forecast variant"
+    )
     meld.add_argument("--no-llm", action="store_true", help="only the text head (no language model)")
     _common(meld)
 
-    esconv = sub.add_parser("esconv", help="strategy planning and replies on an ESConv *WithStrategy_short.tsv")
+    esconv = sub.add_parser(
+        "esconv", help="strategy planning and replies on an ESConv *WithStrategy_short.tsv"
+    )
     esconv.add_argument("--tsv", required=True, help="ESConv *WithStrategy_short.tsv")
-    esconv.add_argument("--variants", default="full,no-reflection,no-consistency,one-pass",
-                        help="comma-separated: full, no-reflection, no-consistency, one-pass")
+    esconv.add_argument(
+        "--variants",
+        default="full,no-reflection,no-consistency,one-pass",
+        help="comma-separated: full, no-reflection, no-consistency, one-pass",
+    )
     _common(esconv)
 
     pack = sub.add_parser("judge-packet", help="a shuffled blind-judging packet from per-item outputs + gold")
@@ -52,7 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     grade.add_argument("--out", type=Path, required=True)
 
     report = sub.add_parser("report", help="Markdown tables + plotly charts from OUT files")
-    report.add_argument("--in", dest="in_dir", type=Path, default=DEFAULT_RESULTS, help="folder of OUT json files")
+    report.add_argument(
+        "--in", dest="in_dir", type=Path, default=DEFAULT_RESULTS, help="folder of OUT json files"
+    )
     report.add_argument("--out", type=Path, default=Path("docs/results.md"))
     report.add_argument("--no-charts", action="store_true")
 
@@ -60,16 +73,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, required=True, help="OUT json")
     p.add_argument("--limit", type=int, default=None, help="evaluate a fixed, spread-out subset of N items")
-    p.add_argument("--backend", default=None,
-                   help="auto | embedded | transformers_omni | openai_http | scripted")
+    p.add_argument(
+        "--backend", default=None, help="auto | embedded | transformers_omni | openai_http | scripted"
+    )
     p.add_argument("--base-url", default=None, help="OpenAI-compatible server for --backend openai_http")
     p.add_argument("--model", default=None, help="model id / path for transformers_omni or openai_http")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--max-rounds", type=int, default=None)
-    p.add_argument("--concurrency", type=int, default=1, help="items in flight at once (useful with openai_http)")
-    p.add_argument("--threads", type=int, default=None, help="CPU threads of the embedded LLM (settings.llm_threads;"
-                                                             " 1 is much faster on an oversubscribed machine)")
-    p.add_argument("--cache", type=Path, default=None, help="JSONL result cache (default <cache_dir>/eval/...)")
+    p.add_argument(
+        "--concurrency", type=int, default=1, help="items in flight at once (useful with openai_http)"
+    )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="CPU threads of the embedded LLM (settings.llm_threads;"
+        " 1 is much faster on an oversubscribed machine)",
+    )
+    p.add_argument(
+        "--cache", type=Path, default=None, help="JSONL result cache (default <cache_dir>/eval/...)"
+    )
     p.add_argument("--no-cache", action="store_true", help="recompute everything, write no cache")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
@@ -93,10 +116,18 @@ def _command(args, argv_keys: list[tuple[str, str]]) -> str:
     return " ".join(parts)
 
 
-COMMON_FLAGS = [("--no-cache", "no_cache"), ("--cache", "cache"), ("--limit", "limit"), ("--backend", "backend"),
-                ("--base-url", "base_url"), ("--model", "model"),
-                ("--seed", "seed"), ("--max-rounds", "max_rounds"), ("--concurrency", "concurrency"),
-                ("--threads", "threads")]
+COMMON_FLAGS = [
+    ("--no-cache", "no_cache"),
+    ("--cache", "cache"),
+    ("--limit", "limit"),
+    ("--backend", "backend"),
+    ("--base-url", "base_url"),
+    ("--model", "model"),
+    ("--seed", "seed"),
+    ("--max-rounds", "max_rounds"),
+    ("--concurrency", "concurrency"),
+    ("--threads", "threads"),
+]
 
 
 def main(args) -> int:
@@ -115,9 +146,13 @@ def main(args) -> int:
 
         key = json.loads(args.key.read_text(encoding="utf-8"))
         result = score(key, json.loads(args.grades.read_text(encoding="utf-8")))
-        result.update(judge=True, command="python -m mer_agents eval judge-score "
-                      f"--key {args.key} --grades {args.grades} "
-                      f"--out {args.out}", provenance=provenance())
+        result.update(
+            judge=True,
+            command="python -m mer_agents eval judge-score "
+            f"--key {args.key} --grades {args.grades} "
+            f"--out {args.out}",
+            provenance=provenance(),
+        )
         write_out(args.out, result)
         print(json.dumps({k: v for k, v in result.items() if k not in ("provenance", "command")}, indent=1))
         return 0
@@ -142,25 +177,53 @@ def main(args) -> int:
     if args.task == "meld":
         from mer_agents.evaluation.meld import evaluate_meld
 
-        out = evaluate_meld(args.csv, settings, limit=args.limit, context_turns=args.context, llm=not args.no_llm,
-                            llm_limit=args.llm_limit, concurrency=args.concurrency, cache=cache, progress=progress)
-        out["command"] = _command(args, [("--csv", "csv"), ("--context", "context"), ("--llm-limit", "llm_limit"),
-                                         ("--no-llm", "no_llm"), *COMMON_FLAGS, ("--out", "out")])
-        summary = ", ".join(f"{name}: weighted-F1 {v['weighted_f1']:.3f} (n={v['n']})"
-                            for name, v in out["variants"].items())
+        out = evaluate_meld(
+            args.csv,
+            settings,
+            limit=args.limit,
+            context_turns=args.context,
+            llm=not args.no_llm,
+            llm_limit=args.llm_limit,
+            concurrency=args.concurrency,
+            cache=cache,
+            progress=progress,
+        )
+        out["command"] = _command(
+            args,
+            [
+                ("--csv", "csv"),
+                ("--context", "context"),
+                ("--llm-limit", "llm_limit"),
+                ("--no-llm", "no_llm"),
+                *COMMON_FLAGS,
+                ("--out", "out"),
+            ],
+        )
+        summary = ", ".join(
+            f"{name}: weighted-F1 {v['weighted_f1']:.3f} (n={v['n']})" for name, v in out["variants"].items()
+        )
     else:
         from mer_agents.evaluation.esconv import evaluate_esconv, variant_settings
 
         variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
         for variant in variants:
             variant_settings(settings, variant)  # a clear error for an unknown name before any work
-        out = evaluate_esconv(args.tsv, settings, variants=variants, limit=args.limit,
-                              concurrency=args.concurrency, cache=cache, progress=progress)
-        out["command"] = _command(args, [("--tsv", "tsv"), ("--variants", "variants"), *COMMON_FLAGS,
-                                         ("--out", "out")])
+        out = evaluate_esconv(
+            args.tsv,
+            settings,
+            variants=variants,
+            limit=args.limit,
+            concurrency=args.concurrency,
+            cache=cache,
+            progress=progress,
+        )
+        out["command"] = _command(
+            args, [("--tsv", "tsv"), ("--variants", "variants"), *COMMON_FLAGS, ("--out", "out")]
+        )
         summary = ", ".join(
             f"{name}: strategy macro-F1 {v['strategy_macro_f1']:.3f}, adherence {_pct(v['strategy_adherence'])}"
-            for name, v in out["variants"].items())
+            for name, v in out["variants"].items()
+        )
     out["cache"] = {"path": _relative(cache.path) if cache else None, "hits": cache.hits if cache else 0}
     out["provenance"] = started
     items = out.pop("items", {})

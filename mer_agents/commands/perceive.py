@@ -29,8 +29,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_setting(parser, "fps", "frames sampled per second")
     add_setting(parser, "max_duration_s", "refuse clips longer than this many seconds")
     add_setting(parser, "first_seconds", "analyse only the first N seconds")
-    parser.add_argument("--context", nargs="*", default=[], metavar="TURN",
-                        help="preceding dialogue turns, oldest first, for the text-emotion head")
+    parser.add_argument(
+        "--context",
+        nargs="*",
+        default=[],
+        metavar="TURN",
+        help="preceding dialogue turns, oldest first, for the text-emotion head",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress messages on stderr")
 
 
@@ -41,13 +46,23 @@ def _bar(p: float) -> str:
 
 def summary(evidence: Evidence) -> str:
     """One screen: duration, transcript, each modality's top emotions and confidence, flags, timings."""
-    lines = [f"{evidence.source}: {evidence.duration_s:.1f} s"
-             + (f" (analysed {evidence.analysed_s:.1f} s)" if evidence.analysed_s < evidence.duration_s - 0.05 else "")
-             + f", audio {'yes' if evidence.has_audio else 'no'}, video {'yes' if evidence.has_video else 'no'}"]
+    lines = [
+        f"{evidence.source}: {evidence.duration_s:.1f} s"
+        + (
+            f" (analysed {evidence.analysed_s:.1f} s)"
+            if evidence.analysed_s < evidence.duration_s - 0.05
+            else ""
+        )
+        + f", audio {'yes' if evidence.has_audio else 'no'}, video {'yes' if evidence.has_video else 'no'}"
+    ]
     if evidence.transcript:
         text = evidence.transcript
         text = text if len(text) <= TRANSCRIPT_CHARS else text[: TRANSCRIPT_CHARS - 1] + "…"
-        lang = f" [{evidence.language} {evidence.language_prob:.2f}]" if evidence.language_prob is not None else ""
+        lang = (
+            f" [{evidence.language} {evidence.language_prob:.2f}]"
+            if evidence.language_prob is not None
+            else ""
+        )
         lines.append(f'transcript{lang}: "{text}"')
         if evidence.translation:
             lines.append(f'English translation (read by the text head): "{evidence.translation}"')
@@ -57,15 +72,19 @@ def summary(evidence: Evidence) -> str:
             lines.append(f"  {name:<5}  unavailable: {m.note}")
             continue
         ranked = sorted(m.probs.items(), key=lambda kv: -kv[1])[:3]
-        lines.append(f"  {name:<5}  {ranked[0][0]:<8} {_bar(ranked[0][1])} "
-                     + "  ".join(f"{label} {p:.2f}" for label, p in ranked)
-                     + f"   confidence {m.confidence:.2f}, {len(m.timeline)} timeline points")
+        lines.append(
+            f"  {name:<5}  {ranked[0][0]:<8} {_bar(ranked[0][1])} "
+            + "  ".join(f"{label} {p:.2f}" for label, p in ranked)
+            + f"   confidence {m.confidence:.2f}, {len(m.timeline)} timeline points"
+        )
     audio = evidence.modalities.audio
     if audio.available:
         c = audio.cues
-        lines.append(f"  voice  arousal {c.get('arousal', 0):+.2f}, valence {c.get('valence', 0):+.2f}, "
-                     f"F0 {c.get('f0_median_hz')} Hz, range {c.get('pitch_range_st')} st, "
-                     f"{c.get('loudness_dbfs')} dBFS, {c.get('rate_syl_s')} syl/s, {c.get('pause_count')} pauses")
+        lines.append(
+            f"  voice  arousal {c.get('arousal', 0):+.2f}, valence {c.get('valence', 0):+.2f}, "
+            f"F0 {c.get('f0_median_hz')} Hz, range {c.get('pitch_range_st')} st, "
+            f"{c.get('loudness_dbfs')} dBFS, {c.get('rate_syl_s')} syl/s, {c.get('pause_count')} pauses"
+        )
     for flag in evidence.flags:
         lines.append(f"  ! {flag.code}: {flag.message}")
     if evidence.timings:
@@ -81,7 +100,9 @@ def main(args: argparse.Namespace) -> int:
     evidence = perceive(args.path, settings, context=args.context, progress=progress)
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(evidence.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n")
+        args.json.write_text(
+            json.dumps(evidence.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        )
     print(summary(evidence))
     if args.json is not None:
         print(f"evidence written to {args.json}")

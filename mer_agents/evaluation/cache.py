@@ -17,8 +17,18 @@ from mer_agents.config import Settings
 
 # Settings that never change a result (where files go, how many CPU threads or server requests compute it,
 # how long a server may take, what the app lets a visitor choose).
-IGNORED_SETTINGS = frozenset({"cache_dir", "trace_dir", "n_threads", "llm_threads", "api_key", "http_timeout",
-                              "http_concurrency", "allow_model_paths"})
+IGNORED_SETTINGS = frozenset(
+    {
+        "cache_dir",
+        "trace_dir",
+        "n_threads",
+        "llm_threads",
+        "api_key",
+        "http_timeout",
+        "http_concurrency",
+        "allow_model_paths",
+    }
+)
 # Settings an OUT file does not record: a secret, and this machine's paths (a reader's differ).
 MACHINE_SETTINGS = frozenset({"api_key", "cache_dir", "trace_dir"})
 
@@ -61,8 +71,10 @@ class ResultCache:
 
     def put(self, item_id: str, variant: str, hash_: str, result: dict[str, Any]) -> None:
         key = self.key(item_id, variant, hash_)
-        line = json.dumps({"key": key, "item": item_id, "variant": variant, "hash": hash_, "result": result},
-                          ensure_ascii=False)
+        line = json.dumps(
+            {"key": key, "item": item_id, "variant": variant, "hash": hash_, "result": result},
+            ensure_ascii=False,
+        )
         with self._lock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a", encoding="utf-8") as handle:

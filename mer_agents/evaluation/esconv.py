@@ -88,7 +88,12 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
                 prompt_tokens += event.prompt_tokens
                 completion_tokens += event.completion_tokens
                 verdicts.setdefault(event.round, []).append(
-                    {"stage": event.verdict.stage, "verdict": event.verdict.verdict, "issues": event.verdict.issues})
+                    {
+                        "stage": event.verdict.stage,
+                        "verdict": event.verdict.verdict,
+                        "issues": event.verdict.issues,
+                    }
+                )
             elif isinstance(event, RunFinished):
                 finished = event
             elif isinstance(event, RunFailed):
@@ -122,12 +127,18 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
 
 def _request(item: EsconvItem, request_cls):
     """The pipeline request: the seeker's last turn, the earlier exchanges, and the dialogue retrieval skips."""
-    return request_cls(clip=None, evidence=None, text=item.message, history=item.history,
-                       exclude_dialogues=[item.dialogue_id])
+    return request_cls(
+        clip=None,
+        evidence=None,
+        text=item.message,
+        history=item.history,
+        exclude_dialogues=[item.dialogue_id],
+    )
 
 
-def reply_checks(item: EsconvItem, reply: str, strategy: str, emotion: str,
-                 settings: Settings | None = None) -> dict[str, Any]:
+def reply_checks(
+    item: EsconvItem, reply: str, strategy: str, emotion: str, settings: Settings | None = None
+) -> dict[str, Any]:
     """The audit's reply checks (guard and strategy classifier included) on a final reply: name → ok, plus
     `relevance` (MiniLM cosine to the message) and `guard_ok` — the same code for every variant."""
     from mer_agents.agents import checks
@@ -136,8 +147,9 @@ def reply_checks(item: EsconvItem, reply: str, strategy: str, emotion: str,
 
     message = item.message
     relevance = similarity(reply, message)
-    results = checks_with_classifier(reply, strategy, emotion, message, item.history, relevance,
-                                     context=message, settings=settings)
+    results = checks_with_classifier(
+        reply, strategy, emotion, message, item.history, relevance, context=message, settings=settings
+    )
     out: dict[str, Any] = {r.name: r.ok for r in results}
     out["guard_ok"] = not checks.guard_failures(results)
     out["guard_failed"] = [r.name for r in checks.guard_failures(results)]
@@ -165,26 +177,41 @@ def evaluate_esconv(
     items = [usable[i] for i in spread_subset(len(usable), limit)]
     backend = backend or get_backend(settings)
     out: dict[str, Any] = {
-        "task": "esconv", "data": str(tsv_path), "n_file": len(all_items),
-        "skipped_no_seeker_turn": len(all_items) - len(usable), "limit": limit, "n": len(items),
+        "task": "esconv",
+        "data": str(tsv_path),
+        "n_file": len(all_items),
+        "skipped_no_seeker_turn": len(all_items) - len(usable),
+        "limit": limit,
+        "n": len(items),
         "n_followup": sum(supporter_followup(item) for item in items),
         "n_dialogues": len({item.dialogue_id for item in items}),
-        "subset": "all usable" if len(items) == len(usable) else
-        f"usable item floor(i*{len(usable)}/{len(items)}) for i < {len(items)}",
+        "subset": "all usable"
+        if len(items) == len(usable)
+        else f"usable item floor(i*{len(usable)}/{len(items)}) for i < {len(items)}",
         "gold_strategy_counts": {s: sum(item.strategy == s for item in items) for s in STRATEGIES},
         "settings": settings.model_dump(mode="json", exclude=MACHINE_SETTINGS),
-        "models": {"llm": backend.describe()}, "variants": {},
+        "models": {"llm": backend.describe()},
+        "variants": {},
     }
     for variant in variants:
         vsettings = variant_settings(settings, variant)
         hash_ = settings_hash(vsettings, task="esconv", backend=backend.describe(), code=code_hash())
         vclock = Stopwatch()
-        results = run_items(items, lambda it, s=vsettings: run_turn(it, s, backend), cache=cache, variant=variant,
-                            hash_=hash_, concurrency=concurrency, progress=progress, desc=f"esconv {variant}")
+        results = run_items(
+            items,
+            lambda it, s=vsettings: run_turn(it, s, backend),
+            cache=cache,
+            variant=variant,
+            hash_=hash_,
+            concurrency=concurrency,
+            progress=progress,
+            desc=f"esconv {variant}",
+        )
         for item, r in zip(items, results):
             if "error" not in r:
-                r["checks"] = reply_checks(item, r["reply"], r["strategy"], r.get("emotion") or "neutral",
-                                           vsettings)
+                r["checks"] = reply_checks(
+                    item, r["reply"], r["strategy"], r.get("emotion") or "neutral", vsettings
+                )
         out["variants"][variant] = summarise(items, results, vsettings)
         out.setdefault("items", {})[variant] = item_records(items, results)
         out["variants"][variant]["seconds"] = vclock()
@@ -195,10 +222,14 @@ def evaluate_esconv(
     if full is not None:
         right = [float(r.get("strategy") == g) for r, g in zip(out["items"]["full"], gold)]
         out["paired_vs_full"] = {
-            name: {"accuracy_diff_ci95": paired_bootstrap_ci(
-                right, [float(p == g) for p, g in zip(b["predictions"], gold)]),
-                   "description": f"full − {name}, strategy accuracy, paired over the same items"}
-            for name, b in out["baselines"].items()}
+            name: {
+                "accuracy_diff_ci95": paired_bootstrap_ci(
+                    right, [float(p == g) for p, g in zip(b["predictions"], gold)]
+                ),
+                "description": f"full − {name}, strategy accuracy, paired over the same items",
+            }
+            for name, b in out["baselines"].items()
+        }
     out["seconds"] = clock()
     return out
 
@@ -213,7 +244,9 @@ def summarise(items: list[EsconvItem], results: list[dict[str, Any]], settings: 
     audited = [r for r in ok if r.get("audited")]
     checked = [(item, r, r["checks"]) for item, r in zip(items, results) if "error" not in r]
     follows = [c.get("follows_strategy", True) for _, _, c in checked]
-    checkable = [c.get("follows_strategy", True) for _, r, c in checked if r["strategy"] in CHECKED_STRATEGIES]
+    checkable = [
+        c.get("follows_strategy", True) for _, r, c in checked if r["strategy"] in CHECKED_STRATEGIES
+    ]
     check_names = sorted({name for _, _, c in checked for name, v in c.items() if isinstance(v, bool)})
     all_ok = [all(c[n] for n in check_names if n in c and n != "guard_ok") for _, _, c in checked]
     guard_ok = [float(c["guard_ok"]) for _, _, c in checked]
@@ -242,25 +275,32 @@ def summarise(items: list[EsconvItem], results: list[dict[str, Any]], settings: 
             "relevance_mean": mean(relevance) if checked else None,
             "relevance_ci95": bootstrap_ci(relevance),
         },
-        "reply_sources": {src: sum(r.get("reply_source") == src for r in ok)
-                          for src in ("model", "exemplar", "template", "crisis")},
+        "reply_sources": {
+            src: sum(r.get("reply_source") == src for r in ok)
+            for src in ("model", "exemplar", "template", "crisis")
+        },
         "strategy_adherence": mean([float(f) for f in follows]) if checked else None,
         "strategy_adherence_checkable": mean([float(f) for f in checkable]) if checkable else None,
         "n_checkable": len(checkable),
         "reply_checks_pass": mean([float(ok) for ok in all_ok]) if checked else None,
-        "reply_check_fail_rates": {name: mean([float(not c.get(name, True)) for _, _, c in checked])
-                                   for name in check_names},
+        "reply_check_fail_rates": {
+            name: mean([float(not c.get(name, True)) for _, _, c in checked]) for name in check_names
+        },
         "audited_share": len(audited) / len(ok) if ok else 0.0,
         "audit_pass_before": mean([float(bool(r["passed_first"])) for r in audited]) if audited else None,
         "audit_pass_after": mean([float(bool(r["passed_final"])) for r in audited]) if audited else None,
         "rounds_mean": mean([r["rounds"] for r in ok]),
         "rounds_max": max([r["rounds"] for r in ok], default=0),
-        "strategy_changed_by_refinement": sum(r["strategy"] != r["planned_first"] for r in ok if r["planned_first"]),
+        "strategy_changed_by_refinement": sum(
+            r["strategy"] != r["planned_first"] for r in ok if r["planned_first"]
+        ),
         "tokens_per_turn": mean([r["prompt_tokens"] + r["completion_tokens"] for r in ok]),
         "completion_tokens_per_turn": mean([r["completion_tokens"] for r in ok]),
         "seconds_per_turn": mean(fresh) if fresh else None,
         "n_timed": len(fresh),
-        "ablation": {k: getattr(settings, k) for k in ("reflection", "consistency", "one_pass", "max_rounds")},
+        "ablation": {
+            k: getattr(settings, k) for k in ("reflection", "consistency", "one_pass", "max_rounds")
+        },
     }
 
 
@@ -282,8 +322,14 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
         evidence = perceive_text(item.message, settings, context=[t.user_text for t in item.history])
         fused, agreement, confidence = forecaster.fuse(evidence, ["text"])
         top, _ = top_emotion(fused)
-        forecast = EmotionForecast(emotion=top, probs=fused, confidence=confidence, agreement=agreement,
-                                   intensity=forecaster.intensity(fused), fused_probs=fused)
+        forecast = EmotionForecast(
+            emotion=top,
+            probs=fused,
+            confidence=confidence,
+            agreement=agreement,
+            intensity=forecaster.intensity(fused),
+            fused_probs=fused,
+        )
         neighbours = retrieve(item.message, k=planner.K_VOTE, exclude={item.dialogue_id}, settings=settings)
         vote = {st: sum(max(e.score, 0.0) for e in neighbours if e.strategy == st) for st in STRATEGIES}
         prior = planner.priors(forecast, item.history)
@@ -295,9 +341,12 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
     out: dict[str, Any] = {}
     for name, pred in preds.items():
         report = classification_report(gold, pred, STRATEGIES)
-        out[name] = {"accuracy": report["accuracy"], "macro_f1": report["macro_f1"],
-                     "accuracy_ci95": bootstrap_ci([float(g == p) for g, p in zip(gold, pred)]),
-                     "predictions": pred}
+        out[name] = {
+            "accuracy": report["accuracy"],
+            "macro_f1": report["macro_f1"],
+            "accuracy_ci95": bootstrap_ci([float(g == p) for g, p in zip(gold, pred)]),
+            "predictions": pred,
+        }
     out["majority"]["label"] = majority
     return out
 
@@ -305,9 +354,14 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
 def item_records(items: list[EsconvItem], results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One JSON-able record per item: what was asked, the gold, and everything the method produced."""
     return [
-        {"id": item.id, "dialogue": item.dialogue_id, "message": item.message,
-         "history": [t.model_dump(mode="json") for t in item.history[-3:]],
-         "gold_strategy": item.strategy, "gold_reply": item.reply,
-         **{k: v for k, v in r.items() if k not in ("verdicts",)}}
+        {
+            "id": item.id,
+            "dialogue": item.dialogue_id,
+            "message": item.message,
+            "history": [t.model_dump(mode="json") for t in item.history[-3:]],
+            "gold_strategy": item.strategy,
+            "gold_reply": item.reply,
+            **{k: v for k, v in r.items() if k not in ("verdicts",)},
+        }
         for item, r in zip(items, results)
     ]

@@ -152,21 +152,33 @@ def read_train(path: str | Path = DEFAULT_TRAIN) -> list[EsconvDialogue]:
         for index, turn in enumerate(item.get("dialog") or []):
             speaker = _SPEAKERS.get(turn.get("speaker"))
             if speaker is None:
-                raise MerError(f"{path.name} dialogue {number} turn {index}: unknown speaker {turn.get('speaker')!r}")
+                raise MerError(
+                    f"{path.name} dialogue {number} turn {index}: unknown speaker {turn.get('speaker')!r}"
+                )
             strategy = turn.get("strategy") if speaker == "supporter" else None
             if strategy is not None:
                 if strategy not in TAG_TO_STRATEGY:
-                    raise MerError(f"{path.name} dialogue {number} turn {index}: unknown strategy {strategy!r}")
+                    raise MerError(
+                        f"{path.name} dialogue {number} turn {index}: unknown strategy {strategy!r}"
+                    )
                 strategy = TAG_TO_STRATEGY[strategy]
-            turns.append(EsconvTurn(index=index, speaker=speaker, text=" ".join(str(turn.get("text", "")).split()),
-                                    strategy=strategy))
-        out.append(EsconvDialogue(
-            id=f"{TRAIN_PREFIX}{number:03d}",
-            emotion_type=str(item.get("emotion_type") or ""),
-            problem_type=str(item.get("problem_type") or ""),
-            situation=str(item.get("situation") or ""),
-            turns=turns,
-        ))
+            turns.append(
+                EsconvTurn(
+                    index=index,
+                    speaker=speaker,
+                    text=" ".join(str(turn.get("text", "")).split()),
+                    strategy=strategy,
+                )
+            )
+        out.append(
+            EsconvDialogue(
+                id=f"{TRAIN_PREFIX}{number:03d}",
+                emotion_type=str(item.get("emotion_type") or ""),
+                problem_type=str(item.get("problem_type") or ""),
+                situation=str(item.get("situation") or ""),
+                turns=turns,
+            )
+        )
     return out
 
 
@@ -212,4 +224,4 @@ def is_heldout(dialogue_id: str) -> bool:
     """True for a train dialogue of the held-out selection slice."""
     if not dialogue_id.startswith(TRAIN_PREFIX):
         return False
-    return int(dialogue_id[len(TRAIN_PREFIX):]) % HELDOUT_EVERY == 0
+    return int(dialogue_id[len(TRAIN_PREFIX) :]) % HELDOUT_EVERY == 0

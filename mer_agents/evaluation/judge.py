@@ -52,8 +52,14 @@ def trace_entries(paths: Iterable[str | Path], source: str = "clip") -> list[dic
         if not trace.get("reply") or evidence is None:
             continue
         said = evidence.get("transcript") or "(no words; only a face and a voice)"
-        out.append({"item": Path(path).name, "source": source, "conversation": [f"Person: {said}"],
-                    "reply": trace["reply"]})
+        out.append(
+            {
+                "item": Path(path).name,
+                "source": source,
+                "conversation": [f"Person: {said}"],
+                "reply": trace["reply"],
+            }
+        )
     return out
 
 
@@ -61,13 +67,23 @@ def packet(all_entries: list[dict[str, Any]], seed: int = 0) -> tuple[str, dict[
     """(Markdown for the judge, key) with the entries shuffled by `seed`."""
     shuffled = list(all_entries)
     random.Random(seed).shuffle(shuffled)
-    lines = ["# Replies to grade", "",
-             "Grade each reply A, B or C by the rubric. Answer with one JSON object {\"1\": \"A\", ...}.", ""]
+    lines = [
+        "# Replies to grade",
+        "",
+        'Grade each reply A, B or C by the rubric. Answer with one JSON object {"1": "A", ...}.',
+        "",
+    ]
     key = {}
     for n, entry in enumerate(shuffled, start=1):
         key[str(n)] = {"item": entry["item"], "source": entry["source"]}
-        lines += [f"## {n}", "", *[f"> {line}" for line in entry["conversation"]], "",
-                  f"**Reply:** {entry['reply']}", ""]
+        lines += [
+            f"## {n}",
+            "",
+            *[f"> {line}" for line in entry["conversation"]],
+            "",
+            f"**Reply:** {entry['reply']}",
+            "",
+        ]
     return "\n".join(lines), key
 
 

@@ -24,9 +24,11 @@ from mer_agents.evaluation.readers import MeldItem, read_meld, spread_subset
 from mer_agents.evaluation.runner import Stopwatch, run_items
 from mer_agents.labels import EMOTIONS, top_emotion
 
-SELECTION_NOTE = ("The shipped text head was selected on held-out slices of MELD/ESConv train and GoEmotions dev "
-                  "(assets/text_head/README.md); MELD dev chose nothing and is a held-out report here. MELD test "
-                  "is deliberately not in this repository.")
+SELECTION_NOTE = (
+    "The shipped text head was selected on held-out slices of MELD/ESConv train and GoEmotions dev "
+    "(assets/text_head/README.md); MELD dev chose nothing and is a held-out report here. MELD test "
+    "is deliberately not in this repository."
+)
 TEXT_VARIANT = "text_head"
 LLM_VARIANT = "llm_forecast"
 
@@ -36,8 +38,10 @@ def text_head_predictions(items: list[MeldItem], settings: Settings) -> tuple[li
     context text_evidence gives it (the last min(K, head's K) turns), i.e. exactly perceive_text's probs."""
     from mer_agents.perception.text import classify_texts, model_name
 
-    contexts = [list(item.context[-head_context_turns(settings):]) if head_context_turns(settings) else []
-                for item in items]
+    contexts = [
+        list(item.context[-head_context_turns(settings) :]) if head_context_turns(settings) else []
+        for item in items
+    ]
     probs = classify_texts([item.text for item in items], contexts)
     return [dict(zip(EMOTIONS, map(float, row))) for row in probs], model_name()
 
@@ -95,22 +99,41 @@ def evaluate_meld(
     all_items = read_meld(csv_path)
     items = [all_items[i] for i in spread_subset(len(all_items), limit)]
     out: dict[str, Any] = {
-        "task": "meld", "data": str(csv_path), "n_file": len(all_items), "limit": limit, "context_turns": k,
-        "subset": "all" if len(items) == len(all_items) else f"every item floor(i*{len(all_items)}/{len(items)})",
-        "settings": settings.model_dump(mode="json", exclude=MACHINE_SETTINGS), "variants": {}, "models": {},
+        "task": "meld",
+        "data": str(csv_path),
+        "n_file": len(all_items),
+        "limit": limit,
+        "context_turns": k,
+        "subset": "all"
+        if len(items) == len(all_items)
+        else f"every item floor(i*{len(all_items)}/{len(items)})",
+        "settings": settings.model_dump(mode="json", exclude=MACHINE_SETTINGS),
+        "variants": {},
+        "models": {},
     }
     gold = [item.emotion for item in items]
 
     head_clock = Stopwatch()
     head_probs, head_model = text_head_predictions(items, settings)
     preds = [top_emotion(p)[0] for p in head_probs]
-    out["variants"][TEXT_VARIANT] = dict(classification_report(gold, preds, EMOTIONS), seconds=head_clock(),
-                                         description="MiniLM text head on the utterance + context, argmax")
+    out["variants"][TEXT_VARIANT] = dict(
+        classification_report(gold, preds, EMOTIONS),
+        seconds=head_clock(),
+        description="MiniLM text head on the utterance + context, argmax",
+    )
     out["variants"][TEXT_VARIANT]["weighted_f1_ci95"] = bootstrap_f1(gold, preds)
-    out["items"] = {TEXT_VARIANT: [
-        {"id": item.id, "text": item.text, "gold": item.emotion, "pred": pred,
-         "probs": {k: round(v, 4) for k, v in probs.items()}}
-        for item, pred, probs in zip(items, preds, head_probs)]}
+    out["items"] = {
+        TEXT_VARIANT: [
+            {
+                "id": item.id,
+                "text": item.text,
+                "gold": item.emotion,
+                "pred": pred,
+                "probs": {k: round(v, 4) for k, v in probs.items()},
+            }
+            for item, pred, probs in zip(items, preds, head_probs)
+        ]
+    }
     out["models"]["text_head"] = head_model
     out["context_turns_used"] = head_context_turns(settings)
     out["note"] = SELECTION_NOTE
@@ -121,17 +144,32 @@ def evaluate_meld(
         backend = backend or get_backend(settings)
         llm_items = [items[i] for i in spread_subset(len(items), llm_limit)]
         llm_settings = settings
-        llm_hash = settings_hash(llm_settings, task="meld", variant=LLM_VARIANT, context_turns=k, code=code_hash(),
-                                 backend=backend.describe(), head=_head_fingerprint())
+        llm_hash = settings_hash(
+            llm_settings,
+            task="meld",
+            variant=LLM_VARIANT,
+            context_turns=k,
+            code=code_hash(),
+            backend=backend.describe(),
+            head=_head_fingerprint(),
+        )
         llm_clock = Stopwatch()
-        results = run_items(llm_items, lambda it: llm_forecast_result(it, llm_settings, backend, k), cache=cache,
-                            variant=LLM_VARIANT, hash_=llm_hash, concurrency=concurrency, progress=progress,
-                            desc="meld llm forecast")
+        results = run_items(
+            llm_items,
+            lambda it: llm_forecast_result(it, llm_settings, backend, k),
+            cache=cache,
+            variant=LLM_VARIANT,
+            hash_=llm_hash,
+            concurrency=concurrency,
+            progress=progress,
+            desc="meld llm forecast",
+        )
         ok = [(it, r) for it, r in zip(llm_items, results) if "error" not in r]
         llm_gold = [it.emotion for it, _ in ok]
         block = classification_report(llm_gold, [r["pred"] for _, r in ok], EMOTIONS)
         block.update(
-            seconds=llm_clock(), failed=len(results) - len(ok),
+            seconds=llm_clock(),
+            failed=len(results) - len(ok),
             errors=sorted({r["error"] for r in results if "error" in r})[:5],
             seconds_per_item=_mean([r["seconds"] for _, r in ok]),
             tokens_per_item=_mean([r["tokens"] for _, r in ok]),
@@ -140,12 +178,15 @@ def evaluate_meld(
         out["variants"][LLM_VARIANT] = block
         out["variants"][LLM_VARIANT + "_fused"] = dict(
             classification_report(llm_gold, [r["fused_pred"] for _, r in ok], EMOTIONS),
-            description="the same forecasts' fused_probs (before the LLM adjustment), same items")
+            description="the same forecasts' fused_probs (before the LLM adjustment), same items",
+        )
         out["llm_adjustment"] = {
             "n": len(ok),
             "changed": sum(r["pred"] != r["fused_pred"] for _, r in ok),
             "changed_to_right": sum(r["pred"] != r["fused_pred"] and r["pred"] == it.emotion for it, r in ok),
-            "changed_to_wrong": sum(r["pred"] != r["fused_pred"] and r["fused_pred"] == it.emotion for it, r in ok),
+            "changed_to_wrong": sum(
+                r["pred"] != r["fused_pred"] and r["fused_pred"] == it.emotion for it, r in ok
+            ),
             "description": "how often the LLM adjustment moved the fused argmax, and whether it helped",
         }
         out["models"]["llm"] = backend.describe()

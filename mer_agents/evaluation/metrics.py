@@ -86,7 +86,7 @@ def dist_n(texts: Sequence[str], n: int) -> float:
     grams: list[tuple[str, ...]] = []
     for text in texts:
         toks = tokens(text)
-        grams.extend(tuple(toks[i:i + n]) for i in range(len(toks) - n + 1))
+        grams.extend(tuple(toks[i : i + n]) for i in range(len(toks) - n + 1))
     return len(set(grams)) / len(grams) if grams else 0.0
 
 
@@ -108,7 +108,8 @@ def rouge_l(hypotheses: Sequence[str], references: Sequence[str]) -> float:
         return 0.0
     scorer = rouge_scorer.RougeScorer(["rougeL"], use_stemmer=False)
     return sum(scorer.score(ref, hyp)["rougeL"].fmeasure for hyp, ref in zip(hypotheses, references)) / len(
-        hypotheses)
+        hypotheses
+    )
 
 
 def reply_report(hypotheses: Sequence[str], references: Sequence[str]) -> dict[str, float]:

@@ -57,7 +57,9 @@ def read_meld(path: str | Path) -> list[MeldItem]:
             try:
                 key = (int(row["Dialogue_ID"]), int(row["Utterance_ID"]))
             except (TypeError, ValueError):
-                raise DataError(f"{path.name} line {line_no}: Dialogue_ID/Utterance_ID are not integers") from None
+                raise DataError(
+                    f"{path.name} line {line_no}: Dialogue_ID/Utterance_ID are not integers"
+                ) from None
             rows.append((key, (row["Speaker"] or "").strip(), (row["Utterance"] or "").strip(), emotion))
     if not rows:
         raise DataError(f"{path.name} holds no utterances")
@@ -69,9 +71,18 @@ def read_meld(path: str | Path) -> list[MeldItem]:
     for (dialogue, utterance), speaker, text, emotion in rows:
         if dialogue != current:
             current, texts, speakers = dialogue, [], []
-        items.append(MeldItem(id=f"d{dialogue}_u{utterance}", dialogue_id=dialogue, utterance_id=utterance,
-                              speaker=speaker, text=text, emotion=emotion,
-                              context=tuple(texts), context_speakers=tuple(speakers)))
+        items.append(
+            MeldItem(
+                id=f"d{dialogue}_u{utterance}",
+                dialogue_id=dialogue,
+                utterance_id=utterance,
+                speaker=speaker,
+                text=text,
+                emotion=emotion,
+                context=tuple(texts),
+                context_speakers=tuple(speakers),
+            )
+        )
         texts.append(text)
         speakers.append(speaker)
     return items
@@ -89,7 +100,8 @@ class EsconvItem(BaseModel):
     line: int = Field(description="1-based position among the file's non-empty lines")
     dialogue_id: str = Field(
         description="'esconv-dev-NNN' as in mer_agents.evaluation.esconv_data (the bank is ESConv train; "
-        "retrieval still skips it)")
+        "retrieval still skips it)"
+    )
     context: tuple[EsconvTurn, ...] = Field(description="the turns before the target, oldest first")
     strategy: str
     reply: str
@@ -130,7 +142,9 @@ def read_esconv(path: str | Path) -> list[EsconvItem]:
     for line_no, line in enumerate(lines, start=1):
         target, context = line.target, list(line.context)
         if target.speaker != "supporter" or target.strategy is None:
-            raise DataError(f"{path.name} line {line_no}: the last turn is not a supporter turn tagged [Strategy]")
+            raise DataError(
+                f"{path.name} line {line_no}: the last turn is not a supporter turn tagged [Strategy]"
+            )
         turns = seen.setdefault(line.dialogue, {})
         turns.update({t.index: t for t in line.turns})
         if not any(t.speaker == "seeker" for t in context):
@@ -140,8 +154,16 @@ def read_esconv(path: str | Path) -> list[EsconvItem]:
                 context.insert(0, earlier.pop())
         if target.strategy not in STRATEGIES:
             raise DataError(f"{path.name} line {line_no}: strategy {target.strategy!r} is not one of the 8")
-        items.append(EsconvItem(id=f"{line.dialogue}_t{target.index}", line=line_no, dialogue_id=line.dialogue,
-                                context=tuple(context), strategy=target.strategy, reply=target.text))
+        items.append(
+            EsconvItem(
+                id=f"{line.dialogue}_t{target.index}",
+                line=line_no,
+                dialogue_id=line.dialogue,
+                context=tuple(context),
+                strategy=target.strategy,
+                reply=target.text,
+            )
+        )
     if not items:
         raise DataError(f"{path.name} holds no supporter turns")
     if len({item.id for item in items}) != len(items):
@@ -171,9 +193,13 @@ def message_and_history(item: EsconvItem) -> tuple[str, list[Turn]]:
         return "", []
     last = seeker_blocks[-1]
     history = [
-        Turn(user_text=" ".join(seeker), strategy=supporter[-1].strategy if supporter else None,
-             reply=" ".join(t.text for t in supporter) or None)
-        for seeker, supporter in blocks[:last] if seeker
+        Turn(
+            user_text=" ".join(seeker),
+            strategy=supporter[-1].strategy if supporter else None,
+            reply=" ".join(t.text for t in supporter) or None,
+        )
+        for seeker, supporter in blocks[:last]
+        if seeker
     ]
     return " ".join(blocks[last][0]), history
 

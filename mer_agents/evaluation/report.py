@@ -16,15 +16,25 @@ from mer_agents.evaluation.readers import DataError
 MELD_ORDER = ("text_head", "llm_forecast_fused", "llm_forecast")
 ESCONV_ORDER = ("full", "no-reflection", "no-consistency", "one-pass")
 ESCONV_COLUMNS = (  # measures the method does not optimise
-    ("strategy_accuracy", "strategy acc"), ("strategy_accuracy_ci95", "95 % CI"),
-    ("strategy_macro_f1", "strategy macro-F1"), ("bleu2", "BLEU-2"), ("rougeL", "ROUGE-L"), ("dist1", "Dist-1"),
-    ("dist2", "Dist-2"), ("rounds_mean", "rounds"), ("tokens_per_turn", "tokens/turn"),
-    ("seconds_per_turn", "s/turn"), ("n_timed", "timed n"),
+    ("strategy_accuracy", "strategy acc"),
+    ("strategy_accuracy_ci95", "95 % CI"),
+    ("strategy_macro_f1", "strategy macro-F1"),
+    ("bleu2", "BLEU-2"),
+    ("rougeL", "ROUGE-L"),
+    ("dist1", "Dist-1"),
+    ("dist2", "Dist-2"),
+    ("rounds_mean", "rounds"),
+    ("tokens_per_turn", "tokens/turn"),
+    ("seconds_per_turn", "s/turn"),
+    ("n_timed", "timed n"),
 )
 LOOP_COLUMNS = (  # what the loop checks and ranks on: it works as built, not evidence of quality
-    ("guard_failures", "guard failures"), ("guard_failure_rate_ci95", "95 % CI"),
-    ("classifier_adherence", "classifier adherence"), ("classifier_adherence_ci95", "95 % CI"),
-    ("relevance_mean", "relevance"), ("audit_pass_before", "audit pass (1st)"),
+    ("guard_failures", "guard failures"),
+    ("guard_failure_rate_ci95", "95 % CI"),
+    ("classifier_adherence", "classifier adherence"),
+    ("classifier_adherence_ci95", "95 % CI"),
+    ("relevance_mean", "relevance"),
+    ("audit_pass_before", "audit pass (1st)"),
     ("audit_pass_after", "audit pass (final)"),
 )
 
@@ -69,69 +79,131 @@ def _ordered(variants: dict[str, Any], order: tuple[str, ...]) -> list[str]:
 
 def meld_section(out: dict[str, Any]) -> list[str]:
     variants = out["variants"]
-    lines = [f"### MELD — emotion recognition ({out['_file']})", "",
-             f"`{out.get('command', '')}`", "",
-             f"Data: `{out['data']}` ({out['n_file']} utterances; evaluated {out['n']}, subset: {out['subset']}); "
-             f"context: up to {out['context_turns']} preceding utterances of the dialogue "
-             f"(the head reads {out.get('context_turns_used', out['context_turns'])}). "
-             f"Models: {', '.join(f'{k}: {v}' for k, v in out.get('models', {}).items())}. "
-             f"Wall time {out['seconds']:.0f} s. {out.get('note', '')}", ""]
-    rows = [[name, v.get("description", ""), v["n"], v["accuracy"], v["weighted_f1"], v["macro_f1"]]
-            for name, v in ((n, variants[n]) for n in _ordered(variants, MELD_ORDER))]
+    lines = [
+        f"### MELD — emotion recognition ({out['_file']})",
+        "",
+        f"`{out.get('command', '')}`",
+        "",
+        f"Data: `{out['data']}` ({out['n_file']} utterances; evaluated {out['n']}, subset: {out['subset']}); "
+        f"context: up to {out['context_turns']} preceding utterances of the dialogue "
+        f"(the head reads {out.get('context_turns_used', out['context_turns'])}). "
+        f"Models: {', '.join(f'{k}: {v}' for k, v in out.get('models', {}).items())}. "
+        f"Wall time {out['seconds']:.0f} s. {out.get('note', '')}",
+        "",
+    ]
+    rows = [
+        [name, v.get("description", ""), v["n"], v["accuracy"], v["weighted_f1"], v["macro_f1"]]
+        for name, v in ((n, variants[n]) for n in _ordered(variants, MELD_ORDER))
+    ]
     lines += _table(["variant", "what", "n", "accuracy", "weighted F1", "macro F1"], rows) + [""]
     labels = next(iter(variants.values()))["labels"]
-    rows = [[name] + [variants[name]["per_class_f1"][lab] for lab in labels]
-            for name in _ordered(variants, MELD_ORDER)]
+    rows = [
+        [name] + [variants[name]["per_class_f1"][lab] for lab in labels]
+        for name in _ordered(variants, MELD_ORDER)
+    ]
     lines += ["Per-class F1:", ""] + _table(["variant", *labels], rows) + [""]
     adj = out.get("llm_adjustment")
     if adj:
-        lines += [f"LLM adjustment on the {adj['n']} forecast items: it changed the fused argmax {adj['changed']} "
-                  f"times ({adj['changed_to_right']} to the gold label, {adj['changed_to_wrong']} away from it).", ""]
+        lines += [
+            f"LLM adjustment on the {adj['n']} forecast items: it changed the fused argmax {adj['changed']} "
+            f"times ({adj['changed_to_right']} to the gold label, {adj['changed_to_wrong']} away from it).",
+            "",
+        ]
     main = variants.get("text_head") or next(iter(variants.values()))
     lines += ["Confusion matrix of the text head (rows gold, columns predicted):", ""]
-    lines += _table(["gold \\ pred", *labels], [[lab, *row] for lab, row in zip(labels, main["confusion"])]) + [""]
+    lines += _table(
+        ["gold \\ pred", *labels], [[lab, *row] for lab, row in zip(labels, main["confusion"])]
+    ) + [""]
     return lines
 
 
 def esconv_section(out: dict[str, Any]) -> list[str]:
     variants = out["variants"]
     names = _ordered(variants, ESCONV_ORDER)
-    lines = [f"### ESConv — strategy planning and replies ({out['_file']})", "",
-             f"`{out.get('command', '')}`", "",
-             f"Data: `{out['data']}` ({out['n_file']} supporter turns; {out['skipped_no_seeker_turn']} have no "
-             f"seeker turn to answer and are skipped; evaluated {out['n']} turns from {out['n_dialogues']} "
-             f"dialogues, subset: {out['subset']}; in {out['n_followup']} of them the supporter had already "
-             f"spoken after the seeker's last turn). LLM: {out['models'].get('llm', '')}. "
-             f"Wall time {out['seconds']:.0f} s.", ""]
+    lines = [
+        f"### ESConv — strategy planning and replies ({out['_file']})",
+        "",
+        f"`{out.get('command', '')}`",
+        "",
+        f"Data: `{out['data']}` ({out['n_file']} supporter turns; {out['skipped_no_seeker_turn']} have no "
+        f"seeker turn to answer and are skipped; evaluated {out['n']} turns from {out['n_dialogues']} "
+        f"dialogues, subset: {out['subset']}; in {out['n_followup']} of them the supporter had already "
+        f"spoken after the seeker's last turn). LLM: {out['models'].get('llm', '')}. "
+        f"Wall time {out['seconds']:.0f} s.",
+        "",
+    ]
     prov = out.get("provenance") or {}
     if prov:
-        lines += [f"Code: commit `{(prov.get('commit') or '?')[:10]}`{' (dirty)' if prov.get('dirty') else ''}, "
-                  f"code hash `{prov.get('code_hash')}`. Per-item outputs: `{Path(out['_file']).stem}.items.jsonl`.",
-                  ""]
-    rows = [[name, variants[name]["n"], variants[name].get("failed", 0),
-             *[variants[name].get(key) for key, _ in ESCONV_COLUMNS]] for name in names]
-    lines += ["Measures the method does not optimise (strategy vs the gold tag; reply vs the gold reply):", ""]
+        lines += [
+            f"Code: commit `{(prov.get('commit') or '?')[:10]}`{' (dirty)' if prov.get('dirty') else ''}, "
+            f"code hash `{prov.get('code_hash')}`. Per-item outputs: `{Path(out['_file']).stem}.items.jsonl`.",
+            "",
+        ]
+    rows = [
+        [
+            name,
+            variants[name]["n"],
+            variants[name].get("failed", 0),
+            *[variants[name].get(key) for key, _ in ESCONV_COLUMNS],
+        ]
+        for name in names
+    ]
+    lines += [
+        "Measures the method does not optimise (strategy vs the gold tag; reply vs the gold reply):",
+        "",
+    ]
     lines += _table(["variant", "n", "failed", *[label for _, label in ESCONV_COLUMNS]], rows) + [""]
-    rows = [[name, *[{**variants[name], **variants[name].get("loop_targets", {})}.get(key) for key, _ in LOOP_COLUMNS],
-             ", ".join(f"{k}: {v}" for k, v in variants[name].get("reply_sources", {}).items() if v)]
-            for name in names]
-    lines += ["The loop's own targets (it checks and ranks on these, so they show it works as built, not that the "
-              "replies are good):", ""]
+    rows = [
+        [
+            name,
+            *[
+                {**variants[name], **variants[name].get("loop_targets", {})}.get(key)
+                for key, _ in LOOP_COLUMNS
+            ],
+            ", ".join(f"{k}: {v}" for k, v in variants[name].get("reply_sources", {}).items() if v),
+        ]
+        for name in names
+    ]
+    lines += [
+        "The loop's own targets (it checks and ranks on these, so they show it works as built, not that the "
+        "replies are good):",
+        "",
+    ]
     lines += _table(["variant", *[label for _, label in LOOP_COLUMNS], "kept reply from"], rows) + [""]
     baselines = out.get("baselines") or {}
     if baselines:
         paired = out.get("paired_vs_full", {})
-        rows = [[name, b["accuracy"], b["accuracy_ci95"], b["macro_f1"],
-                 paired.get(name, {}).get("accuracy_diff_ci95")] for name, b in baselines.items()]
-        lines += ["Strategy baselines on the same turns (code only, no language model); the last column is the "
-                  "paired 95 % interval of full − baseline accuracy:", ""]
+        rows = [
+            [
+                name,
+                b["accuracy"],
+                b["accuracy_ci95"],
+                b["macro_f1"],
+                paired.get(name, {}).get("accuracy_diff_ci95"),
+            ]
+            for name, b in baselines.items()
+        ]
+        lines += [
+            "Strategy baselines on the same turns (code only, no language model); the last column is the "
+            "paired 95 % interval of full − baseline accuracy:",
+            "",
+        ]
         lines += _table(["baseline", "accuracy", "95 % CI", "macro-F1", "full − baseline"], rows) + [""]
     gold = out.get("gold_strategy_counts", {})
     if gold:
-        rows = [[s, gold[s], *[variants[n]["predicted_strategy_counts"].get(s, 0) for n in names],
-                 *[variants[n]["strategy_per_class_f1"].get(s) for n in names]] for s in gold]
+        rows = [
+            [
+                s,
+                gold[s],
+                *[variants[n]["predicted_strategy_counts"].get(s, 0) for n in names],
+                *[variants[n]["strategy_per_class_f1"].get(s) for n in names],
+            ]
+            for s in gold
+        ]
         lines += ["Strategy counts (gold vs predicted) and per-class F1:", ""]
-        lines += _table(["strategy", "gold", *[f"pred {n}" for n in names], *[f"F1 {n}" for n in names]], rows)
+        lines += _table(
+            ["strategy", "gold", *[f"pred {n}" for n in names], *[f"F1 {n}" for n in names]], rows
+        )
         lines += [""]
     return lines
 
@@ -139,11 +211,22 @@ def esconv_section(out: dict[str, Any]) -> list[str]:
 def judge_section(out: dict[str, Any]) -> list[str]:
     """Blind-judge rates per source (eval judge-score OUT files)."""
     sources = [k for k, v in out.items() if isinstance(v, dict) and "n" in v and "A" in v]
-    lines = [f"### Blind judging ({out['_file']})", "", f"`{out.get('command', '')}`", "",
-             out.get("description", "Replies shuffled with the gold human replies and graded A/B/C by a judge "
-                     "who could not tell which is which (../shared/eval/judge_rubric.md)."), ""]
-    rows = [[s, out[s]["n"], out[s]["A"], out[s]["A_ci95"], out[s]["B"], out[s]["C"], out[s]["C_ci95"]]
-            for s in sources]
+    lines = [
+        f"### Blind judging ({out['_file']})",
+        "",
+        f"`{out.get('command', '')}`",
+        "",
+        out.get(
+            "description",
+            "Replies shuffled with the gold human replies and graded A/B/C by a judge "
+            "who could not tell which is which (../shared/eval/judge_rubric.md).",
+        ),
+        "",
+    ]
+    rows = [
+        [s, out[s]["n"], out[s]["A"], out[s]["A_ci95"], out[s]["B"], out[s]["C"], out[s]["C_ci95"]]
+        for s in sources
+    ]
     lines += _table(["source", "n", "A", "95 % CI", "B", "C", "95 % CI"], rows) + [""]
     return lines
 
@@ -162,16 +245,23 @@ def charts(outs: list[dict[str, Any]], directory: Path) -> list[Path]:
         if out["task"] == "meld":
             labels = next(iter(variants.values()))["labels"]
             for name in _ordered(variants, MELD_ORDER):
-                fig.add_bar(name=name, x=[*labels, "weighted", "macro"],
-                            y=[*(variants[name]["per_class_f1"][lab] for lab in labels),
-                               variants[name]["weighted_f1"], variants[name]["macro_f1"]])
+                fig.add_bar(
+                    name=name,
+                    x=[*labels, "weighted", "macro"],
+                    y=[
+                        *(variants[name]["per_class_f1"][lab] for lab in labels),
+                        variants[name]["weighted_f1"],
+                        variants[name]["macro_f1"],
+                    ],
+                )
             fig.update_layout(title=f"MELD F1 per class ({stem})", yaxis_title="F1", barmode="group")
         else:
             keys = ("strategy_accuracy", "strategy_macro_f1", "bleu2", "rougeL", "dist1", "dist2")
             for name in _ordered(variants, ESCONV_ORDER):
                 fig.add_bar(name=name, x=list(keys), y=[variants[name].get(k) for k in keys])
-            fig.update_layout(title=f"ESConv: full method vs ablations ({stem})", barmode="group",
-                              yaxis_title="score (0–1)")
+            fig.update_layout(
+                title=f"ESConv: full method vs ablations ({stem})", barmode="group", yaxis_title="score (0–1)"
+            )
         html = directory / f"{stem}.html"
         fig.write_html(html, include_plotlyjs="cdn", full_html=True)
         written.append(html)
@@ -197,14 +287,18 @@ def build_report(directory: Path, out_path: Path, make_charts: bool = True) -> s
     """Write the Markdown report (and charts into `directory`); returns the Markdown."""
     outs = load_outs(directory)
     chart_files = charts(outs, directory) if make_charts else []
-    lines = ["# Results", "",
-             "Generated by `python -m mer_agents eval report` from the OUT files in "
-             f"`{_rel(directory, out_path)}`; each section names the command that produced it. "
-             "Scores are fractions in [0, 1]; BLEU-2 is sacrebleu's corpus BLEU with n ≤ 2 (13a tokens, "
-             "lower-cased) / 100, ROUGE-L the mean rouge-score F-measure, Dist-n distinct n-grams over all "
-             "n-grams of the replies. Intervals are 95 % bootstrap percentiles over items. Measures the method "
-             "optimises (guard, classifier adherence, relevance, audit pass rates) are kept apart from those it "
-             "does not (gold strategy, gold-reply overlap, the blind judge).", ""]
+    lines = [
+        "# Results",
+        "",
+        "Generated by `python -m mer_agents eval report` from the OUT files in "
+        f"`{_rel(directory, out_path)}`; each section names the command that produced it. "
+        "Scores are fractions in [0, 1]; BLEU-2 is sacrebleu's corpus BLEU with n ≤ 2 (13a tokens, "
+        "lower-cased) / 100, ROUGE-L the mean rouge-score F-measure, Dist-n distinct n-grams over all "
+        "n-grams of the replies. Intervals are 95 % bootstrap percentiles over items. Measures the method "
+        "optimises (guard, classifier adherence, relevance, audit pass rates) are kept apart from those it "
+        "does not (gold strategy, gold-reply overlap, the blind judge).",
+        "",
+    ]
     for out in outs:
         section = {"meld": meld_section, "esconv": esconv_section}.get(out.get("task"), judge_section)
         lines += section(out)

@@ -51,8 +51,15 @@ def run_items(
             cache.put(items[i].id, variant, hash_, result)
         results[i] = dict(result, cached=False)
 
-    bar = tqdm(total=len(items), initial=len(items) - len(todo), desc=desc or variant, file=sys.stderr,
-               disable=not progress, dynamic_ncols=True, leave=True)
+    bar = tqdm(
+        total=len(items),
+        initial=len(items) - len(todo),
+        desc=desc or variant,
+        file=sys.stderr,
+        disable=not progress,
+        dynamic_ncols=True,
+        leave=True,
+    )
     try:
         if concurrency <= 1 or len(todo) <= 1:
             for i in todo:
@@ -89,8 +96,10 @@ def write_out(path: str | Path, data: dict[str, Any]) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(dict(data, schema_version=SCHEMA_VERSION), indent=2, ensure_ascii=False) + "\n",
-                   encoding="utf-8")
+    tmp.write_text(
+        json.dumps(dict(data, schema_version=SCHEMA_VERSION), indent=2, ensure_ascii=False) + "\n",
+        encoding="utf-8",
+    )
     tmp.replace(path)
     return path
 

@@ -15,7 +15,20 @@ from mer_agents.live.turns import TurnDetector, TurnSpan
 from mer_agents.live.vad import VAD_WINDOW, VAD_WINDOW_S, StreamingVad
 
 __all__ = [
-    "MAX_CHUNK_S", "SAMPLE_RATE", "VAD_WINDOW", "VAD_WINDOW_S", "LiveBuffer", "LivePreview", "LiveSession",
-    "LiveSettings", "LiveTurn", "Runner", "StreamingVad", "TurnDetector", "TurnSpan", "TurnStatus",
-    "checked_sample_rate", "to_mono_float",
+    "MAX_CHUNK_S",
+    "SAMPLE_RATE",
+    "VAD_WINDOW",
+    "VAD_WINDOW_S",
+    "LiveBuffer",
+    "LivePreview",
+    "LiveSession",
+    "LiveSettings",
+    "LiveTurn",
+    "Runner",
+    "StreamingVad",
+    "TurnDetector",
+    "TurnSpan",
+    "TurnStatus",
+    "checked_sample_rate",
+    "to_mono_float",
 ]

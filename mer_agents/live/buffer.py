@@ -46,8 +46,10 @@ def checked_sample_rate(sample_rate: object) -> int:
     except (TypeError, ValueError, OverflowError):
         raise MediaError(f"audio chunk has an invalid sample rate ({sample_rate!r})") from None
     if not MIN_SAMPLE_RATE <= rate <= MAX_SAMPLE_RATE or rate != sample_rate:
-        raise MediaError(f"audio chunk has an invalid sample rate ({sample_rate!r} Hz): expected "
-                         f"{MIN_SAMPLE_RATE:,} to {MAX_SAMPLE_RATE:,} Hz")
+        raise MediaError(
+            f"audio chunk has an invalid sample rate ({sample_rate!r} Hz): expected "
+            f"{MIN_SAMPLE_RATE:,} to {MAX_SAMPLE_RATE:,} Hz"
+        )
     return rate
 
 

@@ -56,10 +56,12 @@ class LiveTurn(BaseModel):
     merged: int = Field(1, description="detected turns joined into this one while it waited")
     waiting_for_model: bool = Field(False, description="running, but another run holds the shared model slot")
     detected_at: float = Field(0.0, description="session clock when the turn end was declared")
-    audio_coverage: float | None = Field(None,
-                                         description="share of the streamed audio the server received so far")
-    timings: dict[str, float] = Field(default_factory=dict,
-                                      description="seconds from detection to each milestone")
+    audio_coverage: float | None = Field(
+        None, description="share of the streamed audio the server received so far"
+    )
+    timings: dict[str, float] = Field(
+        default_factory=dict, description="seconds from detection to each milestone"
+    )
 
 
 class LivePreview(BaseModel):
@@ -79,10 +81,16 @@ class LivePreview(BaseModel):
 class LiveSession:
     """One browser session's live chat: buffer + detector + a worker that runs one turn at a time."""
 
-    def __init__(self, runner: Runner, settings: LiveSettings | None = None, *,
-                 vad: Callable[[np.ndarray], np.ndarray] | None = None,
-                 clock: Callable[[], float] = time.monotonic,
-                 run_slots: threading.Semaphore | None = None, workdir: Path | None = None):
+    def __init__(
+        self,
+        runner: Runner,
+        settings: LiveSettings | None = None,
+        *,
+        vad: Callable[[np.ndarray], np.ndarray] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        run_slots: threading.Semaphore | None = None,
+        workdir: Path | None = None,
+    ):
         self.settings = settings or LiveSettings()
         self._runner = runner
         self._clock = clock
@@ -141,8 +149,12 @@ class LiveSession:
             return [self._enqueue(span, now) for span in self.detector.flush()]
 
     def _maybe_cancel(self) -> None:
-        if (self.settings.barge_in == "cancel" and self._cancel is not None and not self._cancel.is_set()
-                and self.detector.voiced_s >= max(self.settings.min_speech_s, VAD_WINDOW_S)):
+        if (
+            self.settings.barge_in == "cancel"
+            and self._cancel is not None
+            and not self._cancel.is_set()
+            and self.detector.voiced_s >= max(self.settings.min_speech_s, VAD_WINDOW_S)
+        ):
             self._cancel.set()
 
     def _enqueue(self, span: TurnSpan, now: float) -> LiveTurn:
@@ -153,14 +165,19 @@ class LiveSession:
             if span.end_s - waiting.span.start_s <= s.max_turn_s:
                 # The person spoke again before the waiting turn got its run: one turn, one reply.
                 self._pending.pop()
-                merged = TurnSpan(start_s=waiting.span.start_s, end_s=span.end_s, reason=span.reason,
-                                  detected_s=span.detected_s)
+                merged = TurnSpan(
+                    start_s=waiting.span.start_s,
+                    end_s=span.end_s,
+                    reason=span.reason,
+                    detected_s=span.detected_s,
+                )
                 waiting.span, waiting.merged, waiting.detected_at = merged, waiting.merged + 1, now
                 start = max(0.0, merged.start_s - s.pad_s)
                 self._pending.append((waiting, self.buffer.audio(start, end), self.buffer.frames(start, end)))
                 return waiting
-        turn = LiveTurn(id=next(self._ids), span=span, detected_at=now,
-                        audio_coverage=self.buffer.audio_coverage(now))
+        turn = LiveTurn(
+            id=next(self._ids), span=span, detected_at=now, audio_coverage=self.buffer.audio_coverage(now)
+        )
         self.turns.append(turn)
         self._pending.append((turn, self.buffer.audio(start, end), self.buffer.frames(start, end)))
         self._start_worker()
@@ -202,8 +219,13 @@ class LiveSession:
         turn.timings["clip_written"] = round(self._clock() - turn.detected_at, 3)
         # The stop is the turn's to say (BARGED_IN, CLOSED), so the run announces none; joining the run's
         # thread when the turn stops early keeps one run of this conversation at a time.
-        run = runs.start(lambda c: self._runner(str(clip), c), slot=self._slots, cancel=cancel,
-                         announce_cancel=False, on_wait=lambda w: setattr(turn, "waiting_for_model", w))
+        run = runs.start(
+            lambda c: self._runner(str(clip), c),
+            slot=self._slots,
+            cancel=cancel,
+            announce_cancel=False,
+            on_wait=lambda w: setattr(turn, "waiting_for_model", w),
+        )
         for event in run.events(join=True):
             now = round(self._clock() - turn.detected_at, 3)
             turn.timings.setdefault("first_event", now)
@@ -252,11 +274,13 @@ class LiveSession:
         with self._lock:
             latest = self.buffer.latest_frame()
             return LivePreview(
-                level_db=round(self.buffer.level_db(), 1), speaking=self.detector.speaking,
+                level_db=round(self.buffer.level_db(), 1),
+                speaking=self.detector.speaking,
                 busy=self._running is not None or bool(self._pending),
                 audio_s=round(self.buffer.audio_end_s, 2),
                 coverage=self.buffer.audio_coverage(),
-                frame=None if latest is None else latest[1], frame_t=None if latest is None else latest[0],
+                frame=None if latest is None else latest[1],
+                frame_t=None if latest is None else latest[0],
             )
 
     def close(self) -> None:

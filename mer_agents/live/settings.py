@@ -18,14 +18,17 @@ class LiveSettings(BaseModel):
 
     pause_s: float = Field(0.8, gt=0.1, le=5, description="silence that ends a turn")
     max_turn_s: float = Field(15.0, gt=1, le=60, description="a longer turn is cut here and a new one begins")
-    min_speech_s: float = Field(0.25, ge=0,
-                                description="voiced time below this is a click or cough, not a turn")
+    min_speech_s: float = Field(
+        0.25, ge=0, description="voiced time below this is a click or cough, not a turn"
+    )
     buffer_s: float = Field(30.0, gt=2, le=300, description="audio and frames older than this are dropped")
     barge_in: Literal["queue", "cancel"] = Field(
-        "queue", description="speech during a reply: keep it for the next turn, or cancel the reply")
+        "queue", description="speech during a reply: keep it for the next turn, or cancel the reply"
+    )
     threshold: float = Field(0.5, gt=0, lt=1, description="silero speech probability that starts speech")
-    pad_s: float = Field(0.2, ge=0, le=1,
-                         description="audio kept before the onset and after the end of speech")
+    pad_s: float = Field(
+        0.2, ge=0, le=1, description="audio kept before the onset and after the end of speech"
+    )
     frame_fps: float = Field(2.0, gt=0, le=15, description="webcam frames kept per second")
     frame_side: int = Field(320, ge=64, description="kept frames are downscaled to this longer side")
 

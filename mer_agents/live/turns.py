@@ -32,8 +32,9 @@ class TurnSpan(BaseModel):
 class TurnDetector:
     """Cuts a 16 kHz stream into turns: onset at threshold, end after `pause_s` without voiced windows."""
 
-    def __init__(self, settings: LiveSettings | None = None,
-                 vad: Callable[[np.ndarray], np.ndarray] | None = None):
+    def __init__(
+        self, settings: LiveSettings | None = None, vad: Callable[[np.ndarray], np.ndarray] | None = None
+    ):
         self.settings = settings or LiveSettings()
         self._vad = vad or StreamingVad()
         self._windows = 0  # windows scored so far: the detector's clock
@@ -92,6 +93,12 @@ class TurnDetector:
 
     def _emit(self, turns: list[TurnSpan], end: float, reason, detected: float) -> None:
         if self._start is not None and self._voiced_s >= self.settings.min_speech_s and end > self._start:
-            turns.append(TurnSpan(start_s=round(self._start, 3), end_s=round(end, 3), reason=reason,
-                                  detected_s=round(detected, 3)))
+            turns.append(
+                TurnSpan(
+                    start_s=round(self._start, 3),
+                    end_s=round(end, 3),
+                    reason=reason,
+                    detected_s=round(detected, 3),
+                )
+            )
         self._voiced_s = 0.0

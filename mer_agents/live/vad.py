@@ -38,6 +38,7 @@ class StreamingVad:
         windows = samples[: n * VAD_WINDOW].reshape(n, VAD_WINDOW)
         context = np.concatenate([self._context[None, :], windows[:-1, -VAD_CONTEXT:]], axis=0)
         probs, self._h, self._c = self._session.run(
-            None, {"input": np.concatenate([context, windows], axis=1), "h": self._h, "c": self._c})
+            None, {"input": np.concatenate([context, windows], axis=1), "h": self._h, "c": self._c}
+        )
         self._context = windows[-1, -VAD_CONTEXT:].copy()
         return np.asarray(probs, np.float32).reshape(-1)

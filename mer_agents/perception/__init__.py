@@ -67,24 +67,41 @@ def _asr_flags(transcription, speech_found: bool) -> list[Flag]:
     if transcription is None:
         return flags
     if speech_found and not transcription.text:
-        flags.append(Flag(code="low_asr_confidence", message="speech was detected but nothing could be transcribed"))
+        flags.append(
+            Flag(code="low_asr_confidence", message="speech was detected but nothing could be transcribed")
+        )
         return flags
     lang = transcription.language
     if transcription.text and lang and lang != ENGLISH:
         prob = transcription.language_prob or 0.0
-        how = ("its words are read from Whisper's English translation" if transcription.translation else
-               f"the text-emotion head was trained on English and reads this transcript less reliably "
-               f"({transcription.translation_note or 'no translation'})")
-        flags.append(Flag(code="non_english", message=(
-            f"the speech seems to be in '{lang}' (p={prob:.2f}), not English: {how}")))
+        how = (
+            "its words are read from Whisper's English translation"
+            if transcription.translation
+            else f"the text-emotion head was trained on English and reads this transcript less reliably "
+            f"({transcription.translation_note or 'no translation'})"
+        )
+        flags.append(
+            Flag(
+                code="non_english",
+                message=(f"the speech seems to be in '{lang}' (p={prob:.2f}), not English: {how}"),
+            )
+        )
     segs = transcription.segments
     if segs:
         weights = np.array([max(0.05, s.end - s.start) for s in segs])
-        logprob = float(np.average([s.avg_logprob if s.avg_logprob is not None else 0.0 for s in segs], weights=weights))
+        logprob = float(
+            np.average([s.avg_logprob if s.avg_logprob is not None else 0.0 for s in segs], weights=weights)
+        )
         no_speech = float(np.average([s.no_speech_prob or 0.0 for s in segs], weights=weights))
         if logprob < LOW_ASR_LOGPROB or no_speech > LOW_ASR_NO_SPEECH:
-            flags.append(Flag(code="low_asr_confidence", message=(
-                f"the transcript is uncertain (mean token log-prob {logprob:.2f}, p(no speech) {no_speech:.2f})")))
+            flags.append(
+                Flag(
+                    code="low_asr_confidence",
+                    message=(
+                        f"the transcript is uncertain (mean token log-prob {logprob:.2f}, p(no speech) {no_speech:.2f})"
+                    ),
+                )
+            )
     return flags
 
 
@@ -140,8 +157,11 @@ def perceive(
                 video_ev, face_flags = face_evidence(media.frames, media.frame_times, media.fps)
             flags += face_flags
         else:
-            video_ev = _unavailable("the clip has no video track" if "no_video_track" in media.flag_codes()
-                                    else "no video frame could be decoded")
+            video_ev = _unavailable(
+                "the clip has no video track"
+                if "no_video_track" in media.flag_codes()
+                else "no video frame could be decoded"
+            )
         if asr_job is not None:
             transcription = asr_job.result()
     finally:
@@ -153,9 +173,14 @@ def perceive(
         say("reading the words…")
         translated = bool(transcription.translation)
         with _timed(timings, "text"):
-            text_ev = text_evidence(transcription.translation or transcription.text,
-                                    [] if translated else transcription.segments, context, settings,
-                                    language=transcription.language, translated=translated)
+            text_ev = text_evidence(
+                transcription.translation or transcription.text,
+                [] if translated else transcription.segments,
+                context,
+                settings,
+                language=transcription.language,
+                translated=translated,
+            )
     elif media.audio is None:
         text_ev = _unavailable("no audio track: there are no words to read")
     elif not segments:
@@ -213,7 +238,7 @@ def perceive_text(text: str, settings: Settings, context: Sequence[str] = ()) ->
 
 def _context(context: Sequence[str], settings: Settings) -> list[str]:
     turns = [c.strip() for c in context if c and c.strip()]
-    return turns[-settings.text_context_turns:] if settings.text_context_turns else []
+    return turns[-settings.text_context_turns :] if settings.text_context_turns else []
 
 
 def warm_up(settings: Settings | None = None) -> dict[str, float]:

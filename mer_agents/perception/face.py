@@ -24,10 +24,19 @@ from mer_agents.labels import top_emotion
 from mer_agents.types import Flag, ModalityEvidence, TimePoint
 
 ASSET = Path(__file__).resolve().parents[2] / "assets" / "fer" / "emotion_model_quantized.tflite"
-MODEL_NAME = "OpenCV Haar frontal face + FER emotion_model_quantized.tflite (fer 25.10.3, MIT) on ai-edge-litert"
+MODEL_NAME = (
+    "OpenCV Haar frontal face + FER emotion_model_quantized.tflite (fer 25.10.3, MIT) on ai-edge-litert"
+)
 FER_LABELS = ("angry", "disgust", "fear", "happy", "sad", "surprise", "neutral")  # fer's _get_labels order
-TO_MELD = {"angry": "anger", "disgust": "disgust", "fear": "fear", "happy": "joy", "sad": "sadness",
-           "surprise": "surprise", "neutral": "neutral"}
+TO_MELD = {
+    "angry": "anger",
+    "disgust": "disgust",
+    "fear": "fear",
+    "happy": "joy",
+    "sad": "sadness",
+    "surprise": "surprise",
+    "neutral": "neutral",
+}
 INPUT_SIDE = 64
 PADDING = 40  # fer pads the grey frame by this before cropping
 OFFSET = 10  # fer widens each square box by this on every side
@@ -75,7 +84,9 @@ def warm_up() -> None:
     expression_probs(np.zeros((INPUT_SIDE, INPUT_SIDE), np.uint8))
 
 
-def detect_faces(gray: np.ndarray, around: tuple[int, int, int, int] | None = None) -> list[tuple[int, int, int, int]]:
+def detect_faces(
+    gray: np.ndarray, around: tuple[int, int, int, int] | None = None
+) -> list[tuple[int, int, int, int]]:
     """Frontal faces as (x, y, w, h) in `gray` coordinates, largest first.
 
     Searches a DETECT_SIDE copy of the frame, or only the region around a previous box when `around` is given.
@@ -92,16 +103,25 @@ def detect_faces(gray: np.ndarray, around: tuple[int, int, int, int] | None = No
         region = gray[y0 : y + h + my, x0 : x + w + mx]
         min_side = max(MIN_FACE_PX, int(0.6 * min(w, h)))
     scale = min(1.0, DETECT_SIDE / max(region.shape[:2]))
-    small = region if scale == 1.0 else cv2.resize(
-        region, (max(1, int(region.shape[1] * scale)), max(1, int(region.shape[0] * scale))),
-        interpolation=cv2.INTER_AREA)
+    small = (
+        region
+        if scale == 1.0
+        else cv2.resize(
+            region,
+            (max(1, int(region.shape[1] * scale)), max(1, int(region.shape[0] * scale))),
+            interpolation=cv2.INTER_AREA,
+        )
+    )
     side = max(MIN_FACE_PX, int(min_side * scale))
     if min(small.shape[:2]) < side:
         return []
-    boxes = _cascade().detectMultiScale(small, scaleFactor=SCALE_FACTOR, minNeighbors=MIN_NEIGHBORS,
-                                        minSize=(side, side))
-    found = [(x0 + int(bx / scale), y0 + int(by / scale), int(bw / scale), int(bh / scale))
-             for bx, by, bw, bh in (boxes if len(boxes) else [])]
+    boxes = _cascade().detectMultiScale(
+        small, scaleFactor=SCALE_FACTOR, minNeighbors=MIN_NEIGHBORS, minSize=(side, side)
+    )
+    found = [
+        (x0 + int(bx / scale), y0 + int(by / scale), int(bw / scale), int(bh / scale))
+        for bx, by, bw, bh in (boxes if len(boxes) else [])
+    ]
     return sorted(found, key=lambda b: b[2] * b[3], reverse=True)
 
 
@@ -130,8 +150,9 @@ def expression_probs(face64: np.ndarray) -> dict[str, float]:
     interpreter = _interpreter()
     x = ((face64.astype(np.float32) / 255.0) - 0.5) * 2.0
     with _INVOKE_LOCK:
-        interpreter.set_tensor(interpreter.get_input_details()[0]["index"],
-                               x.reshape(1, INPUT_SIDE, INPUT_SIDE, 1))
+        interpreter.set_tensor(
+            interpreter.get_input_details()[0]["index"], x.reshape(1, INPUT_SIDE, INPUT_SIDE, 1)
+        )
         interpreter.invoke()
         out = interpreter.get_tensor(interpreter.get_output_details()[0]["index"])[0].astype(np.float64)
     out = np.clip(out, 0.0, None)
@@ -180,27 +201,53 @@ def face_evidence(
     n, n_face = len(frames), len(per_frame)
     flags: list[Flag] = []
     if dark / n >= DARK_SHARE:
-        flags.append(Flag(code="dark_frames", message=(
-            f"{dark} of {n} sampled frames are very dark (mean luminance < {DARK_LUMA:g}/255): faces are hard to read")))
-    cues = {"frames": n, "face_frames": n_face, "several_face_frames": multi,
-            "mean_luminance": round(float(np.mean(lumas)), 1)}
+        flags.append(
+            Flag(
+                code="dark_frames",
+                message=(
+                    f"{dark} of {n} sampled frames are very dark (mean luminance < {DARK_LUMA:g}/255): faces are hard to read"
+                ),
+            )
+        )
+    cues = {
+        "frames": n,
+        "face_frames": n_face,
+        "several_face_frames": multi,
+        "mean_luminance": round(float(np.mean(lumas)), 1),
+    }
     if n_face == 0:
         flags.append(Flag(code="no_face", message=f"no face was found in any of the {n} sampled frames"))
-        return ModalityEvidence(available=False, model=MODEL_NAME, cues=cues,
-                                note="no face found in the sampled frames"), flags
+        return ModalityEvidence(
+            available=False, model=MODEL_NAME, cues=cues, note="no face found in the sampled frames"
+        ), flags
     if multi and multi / max(1, full_scans_with_face) >= SEVERAL_FACES_SHARE:
-        flags.append(Flag(code="several_faces", message=(
-            f"more than one face in {multi} of {full_scans_with_face} scanned frames with a face: "
-            "following the largest")))
+        flags.append(
+            Flag(
+                code="several_faces",
+                message=(
+                    f"more than one face in {multi} of {full_scans_with_face} scanned frames with a face: "
+                    "following the largest"
+                ),
+            )
+        )
     mean = {label: float(np.mean([p[label] for p in per_frame])) for label in per_frame[0]}
     top_mean = float(np.mean([max(p.values()) for p in per_frame]))
     confidence = (n_face / n) * top_mean
-    cues.update({
-        "face_share": round(n_face / n, 3),
-        "mean_face_size": round(float(np.mean(face_sizes)), 3),
-        "top_expression": top_emotion(mean)[0],
-        "mean_top_prob": round(top_mean, 3),
-    })
+    cues.update(
+        {
+            "face_share": round(n_face / n, 3),
+            "mean_face_size": round(float(np.mean(face_sizes)), 3),
+            "top_expression": top_emotion(mean)[0],
+            "mean_top_prob": round(top_mean, 3),
+        }
+    )
     note = f"a face in only {n_face} of {n} sampled frames" if n_face / n < THIN_FACE_SHARE else ""
-    return ModalityEvidence(available=True, probs=mean, confidence=round(min(1.0, confidence), 3),
-                            timeline=timeline, cues=cues, model=MODEL_NAME, note=note), flags
+    return ModalityEvidence(
+        available=True,
+        probs=mean,
+        confidence=round(min(1.0, confidence), 3),
+        timeline=timeline,
+        cues=cues,
+        model=MODEL_NAME,
+        note=note,
+    ), flags

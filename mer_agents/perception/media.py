@@ -138,8 +138,9 @@ def load_media(path: str | Path, settings: Settings) -> Media:
         return _decode(path, container, settings)
     except av.error.FFmpegError as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise MediaError(f"{path.name}: decoding failed, the file looks damaged or truncated ({reason})"
-                         ) from None
+        raise MediaError(
+            f"{path.name}: decoding failed, the file looks damaged or truncated ({reason})"
+        ) from None
     finally:
         container.close()
 
@@ -148,8 +149,9 @@ def _decode(path: Path, container, settings: Settings) -> Media:
     import av
 
     audio_stream = container.streams.audio[0] if container.streams.audio else None
-    video_streams = [s for s in container.streams.video
-                     if not (s.disposition & av.stream.Disposition.attached_pic)]
+    video_streams = [
+        s for s in container.streams.video if not (s.disposition & av.stream.Disposition.attached_pic)
+    ]
     video_stream = video_streams[0] if video_streams else None
     if audio_stream is None and video_stream is None:
         raise MediaError(f"{path.name}: the file has neither an audio nor a video track")
@@ -226,11 +228,13 @@ def _decode(path: Path, container, settings: Settings) -> Media:
             audio = audio[: int(limit * settings.sample_rate)]
 
     if audio_stream is not None and (audio is None or audio.size == 0) and not frames:
-        raise MediaError(f"{path.name}: no audio or video could be decoded "
-                         "(the file looks damaged or truncated)")
+        raise MediaError(
+            f"{path.name}: no audio or video could be decoded (the file looks damaged or truncated)"
+        )
     if video_stream is not None and not frames and audio_stream is None:
-        raise MediaError(f"{path.name}: no video frame could be decoded "
-                         "(the file looks damaged or truncated)")
+        raise MediaError(
+            f"{path.name}: no video frame could be decoded (the file looks damaged or truncated)"
+        )
 
     audio_s = audio.size / settings.sample_rate if audio is not None else 0.0
     decoded_s = max(last_t, audio_s)
@@ -249,39 +253,78 @@ def _decode(path: Path, container, settings: Settings) -> Media:
     duration = declared if declared is not None else decoded_s
     analysed = min(decoded_s, duration) if limit is None else min(duration, limit)
     if limit is not None and duration > limit + 0.05:
-        flags.append(Flag(code="truncated", message=(
-            f"only the first {limit:g} s of the {duration:.1f} s clip were analysed")))
+        flags.append(
+            Flag(
+                code="truncated",
+                message=(f"only the first {limit:g} s of the {duration:.1f} s clip were analysed"),
+            )
+        )
 
     if audio_stream is None:
-        flags.append(Flag(code="no_audio_track",
-                          message="the clip has no audio track: no words or voice to read"))
+        flags.append(
+            Flag(code="no_audio_track", message="the clip has no audio track: no words or voice to read")
+        )
     if video_stream is None:
         flags.append(Flag(code="no_video_track", message="audio only: there is no face to read"))
     src_rate = audio_stream.codec_context.sample_rate if audio_stream is not None else None
     src_channels = audio_stream.codec_context.channels if audio_stream is not None else None
     if src_rate is not None and src_rate < LOW_SAMPLE_RATE:
-        flags.append(Flag(code="low_sample_rate", message=(
-            f"the audio was recorded at {src_rate} Hz (below 16 kHz): speech recognition may be less "
-            "accurate")))
+        flags.append(
+            Flag(
+                code="low_sample_rate",
+                message=(
+                    f"the audio was recorded at {src_rate} Hz (below 16 kHz): speech recognition may be less "
+                    "accurate"
+                ),
+            )
+        )
     if total_samples and clipped / total_samples > CLIPPED_FRACTION:
-        flags.append(Flag(code="clipped_audio", message=(
-            f"{100 * clipped / total_samples:.1f}% of audio samples are clipped: loudness cues are "
-            "unreliable")))
+        flags.append(
+            Flag(
+                code="clipped_audio",
+                message=(
+                    f"{100 * clipped / total_samples:.1f}% of audio samples are clipped: loudness cues are "
+                    "unreliable"
+                ),
+            )
+        )
     if frames and fps < settings.fps - 1e-9:
-        flags.append(Flag(code="frames_capped", message=(
-            f"frames were sampled at {fps:.3g} per second instead of {settings.fps:g}, to keep at most "
-            f"{MAX_FRAMES} frames of the {analysed:.0f} s analysed")))
-    source_size = ((video_stream.codec_context.width, video_stream.codec_context.height) if video_stream
-                   else None)
+        flags.append(
+            Flag(
+                code="frames_capped",
+                message=(
+                    f"frames were sampled at {fps:.3g} per second instead of {settings.fps:g}, to keep at most "
+                    f"{MAX_FRAMES} frames of the {analysed:.0f} s analysed"
+                ),
+            )
+        )
+    source_size = (
+        (video_stream.codec_context.width, video_stream.codec_context.height) if video_stream else None
+    )
     if source_size and out_size and out_size[0] < source_size[0]:
-        flags.append(Flag(code="downscaled", message=(
-            f"frames were downscaled from {source_size[0]}x{source_size[1]} to {out_size[0]}x{out_size[1]}")))
+        flags.append(
+            Flag(
+                code="downscaled",
+                message=(
+                    f"frames were downscaled from {source_size[0]}x{source_size[1]} to {out_size[0]}x{out_size[1]}"
+                ),
+            )
+        )
 
     return Media(
-        path=str(path), duration_s=round(duration, 3), analysed_s=round(analysed, 3),
-        sample_rate=settings.sample_rate, audio=audio, frames=frames, frame_times=frame_times,
-        source_sample_rate=src_rate, source_channels=src_channels, source_size=source_size,
-        container=container.format.name, flags=flags, fps=fps if frames else settings.fps,
+        path=str(path),
+        duration_s=round(duration, 3),
+        analysed_s=round(analysed, 3),
+        sample_rate=settings.sample_rate,
+        audio=audio,
+        frames=frames,
+        frame_times=frame_times,
+        source_sample_rate=src_rate,
+        source_channels=src_channels,
+        source_size=source_size,
+        container=container.format.name,
+        flags=flags,
+        fps=fps if frames else settings.fps,
     )
 
 
@@ -330,13 +373,15 @@ def downscale(frame: np.ndarray, side: int) -> np.ndarray:
     if scale < 1.0:
         import cv2
 
-        frame = cv2.resize(frame, (max(2, int(w * scale)), max(2, int(h * scale))),
-                           interpolation=cv2.INTER_AREA)
+        frame = cv2.resize(
+            frame, (max(2, int(w * scale)), max(2, int(h * scale))), interpolation=cv2.INTER_AREA
+        )
     return np.ascontiguousarray(frame)
 
 
-def write_clip(path_stem: Path, audio: np.ndarray, frames: list[tuple[float, np.ndarray]], start_s: float,
-               fps: float) -> Path:
+def write_clip(
+    path_stem: Path, audio: np.ndarray, frames: list[tuple[float, np.ndarray]], start_s: float, fps: float
+) -> Path:
     """A turn as a file `perceive()` reads: mp4 (H.264 + AAC) with frames, else a 16 kHz wav.
 
     Frames are laid on a constant-rate grid (the latest frame at or before each tick), which is what the

@@ -79,12 +79,15 @@ def _salient_words(text: str, context: Sequence[str], label: int, base: float) -
     words = text.split()
     if len(words) < 2 or len(words) > MAX_SALIENT_WORDS:
         return []
-    variants = [" ".join(words[:i] + words[i + 1:]) for i in range(len(words))]
+    variants = [" ".join(words[:i] + words[i + 1 :]) for i in range(len(words))]
     probs = classify_texts(variants, [context] * len(variants))
     drops = base - probs[:, label]
     order = np.argsort(-drops)[:TOP_WORDS]
-    return [{"word": words[i].strip(".,!?;:\"'"), "drop": round(float(drops[i]), 3)}
-            for i in order if drops[i] > 0.01]
+    return [
+        {"word": words[i].strip(".,!?;:\"'"), "drop": round(float(drops[i]), 3)}
+        for i in order
+        if drops[i] > 0.01
+    ]
 
 
 def _as_probs(row: np.ndarray) -> dict[str, float]:
@@ -109,8 +112,9 @@ def text_evidence(
     """The words' emotional reading: probs, confidence, a per-segment timeline and the cues behind them."""
     transcript = normalise_text(transcript or "")
     if not transcript:
-        return ModalityEvidence(available=False, model=model_name(),
-                                note="no words to read: the transcript is empty")
+        return ModalityEvidence(
+            available=False, model=model_name(), note="no words to read: the transcript is empty"
+        )
     head = load_head()
     turns = min(settings.text_context_turns, head.spec.context_turns)
     used = [normalise_text(c) for c in context if str(c).strip()][-turns:] if turns else []
@@ -120,7 +124,7 @@ def text_evidence(
     for i, seg in enumerate(spoken):
         texts.append(normalise_text(seg.text))
         earlier = used + [normalise_text(s.text) for s in spoken[:i]]
-        contexts.append(earlier[-max(turns, 0):] if turns else [])
+        contexts.append(earlier[-max(turns, 0) :] if turns else [])
     probs = classify_texts(texts, contexts)
     whole = probs[0]
     top = int(whole.argmax())
@@ -143,7 +147,16 @@ def text_evidence(
         "language": language,
         "translated": translated,
     }
-    timeline = [TimePoint(start=max(0.0, seg.start), end=max(0.0, seg.end, seg.start), probs=_as_probs(row))
-                for seg, row in zip(spoken, probs[1:])]
-    return ModalityEvidence(available=True, probs=_as_probs(whole), confidence=round(confidence, 4),
-                            timeline=timeline, cues=cues, model=model_name(), note=note)
+    timeline = [
+        TimePoint(start=max(0.0, seg.start), end=max(0.0, seg.end, seg.start), probs=_as_probs(row))
+        for seg, row in zip(spoken, probs[1:])
+    ]
+    return ModalityEvidence(
+        available=True,
+        probs=_as_probs(whole),
+        confidence=round(confidence, 4),
+        timeline=timeline,
+        cues=cues,
+        model=model_name(),
+        note=note,
+    )

@@ -45,8 +45,9 @@ ASSET_DIR = Path(__file__).resolve().parents[2] / "assets" / "text_head"
 TOKEN_PATTERN = r"(?u)\b\w+\b|[!?]"  # words plus ! and ?, which carry emotion in MELD
 NGRAM_MAX = 2
 
-_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "—": " - ", "–": "-", "…": "...",
-                         "\u00a0": " "})
+_QUOTES = str.maketrans(
+    {"’": "'", "‘": "'", "“": '"', "”": '"', "—": " - ", "–": "-", "…": "...", "\u00a0": " "}
+)
 _SPACES = re.compile(r"\s+")
 _TOKEN = re.compile(TOKEN_PATTERN)
 
@@ -63,7 +64,7 @@ def ngrams(text: str) -> list[str]:
     tokens = _TOKEN.findall(text.lower())
     out = list(tokens)
     for n in range(2, NGRAM_MAX + 1):
-        out.extend(" ".join(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+        out.extend(" ".join(tokens[i : i + n]) for i in range(len(tokens) - n + 1))
     return out
 
 
@@ -78,49 +79,65 @@ def context_vector(context_emb: np.ndarray, decay: float) -> np.ndarray:
 # Stated-emotion words (inflections listed; "a_b" is the two-word phrase "a b"). Plain everyday words a person
 # uses to name a feeling or give an emotional verdict; written for this head, not taken from any data set.
 LEXICON_WORDS: dict[str, tuple[str, ...]] = {
-    "joy": tuple("""
+    "joy": tuple(
+        """
         happy happier happiest happily happiness glad gladly thrilled delighted delightful overjoyed
         ecstatic excited exciting excitement excites joy joyful joyous cheerful elated proud pride grateful
         thankful relieved relief wonderful blessed yay hooray woohoo love loved loves loving enjoy enjoyed
-        enjoys enjoying fun glee content satisfied pleased celebrate celebrating delights""".split()),
-    "sadness": tuple("""
+        enjoys enjoying fun glee content satisfied pleased celebrate celebrating delights""".split()
+    ),
+    "sadness": tuple(
+        """
         sad sadder saddest sadly sadness saddens unhappy depressed depressing depression depresses miserable
         heartbroken heartbreaking grief grieving grieve mourning lonely loneliness alone crying cry cried
         cries tears devastated hopeless hurt hurts hurting disappointed disappointing disappointment gloomy
-        down upset sorrow empty worthless regret miss missed missing lost ashamed guilty""".split()),
-    "anger": tuple("""
+        down upset sorrow empty worthless regret miss missed missing lost ashamed guilty""".split()
+    ),
+    "anger": tuple(
+        """
         angry angrier angrily anger angers mad furious fury rage raging enraged enrages livid fuming
         outraged outrageous infuriating infuriated infuriates irritated irritating irritates annoyed
         annoying annoyance annoys pissed frustrated frustrating frustrates resent resentment hate hated
-        hates hating sick_of fed_up""".split()),
-    "fear": tuple("""
+        hates hating sick_of fed_up""".split()
+    ),
+    "fear": tuple(
+        """
         scared scares scary afraid fear fearful frightened frightening frightens terrified terrifying
         terrifies terror panic panicking panicked anxious anxiety nervous worried worry worrying worries
-        dread dreading petrified horrified alarmed uneasy insecure threatened""".split()),
-    "surprise": tuple("""
+        dread dreading petrified horrified alarmed uneasy insecure threatened""".split()
+    ),
+    "surprise": tuple(
+        """
         surprised surprise surprises surprising surprisingly shocked shocking shock shocks stunned stuns
         astonished astonishing amazed amazes unexpected unexpectedly speechless wow whoa omg
-        unbelievable""".split()),
-    "disgust": tuple("""
+        unbelievable""".split()
+    ),
+    "disgust": tuple(
+        """
         disgusted disgusting disgust disgusts gross grossed grosses gross_out revolting revolted revolts
         repulsive repulsed repulses nauseating nauseates nauseous sickening sickened sickens vile yuck ew
-        eww ugh filthy nasty rotten gag gagged vomit vomiting puke""".split()),
+        eww ugh filthy nasty rotten gag gagged vomit vomiting puke""".split()
+    ),
 }
 # VADER's negation words (Hutto & Gilbert 2014), in the spellings a transcript has; a negator up to 3 words
 # before an emotion word negates it, except "can't stop / can't help (crying)" and comparatives ("couldn't
 # be happier").
-NEGATORS = tuple("""
+NEGATORS = tuple(
+    """
     not no never nothing nobody none nor neither without hardly barely rarely seldom cannot dont don't
     didn't didnt doesn't doesnt isn't isnt aren't arent wasn't wasnt weren't werent can't cant couldn't
     couldnt won't wont wouldn't wouldnt shouldn't shouldnt haven't havent hasn't hasnt hadn't hadnt
-    ain't aint n't""".split())
+    ain't aint n't""".split()
+)
 NOT_NEGATING_AFTER = ("stop", "help", "believe", "wait")
 COMPARATIVES = ("happier", "happiest", "sadder", "angrier", "prouder", "better")
 NEGATION_WINDOW = 3
 # "I'm / I feel / makes me / so ..." right before the emotion word (a few intensifiers may sit between).
-SELF_FRAME = (r"\b(?:i'm|i am|im|i feel|i felt|i was|i've been|i have been|i get|i got|makes me|made me|"
-              r"make me|making me|so|really|very|totally|absolutely)\s+(?:(?:so|really|very|just|feeling|"
-              r"getting|becoming)\s+)*([a-z]+)(?:(?=\s+([a-z]+)))?")
+SELF_FRAME = (
+    r"\b(?:i'm|i am|im|i feel|i felt|i was|i've been|i have been|i get|i got|makes me|made me|"
+    r"make me|making me|so|really|very|totally|absolutely)\s+(?:(?:so|really|very|just|feeling|"
+    r"getting|becoming)\s+)*([a-z]+)(?:(?=\s+([a-z]+)))?"
+)
 _LEX_TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
@@ -150,8 +167,10 @@ class Lexicon:
     def _negated(self, toks: list[str], i: int) -> bool:
         if toks[i] in self._cmp:
             return False
-        return any(toks[j] in self._neg and not (j + 1 < len(toks) and toks[j + 1] in self._keep)
-                   for j in range(max(0, i - self.window), i))
+        return any(
+            toks[j] in self._neg and not (j + 1 < len(toks) and toks[j + 1] in self._keep)
+            for j in range(max(0, i - self.window), i)
+        )
 
     def counts(self, text: str) -> np.ndarray:
         low = normalise_text(text).lower()
@@ -164,28 +183,41 @@ class Lexicon:
                 hits.append(self._word[f"{tok} {toks[i + 1]}"])
             for c in hits:
                 out[2 * self.classes.index(c) + int(self._negated(toks, i))] += 1
-        out[:2 * n] = np.log1p(out[:2 * n])
+        out[: 2 * n] = np.log1p(out[: 2 * n])
         for m in self._frame.finditer(low):
             c = self._word.get(f"{m.group(1)} {m.group(2)}") or self._word.get(m.group(1))
-            before = _LEX_TOKEN.findall(low[:m.start()])[-self.window:]
+            before = _LEX_TOKEN.findall(low[: m.start()])[-self.window :]
             if c is not None and not any(t in self._neg for t in before):
                 out[2 * n + self.classes.index(c)] = 1.0
         return out
 
     def matrix(self, texts: Sequence[str]) -> np.ndarray:
-        return (np.vstack([self.counts(t) for t in texts]) if len(texts)
-                else np.zeros((0, self.width), dtype=np.float32))
+        return (
+            np.vstack([self.counts(t) for t in texts])
+            if len(texts)
+            else np.zeros((0, self.width), dtype=np.float32)
+        )
 
     def to_meta(self) -> dict[str, Any]:
-        return {"words": {c: list(ws) for c, ws in self.words.items()}, "negators": list(self.negators),
-                "not_negating_after": list(self.not_negating_after), "comparatives": list(self.comparatives),
-                "window": self.window, "frame": self.frame}
+        return {
+            "words": {c: list(ws) for c, ws in self.words.items()},
+            "negators": list(self.negators),
+            "not_negating_after": list(self.not_negating_after),
+            "comparatives": list(self.comparatives),
+            "window": self.window,
+            "frame": self.frame,
+        }
 
     @classmethod
     def from_meta(cls, meta: dict[str, Any]) -> "Lexicon":
-        return cls(words={c: tuple(ws) for c, ws in meta["words"].items()}, negators=tuple(meta["negators"]),
-                   not_negating_after=tuple(meta["not_negating_after"]),
-                   comparatives=tuple(meta["comparatives"]), window=int(meta["window"]), frame=meta["frame"])
+        return cls(
+            words={c: tuple(ws) for c, ws in meta["words"].items()},
+            negators=tuple(meta["negators"]),
+            not_negating_after=tuple(meta["not_negating_after"]),
+            comparatives=tuple(meta["comparatives"]),
+            window=int(meta["window"]),
+            frame=meta["frame"],
+        )
 
 
 @dataclass(frozen=True)
@@ -198,8 +230,13 @@ class FeatureSpec:
     decay: float = 0.7  # weight of a turn one step further back
     lexicon_weight: float = 0.0  # scale of the stated-emotion-word block (0 = no block)
 
-    def features(self, utt_emb: np.ndarray, ctx_embs: Sequence[np.ndarray],
-                 texts: Sequence[str] | None = None, lexicon: Lexicon | None = None) -> np.ndarray:
+    def features(
+        self,
+        utt_emb: np.ndarray,
+        ctx_embs: Sequence[np.ndarray],
+        texts: Sequence[str] | None = None,
+        lexicon: Lexicon | None = None,
+    ) -> np.ndarray:
         """Feature matrix for a batch: utt_emb (n, d); ctx_embs[i] (k_i, d) holds the turns before item i;
         texts (the utterances) and the lexicon are needed when lexicon_weight > 0."""
         x = self._embedding_features(utt_emb, ctx_embs)
@@ -216,7 +253,7 @@ class FeatureSpec:
         ctx = np.zeros_like(utt_emb, dtype=np.float32)
         has = np.zeros((len(utt_emb), 1), dtype=np.float32)
         for i, rows in enumerate(ctx_embs):
-            rows = np.asarray(rows, dtype=np.float32).reshape(-1, d)[-self.context_turns:]
+            rows = np.asarray(rows, dtype=np.float32).reshape(-1, d)[-self.context_turns :]
             if len(rows):
                 ctx[i] = context_vector(rows, self.decay)
                 has[i] = 1.0
@@ -271,8 +308,9 @@ class TextHead:
     def uses_embeddings(self) -> bool:
         return any(m.kind == "emb" for m in self.members)
 
-    def features(self, utt_emb: np.ndarray, ctx_embs: Sequence[np.ndarray],
-                 texts: Sequence[str]) -> np.ndarray:
+    def features(
+        self, utt_emb: np.ndarray, ctx_embs: Sequence[np.ndarray], texts: Sequence[str]
+    ) -> np.ndarray:
         """The embedding members' input rows for these utterances (texts normalised, as for predict_proba)."""
         return self.spec.features(utt_emb, ctx_embs, texts, self.lexicon)
 
@@ -295,21 +333,30 @@ class TextHead:
     def save(self, directory: Path) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
         arrays: dict[str, np.ndarray] = {
-            "log_prior_shift": np.asarray(self.log_prior_shift, dtype=np.float32)}
+            "log_prior_shift": np.asarray(self.log_prior_shift, dtype=np.float32)
+        }
         members_meta = []
         for i, m in enumerate(self.members):
             for key, value in m.arrays.items():
                 arrays[f"m{i}_{key}"] = np.asarray(value, dtype=np.float32)
             if m.vocab:
                 ordered = sorted(m.vocab, key=m.vocab.__getitem__)
-                arrays[f"m{i}_vocab_json"] = np.frombuffer(json.dumps(ordered).encode("utf-8"),
-                                                           dtype=np.uint8)
+                arrays[f"m{i}_vocab_json"] = np.frombuffer(
+                    json.dumps(ordered).encode("utf-8"), dtype=np.uint8
+                )
             members_meta.append({"kind": m.kind, "weight": m.weight, "arrays": sorted(m.arrays)})
         if self.spec.lexicon_weight and self.lexicon is None:
             raise ValueError("a head whose features have a lexicon block needs its lexicon")
-        meta = dict(self.meta, format_version=FORMAT_VERSION, labels=list(self.labels), members=members_meta,
-                    spec=self.spec.__dict__, token_pattern=TOKEN_PATTERN, ngram_max=NGRAM_MAX,
-                    temperature=self.temperature)
+        meta = dict(
+            self.meta,
+            format_version=FORMAT_VERSION,
+            labels=list(self.labels),
+            members=members_meta,
+            spec=self.spec.__dict__,
+            token_pattern=TOKEN_PATTERN,
+            ngram_max=NGRAM_MAX,
+            temperature=self.temperature,
+        )
         if self.lexicon is not None:
             meta["lexicon"] = self.lexicon.to_meta()
         arrays["meta_json"] = np.frombuffer(json.dumps(meta).encode("utf-8"), dtype=np.uint8)
@@ -327,8 +374,9 @@ class TextHead:
     def load(cls, directory: Path = ASSET_DIR) -> "TextHead":
         path = Path(directory) / HEAD_FILE
         if not path.is_file():
-            raise ModelError(f"text-emotion head not found at {path} "
-                             "(rebuild: python scripts/train_text_head.py)")
+            raise ModelError(
+                f"text-emotion head not found at {path} (rebuild: python scripts/train_text_head.py)"
+            )
         try:
             with np.load(path, allow_pickle=False) as data:
                 meta = json.loads(bytes(data["meta_json"]).decode("utf-8"))
@@ -349,8 +397,15 @@ class TextHead:
                 raise ValueError("its features have a lexicon block but the file holds no lexicon")
         except (OSError, ValueError, KeyError, TypeError, re.error) as exc:
             raise ModelError(f"text-emotion head at {path} is unreadable: {exc}") from exc
-        return cls(spec=spec, members=members, labels=tuple(meta["labels"]), log_prior_shift=shift, meta=meta,
-                   temperature=float(meta.get("temperature", 1.0)), lexicon=lexicon)
+        return cls(
+            spec=spec,
+            members=members,
+            labels=tuple(meta["labels"]),
+            log_prior_shift=shift,
+            meta=meta,
+            temperature=float(meta.get("temperature", 1.0)),
+            lexicon=lexicon,
+        )
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:

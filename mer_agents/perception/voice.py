@@ -71,8 +71,13 @@ ANCHORS = {  # cue: (calm value → -1, agitated value → +1, weight)
 }
 VALENCE_SHRINK = 0.6
 CIRCUMPLEX = {  # (valence, arousal)
-    "neutral": (0.0, -0.1), "joy": (0.7, 0.45), "sadness": (-0.6, -0.6), "anger": (-0.6, 0.75),
-    "fear": (-0.55, 0.55), "surprise": (0.25, 0.8), "disgust": (-0.55, 0.1),
+    "neutral": (0.0, -0.1),
+    "joy": (0.7, 0.45),
+    "sadness": (-0.6, -0.6),
+    "anger": (-0.6, 0.75),
+    "fear": (-0.55, 0.55),
+    "surprise": (0.25, 0.8),
+    "disgust": (-0.55, 0.1),
 }
 VALENCE_DISTANCE_WEIGHT = 0.5
 TEMPERATURE = 0.12
@@ -100,8 +105,14 @@ def _pyin_compiled() -> bool:
     import librosa
 
     rng = np.random.default_rng(0)
-    librosa.pyin(rng.standard_normal(8000).astype(np.float32) * 0.1, fmin=F0_MIN, fmax=F0_MAX, sr=16000,
-                 frame_length=FRAME, hop_length=HOP)
+    librosa.pyin(
+        rng.standard_normal(8000).astype(np.float32) * 0.1,
+        fmin=F0_MIN,
+        fmax=F0_MAX,
+        sr=16000,
+        frame_length=FRAME,
+        hop_length=HOP,
+    )
     return True
 
 
@@ -123,24 +134,34 @@ def _norm(value: float | None, cue: str) -> float:
 
 def arousal_valence(p: Prosody) -> tuple[float, float]:
     """The documented rules (module docstring): prosodic cues → (arousal, valence) in [-1, 1]."""
-    n = {cue: _norm(getattr(p, attr), cue) for cue, attr in
-         (("loudness", "loudness_dbfs"), ("pitch_range", "pitch_range_st"), ("rate", "rate_syl_s"),
-          ("pitch_level", "pitch_level_st"))}
+    n = {
+        cue: _norm(getattr(p, attr), cue)
+        for cue, attr in (
+            ("loudness", "loudness_dbfs"),
+            ("pitch_range", "pitch_range_st"),
+            ("rate", "rate_syl_s"),
+            ("pitch_level", "pitch_level_st"),
+        )
+    }
     weights = {cue: ANCHORS[cue][2] for cue in n}
     if p.pitch_range_st is None:  # no pitch: spread its weight over loudness and rate
         weights = {"loudness": 0.5, "rate": 0.5, "pitch_range": 0.0, "pitch_level": 0.0}
     arousal = sum(weights[c] * n[c] for c in n) / sum(weights.values())
-    valence_raw = 0.6 * n["pitch_range"] - 0.5 * max(0.0, n["loudness"] - n["pitch_range"]) + 0.4 * min(0.0, n["rate"])
+    valence_raw = (
+        0.6 * n["pitch_range"] - 0.5 * max(0.0, n["loudness"] - n["pitch_range"]) + 0.4 * min(0.0, n["rate"])
+    )
     valence = VALENCE_SHRINK * float(np.clip(valence_raw, -1.0, 1.0))
     return float(np.clip(arousal, -1, 1)), valence
 
 
 def emotion_probs(arousal: float, valence: float) -> dict[str, float]:
     """Softmax over distances to each label's circumplex point (valence distance down-weighted)."""
-    logits = np.array([
-        -(VALENCE_DISTANCE_WEIGHT * (valence - v) ** 2 + (arousal - a) ** 2) / TEMPERATURE
-        for v, a in (CIRCUMPLEX[label] for label in EMOTIONS)
-    ])
+    logits = np.array(
+        [
+            -(VALENCE_DISTANCE_WEIGHT * (valence - v) ** 2 + (arousal - a) ** 2) / TEMPERATURE
+            for v, a in (CIRCUMPLEX[label] for label in EMOTIONS)
+        ]
+    )
     weights = np.exp(logits - logits.max())
     weights /= weights.sum()
     return {label: float(w) for label, w in zip(EMOTIONS, weights)}
@@ -158,8 +179,12 @@ def _syllable_rate(audio: np.ndarray, sr: int) -> float:
         return 0.0
     band = sosfilt(_band_filter(sr), audio).astype(np.float32)
     env = _db(librosa.feature.rms(y=band, frame_length=ENV_FRAME, hop_length=ENV_HOP, center=True)[0])
-    peaks, _ = find_peaks(env, prominence=PEAK_PROMINENCE_DB, distance=max(1, int(PEAK_MIN_GAP_S * sr / ENV_HOP)),
-                          height=env.max() - 30.0)
+    peaks, _ = find_peaks(
+        env,
+        prominence=PEAK_PROMINENCE_DB,
+        distance=max(1, int(PEAK_MIN_GAP_S * sr / ENV_HOP)),
+        height=env.max() - 30.0,
+    )
     return float(len(peaks) / (audio.size / sr))
 
 
@@ -177,8 +202,9 @@ def _pitch_frames(audio: np.ndarray, sr: int) -> tuple[np.ndarray, np.ndarray]:
     _pyin_compiled()
     if audio.size < FRAME:
         return np.zeros(0), np.zeros(0, dtype=int)
-    f0, voiced, _ = librosa.pyin(audio, fmin=F0_MIN, fmax=F0_MAX, sr=sr, frame_length=FRAME, hop_length=HOP,
-                                 center=True)
+    f0, voiced, _ = librosa.pyin(
+        audio, fmin=F0_MIN, fmax=F0_MAX, sr=sr, frame_length=FRAME, hop_length=HOP, center=True
+    )
     f0 = np.where(voiced, f0, np.nan)
     return f0, np.arange(f0.size) * HOP
 
@@ -194,7 +220,11 @@ def _prosody(audio: np.ndarray, sr: int, f0: np.ndarray) -> Prosody:
         f0_med = float(np.median(voiced))
     else:
         level = spread = f0_med = None
-    rms = librosa.feature.rms(y=audio, frame_length=ENV_FRAME, hop_length=ENV_HOP)[0] if audio.size else np.zeros(1)
+    rms = (
+        librosa.feature.rms(y=audio, frame_length=ENV_FRAME, hop_length=ENV_HOP)[0]
+        if audio.size
+        else np.zeros(1)
+    )
     rms_db = _db(rms)
     loud = rms_db[rms_db > rms_db.max() - 35.0] if rms_db.size else rms_db
     return Prosody(
@@ -204,7 +234,9 @@ def _prosody(audio: np.ndarray, sr: int, f0: np.ndarray) -> Prosody:
         pitch_range_st=None if spread is None else round(spread, 2),
         voiced_fraction=round(float(voiced.size / max(1, f0.size)), 3),
         loudness_dbfs=round(float(np.mean(loud)) if loud.size else -120.0, 1),
-        loudness_range_db=round(float(np.percentile(loud, 90) - np.percentile(loud, 10)) if loud.size else 0.0, 1),
+        loudness_range_db=round(
+            float(np.percentile(loud, 90) - np.percentile(loud, 10)) if loud.size else 0.0, 1
+        ),
         rate_syl_s=round(_syllable_rate(audio, sr), 2),
     )
 
@@ -238,12 +270,20 @@ def voice_evidence(
     level = float(_db(np.sqrt(np.mean(audio.astype(np.float64) ** 2)))) if audio.size else -120.0
     if not segments:
         if level < SILENCE_DBFS:
-            flag = Flag(code="silence", message=f"the audio track is silent ({level:.0f} dBFS): nothing to hear")
+            flag = Flag(
+                code="silence", message=f"the audio track is silent ({level:.0f} dBFS): nothing to hear"
+            )
         else:
-            flag = Flag(code="no_speech", message=f"the audio has sound ({level:.0f} dBFS) but no speech was detected")
+            flag = Flag(
+                code="no_speech", message=f"the audio has sound ({level:.0f} dBFS) but no speech was detected"
+            )
         note = "no speech detected" if flag.code == "no_speech" else "silent audio"
-        return ModalityEvidence(available=False, model=MODEL_NAME, note=note,
-                                cues={"level_dbfs": round(level, 1), "seconds": round(total_s, 2)}), [flag]
+        return ModalityEvidence(
+            available=False,
+            model=MODEL_NAME,
+            note=note,
+            cues={"level_dbfs": round(level, 1), "seconds": round(total_s, 2)},
+        ), [flag]
 
     spans = [(int(s * sr), min(audio.size, int(e * sr))) for s, e in segments]
     speech = np.concatenate([audio[a:b] for a, b in spans if b > a])
@@ -270,16 +310,34 @@ def voice_evidence(
             p.pitch_level_st, p.pitch_range_st = overall.pitch_level_st, overall.pitch_range_st
         wa, wv = arousal_valence(p)
         timeline.append(TimePoint(start=start, end=end, probs=emotion_probs(wa, wv)))
-        windows.append({"start": start, "end": end, "arousal": round(wa, 3), "valence": round(wv, 3),
-                        **{k: v for k, v in vars(p).items() if k != "seconds"}})
+        windows.append(
+            {
+                "start": start,
+                "end": end,
+                "arousal": round(wa, 3),
+                "valence": round(wv, 3),
+                **{k: v for k, v in vars(p).items() if k != "seconds"},
+            }
+        )
 
     voiced_s = overall.voiced_fraction * overall.seconds
     confidence = MAX_CONFIDENCE * min(1.0, voiced_s / FULL_CONFIDENCE_VOICED_S)
     cues = {
-        "arousal": round(arousal, 3), "valence": round(valence, 3),
-        **vars(overall), "speech_s": round(overall.seconds, 2), "level_dbfs": round(level, 1),
-        **_pauses(segments, total_s), "segments": [list(s) for s in segments], "windows": windows,
+        "arousal": round(arousal, 3),
+        "valence": round(valence, 3),
+        **vars(overall),
+        "speech_s": round(overall.seconds, 2),
+        "level_dbfs": round(level, 1),
+        **_pauses(segments, total_s),
+        "segments": [list(s) for s in segments],
+        "windows": windows,
     }
     cues.pop("seconds", None)
-    return ModalityEvidence(available=True, probs=probs, confidence=round(confidence, 3), timeline=timeline,
-                            cues=cues, model=MODEL_NAME), []
+    return ModalityEvidence(
+        available=True,
+        probs=probs,
+        confidence=round(confidence, 3),
+        timeline=timeline,
+        cues=cues,
+        model=MODEL_NAME,
+    ), []

@@ -23,8 +23,10 @@ QUEUE_MAX_SIZE = 16
 MAX_FILE_SIZE = "100mb"  # uploads above this are refused with a message in the UI
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7860
-DESCRIPTION = ("mer_agents demo app: `python app.py` (flags: --host, --port, --share). "
-               "Hugging Face Spaces runs this file.")
+DESCRIPTION = (
+    "mer_agents demo app: `python app.py` (flags: --host, --port, --share). "
+    "Hugging Face Spaces runs this file."
+)
 
 
 def build_app(settings: Settings, backend: Any = None) -> gr.Blocks:
@@ -75,17 +77,25 @@ def launch(demo: gr.Blocks, host: str | None = None, port: int | None = None, sh
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=DESCRIPTION)
-    parser.add_argument("--host", default=os.environ.get("GRADIO_SERVER_NAME", DEFAULT_HOST),
-                        help="interface to listen on (default: $GRADIO_SERVER_NAME or 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=int(os.environ.get("GRADIO_SERVER_PORT", DEFAULT_PORT)),
-                        help="port (default: $GRADIO_SERVER_PORT or 7860)")
+    parser.add_argument(
+        "--host",
+        default=os.environ.get("GRADIO_SERVER_NAME", DEFAULT_HOST),
+        help="interface to listen on (default: $GRADIO_SERVER_NAME or 127.0.0.1)",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("GRADIO_SERVER_PORT", DEFAULT_PORT)),
+        help="port (default: $GRADIO_SERVER_PORT or 7860)",
+    )
     parser.add_argument("--share", action="store_true", help="also open a public gradio.live link")
     parser.add_argument("--no-warm-up", action="store_true", help="skip loading perception models at start")
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None, *, settings: Settings | None = None,
-         demo: gr.Blocks | None = None) -> None:
+def main(
+    argv: list[str] | None = None, *, settings: Settings | None = None, demo: gr.Blocks | None = None
+) -> None:
     """Parse the flags, warm the perception models up in the background and serve `demo` (built from
     `settings`, else from the environment, when not given)."""
     args = parse_args(argv)

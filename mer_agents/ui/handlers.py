@@ -75,8 +75,10 @@ def check_clip(path: str | None) -> str | None:
         return None
     suffix = Path(path).suffix.lower()
     if suffix not in CLIP_TYPES:
-        raise MerError(f"Unsupported file type {suffix or '(none)'}: upload a video "
-                       f"({', '.join(VIDEO_TYPES)}) or audio ({', '.join(AUDIO_TYPES)}).")
+        raise MerError(
+            f"Unsupported file type {suffix or '(none)'}: upload a video "
+            f"({', '.join(VIDEO_TYPES)}) or audio ({', '.join(AUDIO_TYPES)})."
+        )
     return path
 
 
@@ -90,8 +92,10 @@ def require_input(clip: str | None, message: str | None) -> tuple[str | None, st
     if clip is None and text is None:
         raise MerError("Nothing to analyse: upload or record a clip, or type a message.")
     if text is not None and len(text) > MAX_MESSAGE_CHARS:
-        raise MerError(f"The message is {len(text):,} characters long; the limit is {MAX_MESSAGE_CHARS:,}. "
-                       "Shorten it and try again.")
+        raise MerError(
+            f"The message is {len(text):,} characters long; the limit is {MAX_MESSAGE_CHARS:,}. "
+            "Shorten it and try again."
+        )
     return clip, text
 
 
@@ -150,8 +154,19 @@ def load_trace_events(path: str) -> list[Event]:
 
 # --------------------------------------------------------------------------------------- UI outputs
 
-UI_OUTPUTS = ("timeline", "status", "reply", "reply_audio", "tts_note", "trace", "modality_plot",
-              "forecast_plot", "rounds_plot", "chat", "session")
+UI_OUTPUTS = (
+    "timeline",
+    "status",
+    "reply",
+    "reply_audio",
+    "tts_note",
+    "trace",
+    "modality_plot",
+    "forecast_plot",
+    "rounds_plot",
+    "chat",
+    "session",
+)
 EXAMPLE_OUTPUTS = UI_OUTPUTS[:-2]  # a cached example shows a run; the conversation (chat, session) stays
 
 
@@ -161,8 +176,10 @@ def status_line(view: TimelineView, elapsed: float | None = None, waiting: bool 
         return f"**Stopped:** {_md_escape(view.error)}"
     if view.finished:
         notes = "".join(f" Note: {_md_escape(note)}." for note in limit_notes(view))
-        return (f"**Done** — {view.rounds} refinement round(s), emotion *{_md_escape(view.emotion)}*, "
-                f"strategy *{_md_escape(view.strategy)}*.{notes}")
+        return (
+            f"**Done** — {view.rounds} refinement round(s), emotion *{_md_escape(view.emotion)}*, "
+            f"strategy *{_md_escape(view.strategy)}*.{notes}"
+        )
     running = [e for e in view.entries if e.status == "running"]
     current = f"{running[-1].title} (round {running[-1].round})…" if running else "starting…"
     doing = WAITING_MESSAGE if waiting else view.progress or current
@@ -214,8 +231,9 @@ def chat_messages(session: Any) -> list[dict[str, str]]:
         messages.append({"role": "user", "content": chat_text(turn.user_text or "(clip)")})
         if turn.reply:
             tag = " · ".join(x for x in (turn.emotion, turn.strategy) if x)
-            messages.append({"role": "assistant",
-                             "content": chat_text(turn.reply + (f"\n\n[{tag}]" if tag else ""))})
+            messages.append(
+                {"role": "assistant", "content": chat_text(turn.reply + (f"\n\n[{tag}]" if tag else ""))}
+            )
     return messages
 
 
@@ -243,24 +261,40 @@ def check_ui_model(base: Settings, backend: str | None, model: str | None) -> No
         return
     if (backend or base.backend) == "openai_http" or name.lower() in MODEL_ALIASES:
         return
-    raise MerError(f"The Model box takes {' or '.join(MODEL_ALIASES)} here (or, with the OpenAI-compatible "
-                   "backend, that server's model names): loading other models or files from this server is "
-                   f"off. The operator can allow it with {env_name('allow_model_paths')}=1.")
+    raise MerError(
+        f"The Model box takes {' or '.join(MODEL_ALIASES)} here (or, with the OpenAI-compatible "
+        "backend, that server's model names): loading other models or files from this server is "
+        f"off. The operator can allow it with {env_name('allow_model_paths')}=1."
+    )
 
 
-def settings_from_ui(base: Settings, backend: str | None = None, model: str | None = None,
-                     max_rounds: float | None = None, reflection: bool | None = None,
-                     consistency: bool | None = None, one_pass: bool | None = None, fps: float | None = None,
-                     max_duration: float | None = None) -> Settings:
+def settings_from_ui(
+    base: Settings,
+    backend: str | None = None,
+    model: str | None = None,
+    max_rounds: float | None = None,
+    reflection: bool | None = None,
+    consistency: bool | None = None,
+    one_pass: bool | None = None,
+    fps: float | None = None,
+    max_duration: float | None = None,
+) -> Settings:
     """The app's settings with the accordion's choices on top (None keeps the app's value).
 
     `updated` keeps the operator's API key (a dump leaves it out) and names a bad value in one line. The Model
     box is checked first (check_ui_model): a visitor must not make the server load whatever it names.
     """
     check_ui_model(base, backend, model)
-    overrides = {"backend": backend or None, "model": (model or "").strip() or None, "max_rounds": max_rounds,
-                 "reflection": reflection, "consistency": consistency, "one_pass": one_pass, "fps": fps,
-                 "max_duration_s": max_duration}
+    overrides = {
+        "backend": backend or None,
+        "model": (model or "").strip() or None,
+        "max_rounds": max_rounds,
+        "reflection": reflection,
+        "consistency": consistency,
+        "one_pass": one_pass,
+        "fps": fps,
+        "max_duration_s": max_duration,
+    }
     try:
         return base.updated(**{k: v for k, v in overrides.items() if v is not None})
     except SettingsError as exc:
@@ -268,8 +302,11 @@ def settings_from_ui(base: Settings, backend: str | None = None, model: str | No
 
 
 def _figures(view: TimelineView) -> dict[str, Any]:
-    return {"modality_plot": modality_figure(view.evidence), "forecast_plot": forecast_figure(view),
-            "rounds_plot": rounds_figure(view)}
+    return {
+        "modality_plot": modality_figure(view.evidence),
+        "forecast_plot": forecast_figure(view),
+        "rounds_plot": rounds_figure(view),
+    }
 
 
 def keyed(update: dict[str, Any], components: dict[str, Any]) -> Any:
@@ -293,8 +330,14 @@ class Snapshot:
     waiting: bool = False  # the run waits for the model slot
 
 
-def stream_run(base: Settings, clip: str | None, message: str | None, session: Any,
-               ui_settings: dict[str, Any], session_key: str | None) -> Iterator[Snapshot]:
+def stream_run(
+    base: Settings,
+    clip: str | None,
+    message: str | None,
+    session: Any,
+    ui_settings: dict[str, Any],
+    session_key: str | None,
+) -> Iterator[Snapshot]:
     """The run as snapshots; the last one is final and has the trace written (after a failure too).
 
     Bad input and setup errors become a failed view (never an exception), so the UI shows them in place.
@@ -338,16 +381,26 @@ def stream_run(base: Settings, clip: str | None, message: str | None, session: A
             plots_dirty = False
     if not view.finished:  # the worker ended without a final event: record why
         cancelled = run.cancel.is_set()
-        event = RunFailed(error=runs.CANCELLED_MESSAGE if cancelled else "The run ended unexpectedly.",
-                          reason="cancelled" if cancelled else "error")
+        event = RunFailed(
+            error=runs.CANCELLED_MESSAGE if cancelled else "The run ended unexpectedly.",
+            reason="cancelled" if cancelled else "error",
+        )
         trace.add(event)
         apply(view, event)
-    yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True,
-                   session=session)
+    yield Snapshot(
+        view, True, trace_path=write_trace(trace, settings, view.run_id), final=True, session=session
+    )
 
 
-def ui_run(base: Settings, video: str | None, audio: str | None, message: str | None, session: Any,
-           ui_settings: dict[str, Any], session_key: str | None) -> Iterator[dict[str, Any]]:
+def ui_run(
+    base: Settings,
+    video: str | None,
+    audio: str | None,
+    message: str | None,
+    session: Any,
+    ui_settings: dict[str, Any],
+    session_key: str | None,
+) -> Iterator[dict[str, Any]]:
     """Updates of the UI outputs, keyed by name (UI_OUTPUTS); an output left out keeps its value.
 
     The first update comes before the run starts: Gradio keeps (and so can close) a generator only once its
@@ -364,14 +417,24 @@ def ui_run(base: Settings, video: str | None, audio: str | None, message: str | 
         update = {"timeline": render_html(view), **(_figures(view) if snap.plots_changed else {})}
         if not snap.final:
             reply = reply_text(view)
-            yield {**update, "status": status_line(view, time.monotonic() - started),
-                   **({"reply": reply} if reply else {})}
+            yield {
+                **update,
+                "status": status_line(view, time.monotonic() - started),
+                **({"reply": reply} if reply else {}),
+            }
             continue
         audio_path, tts_note = spoken_reply(view)
         session = snap.session or session
-        yield {**update, "status": status_line(view), "reply": reply_text(view), "reply_audio": audio_path,
-               "tts_note": tts_note, "trace": snap.trace_path, "chat": chat_messages(session),
-               "session": session}
+        yield {
+            **update,
+            "status": status_line(view),
+            "reply": reply_text(view),
+            "reply_audio": audio_path,
+            "tts_note": tts_note,
+            "trace": snap.trace_path,
+            "chat": chat_messages(session),
+            "session": session,
+        }
 
 
 def replay(path: str | None) -> dict[str, Any]:
@@ -381,25 +444,40 @@ def replay(path: str | None) -> dict[str, Any]:
     try:
         view = build_timeline(load_trace_events(path))
     except MerError as exc:
-        return {"timeline": render_html(TimelineView()),
-                "status": f"**Cannot replay:** {_md_escape(str(exc))}"}
-    return {"timeline": render_html(view),
-            "status": f"Replayed {view.n_events} events of run {_md_escape(view.run_id)}.",
-            "reply": reply_text(view), **_figures(view)}
+        return {
+            "timeline": render_html(TimelineView()),
+            "status": f"**Cannot replay:** {_md_escape(str(exc))}",
+        }
+    return {
+        "timeline": render_html(view),
+        "status": f"Replayed {view.n_events} events of run {_md_escape(view.run_id)}.",
+        "reply": reply_text(view),
+        **_figures(view),
+    }
 
 
 def reset_outputs() -> dict[str, Any]:
     """Every output back to empty: a new conversation."""
     empty = TimelineView()
-    return {"timeline": render_html(empty), "status": "New conversation.", "reply": "", "reply_audio": None,
-            "tts_note": "", "trace": None, **_figures(empty), "chat": [], "session": None}
+    return {
+        "timeline": render_html(empty),
+        "status": "New conversation.",
+        "reply": "",
+        "reply_audio": None,
+        "tts_note": "",
+        "trace": None,
+        **_figures(empty),
+        "chat": [],
+        "session": None,
+    }
 
 
 # -------------------------------------------------------------------------------------------- API
 
 
-def api_analyze_updates(base: Settings, clip: str | None, message: str,
-                        heartbeat_s: float = API_HEARTBEAT_S) -> Iterator[tuple[str, str] | None]:
+def api_analyze_updates(
+    base: Settings, clip: str | None, message: str, heartbeat_s: float = API_HEARTBEAT_S
+) -> Iterator[tuple[str, str] | None]:
     """None at least every `heartbeat_s` while the run goes, then (reply, trace path); gr.Error on failure.
 
     The heartbeats are what let /analyze stop: Gradio checks for a cancel or a lost client between yields.
@@ -448,8 +526,17 @@ def api_analyze_stream(base: Settings, clip: str | None, message: str) -> Iterat
                 return
 
 
-__all__ = ["UI_OUTPUTS", "api_analyze", "api_analyze_stream", "api_analyze_updates", "gpu", "keyed", "replay",
-           "stream_run", "ui_run"]
+__all__ = [
+    "UI_OUTPUTS",
+    "api_analyze",
+    "api_analyze_stream",
+    "api_analyze_updates",
+    "gpu",
+    "keyed",
+    "replay",
+    "stream_run",
+    "ui_run",
+]
 
 
 # --------------------------------------------------------------------------------- bound to the app
@@ -469,13 +556,32 @@ class UIHandlers:
         self.components = components
 
     @gpu
-    def run(self, video: str | None, audio: str | None, message: str | None, session: Any,
-            backend: str | None, model: str | None, max_rounds: float | None, reflection: bool | None,
-            consistency: bool | None, one_pass: bool | None, fps: float | None, max_duration: float | None,
-            request: gr.Request = None) -> Iterator[Any]:
-        ui_settings = {"backend": backend, "model": model, "max_rounds": max_rounds, "reflection": reflection,
-                       "consistency": consistency, "one_pass": one_pass, "fps": fps,
-                       "max_duration": max_duration}
+    def run(
+        self,
+        video: str | None,
+        audio: str | None,
+        message: str | None,
+        session: Any,
+        backend: str | None,
+        model: str | None,
+        max_rounds: float | None,
+        reflection: bool | None,
+        consistency: bool | None,
+        one_pass: bool | None,
+        fps: float | None,
+        max_duration: float | None,
+        request: gr.Request = None,
+    ) -> Iterator[Any]:
+        ui_settings = {
+            "backend": backend,
+            "model": model,
+            "max_rounds": max_rounds,
+            "reflection": reflection,
+            "consistency": consistency,
+            "one_pass": one_pass,
+            "fps": fps,
+            "max_duration": max_duration,
+        }
         key = getattr(request, "session_hash", None)
         with closing(ui_run(self.settings, video, audio, message, session, ui_settings, key)) as updates:
             for update in updates:

@@ -60,8 +60,10 @@ def waiting_runs(demo: gr.Blocks) -> int:
 
 
 def busy_message(waiting: int) -> str:
-    return (f"The server is busy: {waiting} runs are already waiting for the model (the queue holds "
-            f"{MAX_WAITING_RUNS}). Please try again in a few minutes.")
+    return (
+        f"The server is busy: {waiting} runs are already waiting for the model (the queue holds "
+        f"{MAX_WAITING_RUNS}). Please try again in a few minutes."
+    )
 
 
 def queue_guard(demo: gr.Blocks) -> Callable[..., list[dict[str, Any]]]:
@@ -99,55 +101,90 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                 with gr.Row(equal_height=False):
                     with gr.Column(scale=4, min_width=340) as inputs_column:
                         with gr.Tab("Video"):
-                            video = gr.Video(label="Video clip (upload or webcam)",
-                                             sources=["upload", "webcam"], include_audio=True,
-                                             elem_id="clip-video", height=260)
+                            video = gr.Video(
+                                label="Video clip (upload or webcam)",
+                                sources=["upload", "webcam"],
+                                include_audio=True,
+                                elem_id="clip-video",
+                                height=260,
+                            )
                         with gr.Tab("Audio"):
-                            audio = gr.Audio(label="Audio clip (upload or microphone)", type="filepath",
-                                             sources=["upload", "microphone"], elem_id="clip-audio")
-                        message = gr.Textbox(label="Message or context (optional)", lines=2,
-                                             max_length=MAX_MESSAGE_CHARS,
-                                             placeholder="Type what you want to say "
-                                             "(used when there is no clip)",
-                                             elem_id="message")
+                            audio = gr.Audio(
+                                label="Audio clip (upload or microphone)",
+                                type="filepath",
+                                sources=["upload", "microphone"],
+                                elem_id="clip-audio",
+                            )
+                        message = gr.Textbox(
+                            label="Message or context (optional)",
+                            lines=2,
+                            max_length=MAX_MESSAGE_CHARS,
+                            placeholder="Type what you want to say (used when there is no clip)",
+                            elem_id="message",
+                        )
                         with gr.Row():
                             analyze = gr.Button("Analyze", variant="primary", elem_id="analyze")
                             stop = gr.Button("Stop", variant="stop", elem_id="stop")
                             reset = gr.Button("New conversation", elem_id="new-conversation")
                         with gr.Accordion("Settings", open=False):
-                            backend_dd = gr.Dropdown(_backend_choices(), value=settings.backend,
-                                                     label="Backend")
-                            model = gr.Textbox(value=settings.model or "",
-                                               label="Model (optional)",
-                                               info="qwen2.5-coder-0.5b, or the HTTP server's model name; "
-                                               "other models and server paths only where the operator "
-                                               "allows them (MER_ALLOW_MODEL_PATHS=1)")
-                            max_rounds = gr.Slider(0, 6, value=settings.max_rounds, step=1,
-                                                   label="Max reflection rounds")
+                            backend_dd = gr.Dropdown(
+                                _backend_choices(), value=settings.backend, label="Backend"
+                            )
+                            model = gr.Textbox(
+                                value=settings.model or "",
+                                label="Model (optional)",
+                                info="qwen2.5-coder-0.5b, or the HTTP server's model name; "
+                                "other models and server paths only where the operator "
+                                "allows them (MER_ALLOW_MODEL_PATHS=1)",
+                            )
+                            max_rounds = gr.Slider(
+                                0, 6, value=settings.max_rounds, step=1, label="Max reflection rounds"
+                            )
                             with gr.Row():
                                 reflection = gr.Checkbox(value=settings.reflection, label="Reflection")
-                                consistency = gr.Checkbox(value=settings.consistency,
-                                                          label="Consistency check")
+                                consistency = gr.Checkbox(
+                                    value=settings.consistency, label="Consistency check"
+                                )
                                 one_pass = gr.Checkbox(value=settings.one_pass, label="One-pass")
-                            fps = gr.Slider(0.5, 10, value=settings.fps, step=0.5,
-                                            label="Frame rate (frames/s)")
-                            max_duration = gr.Slider(5, 600, value=settings.max_duration_s, step=5,
-                                                     label="Max duration (s)")
+                            fps = gr.Slider(
+                                0.5, 10, value=settings.fps, step=0.5, label="Frame rate (frames/s)"
+                            )
+                            max_duration = gr.Slider(
+                                5, 600, value=settings.max_duration_s, step=5, label="Max duration (s)"
+                            )
                         # Texts arrive escaped (handlers.chat_text): shown as typed, never as HTML or math.
-                        chat = gr.Chatbot(label="Conversation", height=260, render_markdown=False,
-                                          latex_delimiters=[], elem_id="chat")
+                        chat = gr.Chatbot(
+                            label="Conversation",
+                            height=260,
+                            render_markdown=False,
+                            latex_delimiters=[],
+                            elem_id="chat",
+                        )
                         with gr.Accordion("Replay a trace", open=False):
-                            replay_file = gr.File(label="Upload a trace (.json)", file_types=[".json"],
-                                                  type="filepath", elem_id="replay-file")
+                            replay_file = gr.File(
+                                label="Upload a trace (.json)",
+                                file_types=[".json"],
+                                type="filepath",
+                                elem_id="replay-file",
+                            )
                     with gr.Column(scale=6, min_width=420):
                         status = gr.Markdown("Ready.", elem_id="status")
                         reply = gr.Textbox(label="Reply", lines=3, interactive=False, elem_id="reply")
                         with gr.Row():
-                            reply_audio = gr.Audio(label="Spoken reply", type="filepath", interactive=False,
-                                                   scale=3, elem_id="reply-audio")
+                            reply_audio = gr.Audio(
+                                label="Spoken reply",
+                                type="filepath",
+                                interactive=False,
+                                scale=3,
+                                elem_id="reply-audio",
+                            )
                             tts_note = gr.Markdown("", elem_id="tts-note")
-                        timeline = gr.HTML(render_html(TimelineView()), css_template=TIMELINE_CSS,
-                                           elem_id="timeline", label="Timeline")
+                        timeline = gr.HTML(
+                            render_html(TimelineView()),
+                            css_template=TIMELINE_CSS,
+                            elem_id="timeline",
+                            label="Timeline",
+                        )
                         trace = gr.File(label="Run trace (JSON)", interactive=False, elem_id="trace")
                 with gr.Tabs():
                     with gr.Tab("Emotion over the clip"):
@@ -158,28 +195,66 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                         rounds_plot = gr.Plot(rounds_figure(TimelineView()), elem_id="rounds-plot")
             build_live_tab(settings, backend, demo=demo)
 
-        outputs = [timeline, status, reply, reply_audio, tts_note, trace, modality_plot, forecast_plot,
-                   rounds_plot, chat, session]
+        outputs = [
+            timeline,
+            status,
+            reply,
+            reply_audio,
+            tts_note,
+            trace,
+            modality_plot,
+            forecast_plot,
+            rounds_plot,
+            chat,
+            session,
+        ]
         components = dict(zip(UI_OUTPUTS, outputs, strict=True))
         handlers.bind(components)  # the handlers' updates name these outputs
-        settings_inputs = [backend_dd, model, max_rounds, reflection, consistency, one_pass, fps,
-                           max_duration]
+        settings_inputs = [
+            backend_dd,
+            model,
+            max_rounds,
+            reflection,
+            consistency,
+            one_pass,
+            fps,
+            max_duration,
+        ]
         guard = queue_guard(demo)
-        analyze.click(handlers.run, [video, audio, message, session, *settings_inputs], outputs,
-                      concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1, show_progress="minimal",
-                      api_visibility="undocumented", api_name="ui_run", validator=guard)
+        analyze.click(
+            handlers.run,
+            [video, audio, message, session, *settings_inputs],
+            outputs,
+            concurrency_id=MODEL_CONCURRENCY,
+            concurrency_limit=1,
+            show_progress="minimal",
+            api_visibility="undocumented",
+            api_name="ui_run",
+            validator=guard,
+        )
         stop.click(handlers.stop, None, [status], queue=False, api_visibility="private")
         reset.click(handlers.reset, None, outputs, queue=False, api_visibility="private")
-        replay_file.upload(handlers.replay, [replay_file],
-                           [timeline, status, reply, modality_plot, forecast_plot, rounds_plot],
-                           api_visibility="undocumented", api_name="replay")
+        replay_file.upload(
+            handlers.replay,
+            [replay_file],
+            [timeline, status, reply, modality_plot, forecast_plot, rounds_plot],
+            api_visibility="undocumented",
+            api_name="replay",
+        )
 
         rows = _example_rows(example_clips())
         if rows:
             with inputs_column:  # cached on first use; a click shows the cached run
-                gr.Examples(rows, inputs=[video, audio, message],
-                            outputs=[components[name] for name in EXAMPLE_OUTPUTS], fn=handlers.example,
-                            cache_examples=True, cache_mode="lazy", label="Example clips", run_on_click=True)
+                gr.Examples(
+                    rows,
+                    inputs=[video, audio, message],
+                    outputs=[components[name] for name in EXAMPLE_OUTPUTS],
+                    fn=handlers.example,
+                    cache_examples=True,
+                    cache_mode="lazy",
+                    label="Example clips",
+                    run_on_click=True,
+                )
 
         # API endpoints (also what the README snippet calls); hidden from the page.
         with gr.Group(visible=False):
@@ -193,10 +268,22 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
             api_event = gr.JSON(label="event")
             api_button = gr.Button("analyze")
             api_stream_button = gr.Button("analyze_stream")
-        api_button.click(handlers.analyze, [api_clip, api_message], [api_reply, api_trace],
-                         api_name="analyze", concurrency_id=MODEL_CONCURRENCY, concurrency_limit=1,
-                         validator=guard)
-        api_stream_button.click(handlers.analyze_stream, [api_clip, api_message], [api_event],
-                                api_name="analyze_stream", concurrency_id=MODEL_CONCURRENCY,
-                                concurrency_limit=1, validator=guard)
+        api_button.click(
+            handlers.analyze,
+            [api_clip, api_message],
+            [api_reply, api_trace],
+            api_name="analyze",
+            concurrency_id=MODEL_CONCURRENCY,
+            concurrency_limit=1,
+            validator=guard,
+        )
+        api_stream_button.click(
+            handlers.analyze_stream,
+            [api_clip, api_message],
+            [api_event],
+            api_name="analyze_stream",
+            concurrency_id=MODEL_CONCURRENCY,
+            concurrency_limit=1,
+            validator=guard,
+        )
     return demo

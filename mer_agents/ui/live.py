@@ -157,19 +157,39 @@ def trajectory_figure(points: list[tuple[int, dict[str, float]]]) -> go.Figure:
     fig = go.Figure()
     title = "Emotion over the conversation"
     if not points:
-        fig.update_layout(title=title, height=300, xaxis={"visible": False}, yaxis={"visible": False},
-                          annotations=[{"text": "a point appears for each answered turn", "showarrow": False,
-                                        "xref": "paper", "yref": "paper", "x": 0.5, "y": 0.5}])
+        fig.update_layout(
+            title=title,
+            height=300,
+            xaxis={"visible": False},
+            yaxis={"visible": False},
+            annotations=[
+                {
+                    "text": "a point appears for each answered turn",
+                    "showarrow": False,
+                    "xref": "paper",
+                    "yref": "paper",
+                    "x": 0.5,
+                    "y": 0.5,
+                }
+            ],
+        )
         return fig
     xs = [turn_id for turn_id, _ in points]
     for label in EMOTIONS:
         ys = [probs.get(label, 0.0) for _, probs in points]
         if max(ys) >= 0.05:
-            fig.add_trace(go.Scatter(x=xs, y=ys, name=label, mode="lines+markers",
-                                     line={"color": EMOTION_COLOURS[label]}))
-    fig.update_layout(title=title, height=300, margin={"t": 50, "l": 40, "r": 10, "b": 40},
-                      xaxis={"title": "turn", "tickmode": "array", "tickvals": xs},
-                      yaxis={"title": "p", "range": [0, 1]})
+            fig.add_trace(
+                go.Scatter(
+                    x=xs, y=ys, name=label, mode="lines+markers", line={"color": EMOTION_COLOURS[label]}
+                )
+            )
+    fig.update_layout(
+        title=title,
+        height=300,
+        margin={"t": 50, "l": 40, "r": 10, "b": 40},
+        xaxis={"title": "turn", "tickmode": "array", "tickvals": xs},
+        yaxis={"title": "p", "range": [0, 1]},
+    )
     return fig
 
 
@@ -177,28 +197,44 @@ def level_percent(db: float) -> int:
     return round(100 * min(1.0, max(0.0, (db - LEVEL_FLOOR_DB) / -LEVEL_FLOOR_DB)))
 
 
-def preview_html(level_db: float, speaking: bool, status: str, face: dict[str, float] | None, face_note: str,
-                 coverage: float | None = None, audio_note: str = "") -> str:
+def preview_html(
+    level_db: float,
+    speaking: bool,
+    status: str,
+    face: dict[str, float] | None,
+    face_note: str,
+    coverage: float | None = None,
+    audio_note: str = "",
+) -> str:
     """The meters: voice energy, speech state, the current facial expression (our own labels and numbers)."""
     esc = html.escape
     rows = [
-        (f'<div class="live-row"><span class="live-key">voice</span>'
-        f'<span class="live-bar"><span style="width:{level_percent(level_db)}%"></span></span>'
-        f'<span class="live-val">{level_db:.0f} dBFS</span></div>'),
-        (f'<div class="live-row"><span class="live-key">state</span><span class="live-state" '
-        f'data-speaking="{str(speaking).lower()}">{esc(status)}</span></div>'),
+        (
+            f'<div class="live-row"><span class="live-key">voice</span>'
+            f'<span class="live-bar"><span style="width:{level_percent(level_db)}%"></span></span>'
+            f'<span class="live-val">{level_db:.0f} dBFS</span></div>'
+        ),
+        (
+            f'<div class="live-row"><span class="live-key">state</span><span class="live-state" '
+            f'data-speaking="{str(speaking).lower()}">{esc(status)}</span></div>'
+        ),
     ]
     if face:
         for label, p in sorted(face.items(), key=lambda kv: -kv[1])[:FACE_TOP]:
-            rows.append(f'<div class="live-row"><span class="live-key">face: {esc(label)}</span>'
-                        f'<span class="live-bar face"><span style="width:{round(100 * p)}%"></span></span>'
-                        f'<span class="live-val">{p:.2f}</span></div>')
+            rows.append(
+                f'<div class="live-row"><span class="live-key">face: {esc(label)}</span>'
+                f'<span class="live-bar face"><span style="width:{round(100 * p)}%"></span></span>'
+                f'<span class="live-val">{p:.2f}</span></div>'
+            )
     else:
-        rows.append(f'<div class="live-row"><span class="live-key">face</span><span>{esc(face_note)}</span>'
-                    '</div>')
+        rows.append(
+            f'<div class="live-row"><span class="live-key">face</span><span>{esc(face_note)}</span></div>'
+        )
     if coverage is not None and coverage < LOW_COVERAGE:
-        rows.append(f'<div class="live-warn">The server is busy and received only {100 * coverage:.0f}% of '
-                    'the microphone audio: turns may be cut short.</div>')
+        rows.append(
+            f'<div class="live-warn">The server is busy and received only {100 * coverage:.0f}% of '
+            "the microphone audio: turns may be cut short.</div>"
+        )
     if audio_note:
         rows.append(f'<div class="live-warn">{esc(audio_note)}</div>')
     return f'<div class="live-preview">{"".join(rows)}</div>'
@@ -238,8 +274,13 @@ class LiveHandlers:
 
     OUTPUTS = ("chat", "timeline", "preview", "reply_audio", "trajectory", "timer")  # what tick() may update
 
-    def __init__(self, settings: Settings, backend: Any = None, live_settings: LiveSettings | None = None,
-                 registry: LiveRegistry = REGISTRY):
+    def __init__(
+        self,
+        settings: Settings,
+        backend: Any = None,
+        live_settings: LiveSettings | None = None,
+        registry: LiveRegistry = REGISTRY,
+    ):
         self.settings = settings
         self.backend = backend
         self.live_settings = live_settings or LiveSettings()
@@ -300,8 +341,14 @@ class LiveHandlers:
         state = self._state(request)
         try:
             settings = self.live_settings.model_copy(update={})
-            settings = LiveSettings.model_validate({**settings.model_dump(), "pause_s": float(pause_s),
-                                                    "max_turn_s": float(max_turn_s), "barge_in": barge_in})
+            settings = LiveSettings.model_validate(
+                {
+                    **settings.model_dump(),
+                    "pause_s": float(pause_s),
+                    "max_turn_s": float(max_turn_s),
+                    "barge_in": barge_in,
+                }
+            )
         except Exception as exc:  # noqa: BLE001 - pydantic explains what is out of range
             raise gr.Error(f"Invalid live settings: {exc}", print_exception=False) from None
         state.session.update_settings(settings)
@@ -319,9 +366,16 @@ class LiveHandlers:
 
     def on_reset(self, request: gr.Request) -> Any:
         self.registry.close(_key(request))
-        return keyed({"chat": [], "timeline": render_html(TimelineView()),
-                      "preview": preview_html(-100.0, False, "new conversation", None, "camera off"),
-                      "reply_audio": None, "trajectory": trajectory_figure([])}, self.components)
+        return keyed(
+            {
+                "chat": [],
+                "timeline": render_html(TimelineView()),
+                "preview": preview_html(-100.0, False, "new conversation", None, "camera off"),
+                "reply_audio": None,
+                "trajectory": trajectory_figure([]),
+            },
+            self.components,
+        )
 
     # -- the timer: everything the page shows
     def tick(self, request: gr.Request) -> Any:
@@ -355,8 +409,9 @@ class LiveHandlers:
             if spoken is not None:
                 out["reply_audio"] = spoken
 
-        done = [(t.id, turn_probs(state.views[t.id])) for t in turns
-                if t.status == "done" and t.id in state.views]
+        done = [
+            (t.id, turn_probs(state.views[t.id])) for t in turns if t.status == "done" and t.id in state.views
+        ]
         points = [(i, p) for i, p in done if p is not None]
         if len(points) != state.n_plotted:
             state.n_plotted = len(points)
@@ -364,9 +419,20 @@ class LiveHandlers:
 
         preview = session.preview()
         self._read_face(state, preview.frame, preview.frame_t)
-        self._changed(state, out, "preview", preview_html(
-            preview.level_db, preview.speaking, status_text(state), state.face, state.face_note,
-            preview.coverage, state.audio_note))
+        self._changed(
+            state,
+            out,
+            "preview",
+            preview_html(
+                preview.level_db,
+                preview.speaking,
+                status_text(state),
+                state.face,
+                state.face_note,
+                preview.coverage,
+                state.audio_note,
+            ),
+        )
 
         if not state.recording and not preview.busy and not preview.speaking:
             out["timer"] = gr.Timer(active=False)
@@ -419,9 +485,12 @@ def _key(request: gr.Request | None) -> str:
 # --------------------------------------------------------------------------------------------- layout
 
 
-def build_live_tab(settings: Settings | None = None, backend: Any = None,
-                   live_settings: LiveSettings | None = None, demo: gr.Blocks | None = None
-                   ) -> dict[str, Any]:
+def build_live_tab(
+    settings: Settings | None = None,
+    backend: Any = None,
+    live_settings: LiveSettings | None = None,
+    demo: gr.Blocks | None = None,
+) -> dict[str, Any]:
     """Mount the Live tab inside the current `gr.Blocks` (call it within `with gr.Blocks() as demo:`).
 
     Returns the tab's components by name (for tests and for wiring elsewhere).
@@ -430,53 +499,122 @@ def build_live_tab(settings: Settings | None = None, backend: Any = None,
     live_settings = live_settings or LiveSettings()
     handlers = LiveHandlers(settings, backend, live_settings)
     with gr.Tab("Live", id="live", elem_id="live-tab"):
-        gr.Markdown("Talk to the demo: turn on the camera, press **Record** on the microphone and speak. A "
-                    f"pause of {live_settings.pause_s:g} s ends your turn; the reply appears below with its "
-                    "timeline.")
+        gr.Markdown(
+            "Talk to the demo: turn on the camera, press **Record** on the microphone and speak. A "
+            f"pause of {live_settings.pause_s:g} s ends your turn; the reply appears below with its "
+            "timeline."
+        )
         with gr.Row(equal_height=False):
             with gr.Column(scale=4, min_width=320):
-                camera = gr.Image(sources=["webcam"], streaming=True, type="numpy", label="Camera",
-                                  elem_id="live-camera", height=240)
-                mic = gr.Audio(sources=["microphone"], streaming=True, type="numpy", label="Microphone",
-                               elem_id="live-mic")
-                preview = gr.HTML(preview_html(-100.0, False, "press record on the microphone to talk", None,
-                                               "camera off"), css_template=LIVE_CSS, elem_id="live-preview")
+                camera = gr.Image(
+                    sources=["webcam"],
+                    streaming=True,
+                    type="numpy",
+                    label="Camera",
+                    elem_id="live-camera",
+                    height=240,
+                )
+                mic = gr.Audio(
+                    sources=["microphone"],
+                    streaming=True,
+                    type="numpy",
+                    label="Microphone",
+                    elem_id="live-mic",
+                )
+                preview = gr.HTML(
+                    preview_html(-100.0, False, "press record on the microphone to talk", None, "camera off"),
+                    css_template=LIVE_CSS,
+                    elem_id="live-preview",
+                )
                 with gr.Accordion("Live settings", open=False):
-                    pause = gr.Slider(0.3, 3.0, value=live_settings.pause_s, step=0.1,
-                                      label="Pause that ends a turn (s)")
-                    max_turn = gr.Slider(3, 60, value=live_settings.max_turn_s, step=1,
-                                         label="Longest turn (s)")
-                    barge_in = gr.Radio(["queue", "cancel"], value=live_settings.barge_in,
-                                        label="Speaking during a reply",
-                                        info="queue: keep it for the next turn; cancel: stop the reply")
+                    pause = gr.Slider(
+                        0.3, 3.0, value=live_settings.pause_s, step=0.1, label="Pause that ends a turn (s)"
+                    )
+                    max_turn = gr.Slider(
+                        3, 60, value=live_settings.max_turn_s, step=1, label="Longest turn (s)"
+                    )
+                    barge_in = gr.Radio(
+                        ["queue", "cancel"],
+                        value=live_settings.barge_in,
+                        label="Speaking during a reply",
+                        info="queue: keep it for the next turn; cancel: stop the reply",
+                    )
                 new_chat = gr.Button("New live conversation", elem_id="live-reset")
             with gr.Column(scale=6, min_width=420):
                 # Texts arrive escaped (chat_text): shown as said, never as HTML or math.
-                chat = gr.Chatbot(label="Live conversation", height=300, render_markdown=False,
-                                  latex_delimiters=[], elem_id="live-chat")
-                reply_audio = gr.Audio(label="Spoken reply", type="filepath", interactive=False,
-                                       autoplay=True, elem_id="live-reply-audio")
-                timeline = gr.HTML(render_html(TimelineView()), css_template=TIMELINE_CSS,
-                                   elem_id="live-timeline", label="Timeline of the latest turn")
+                chat = gr.Chatbot(
+                    label="Live conversation",
+                    height=300,
+                    render_markdown=False,
+                    latex_delimiters=[],
+                    elem_id="live-chat",
+                )
+                reply_audio = gr.Audio(
+                    label="Spoken reply",
+                    type="filepath",
+                    interactive=False,
+                    autoplay=True,
+                    elem_id="live-reply-audio",
+                )
+                timeline = gr.HTML(
+                    render_html(TimelineView()),
+                    css_template=TIMELINE_CSS,
+                    elem_id="live-timeline",
+                    label="Timeline of the latest turn",
+                )
         trajectory = gr.Plot(trajectory_figure([]), elem_id="live-trajectory")
         timer = gr.Timer(TICK_S, active=False)
-    handlers.bind({"chat": chat, "timeline": timeline, "preview": preview, "reply_audio": reply_audio,
-                   "trajectory": trajectory, "timer": timer})
+    handlers.bind(
+        {
+            "chat": chat,
+            "timeline": timeline,
+            "preview": preview,
+            "reply_audio": reply_audio,
+            "trajectory": trajectory,
+            "timer": timer,
+        }
+    )
 
-    stream_args = {"concurrency_limit": MAX_LIVE_SESSIONS, "show_progress": "hidden",
-                   "api_visibility": "private"}
+    stream_args = {
+        "concurrency_limit": MAX_LIVE_SESSIONS,
+        "show_progress": "hidden",
+        "api_visibility": "private",
+    }
     mic.stream(handlers.on_audio, [mic], None, stream_every=AUDIO_STREAM_EVERY_S, **stream_args)
     camera.stream(handlers.on_frame, [camera], None, stream_every=VIDEO_STREAM_EVERY_S, **stream_args)
-    mic.start_recording(handlers.on_start, [pause, max_turn, barge_in], [timer], queue=False,
-                        api_visibility="private")
+    mic.start_recording(
+        handlers.on_start, [pause, max_turn, barge_in], [timer], queue=False, api_visibility="private"
+    )
     mic.stop_recording(handlers.on_stop, None, None, queue=False, api_visibility="private")
-    timer.tick(handlers.tick, None, [handlers.components[name] for name in LiveHandlers.OUTPUTS],
-               concurrency_limit=TICK_CONCURRENCY, show_progress="hidden", api_visibility="private")
-    new_chat.click(handlers.on_reset, None, [chat, timeline, preview, reply_audio, trajectory], queue=False,
-                   api_visibility="private")
+    timer.tick(
+        handlers.tick,
+        None,
+        [handlers.components[name] for name in LiveHandlers.OUTPUTS],
+        concurrency_limit=TICK_CONCURRENCY,
+        show_progress="hidden",
+        api_visibility="private",
+    )
+    new_chat.click(
+        handlers.on_reset,
+        None,
+        [chat, timeline, preview, reply_audio, trajectory],
+        queue=False,
+        api_visibility="private",
+    )
     root = demo or Context.root_block
     if root is not None:
         root.unload(handlers.on_unload)
-    return {"camera": camera, "mic": mic, "preview": preview, "chat": chat, "reply_audio": reply_audio,
-            "timeline": timeline, "trajectory": trajectory, "timer": timer, "handlers": handlers,
-            "pause": pause, "max_turn": max_turn, "barge_in": barge_in}
+    return {
+        "camera": camera,
+        "mic": mic,
+        "preview": preview,
+        "chat": chat,
+        "reply_audio": reply_audio,
+        "timeline": timeline,
+        "trajectory": trajectory,
+        "timer": timer,
+        "handlers": handlers,
+        "pause": pause,
+        "max_turn": max_turn,
+        "barge_in": barge_in,
+    }

@@ -15,8 +15,13 @@ from mer_agents.types import Evidence, ModalityEvidence
 from mer_agents.ui.timeline import TimelineView
 
 EMOTION_COLOURS = {
-    "neutral": "#9ca3af", "joy": "#f59e0b", "sadness": "#3b82f6", "anger": "#dc2626",
-    "surprise": "#a855f7", "fear": "#0f766e", "disgust": "#65a30d",
+    "neutral": "#9ca3af",
+    "joy": "#f59e0b",
+    "sadness": "#3b82f6",
+    "anger": "#dc2626",
+    "surprise": "#a855f7",
+    "fear": "#0f766e",
+    "disgust": "#65a30d",
 }
 STAGE_ORDER = ("perception", "forecast", "strategy", "reply")
 VERDICT_COLOURS = {"pass": "#15803d", "revise": "#c2410c"}
@@ -25,8 +30,13 @@ HEIGHT = 360
 
 def _empty(title: str, note: str) -> go.Figure:
     fig = go.Figure()
-    fig.update_layout(title=title, height=HEIGHT, xaxis={"visible": False}, yaxis={"visible": False},
-                      annotations=[{"text": note, "showarrow": False, "font": {"size": 14}}])
+    fig.update_layout(
+        title=title,
+        height=HEIGHT,
+        xaxis={"visible": False},
+        yaxis={"visible": False},
+        annotations=[{"text": note, "showarrow": False, "font": {"size": 14}}],
+    )
     return fig
 
 
@@ -42,19 +52,32 @@ def modality_figure(evidence: Evidence | None) -> go.Figure:
     title = "Emotion over the clip, per modality"
     if evidence is None:
         return _empty(title, "waiting for the perception models")
-    fig = make_subplots(rows=3, cols=1, shared_xaxes=True, vertical_spacing=0.07,
-                        subplot_titles=[_row_title(getattr(evidence.modalities, m), m) for m in MODALITIES])
+    fig = make_subplots(
+        rows=3,
+        cols=1,
+        shared_xaxes=True,
+        vertical_spacing=0.07,
+        subplot_titles=[_row_title(getattr(evidence.modalities, m), m) for m in MODALITIES],
+    )
     for row, name in enumerate(MODALITIES, start=1):
         m: ModalityEvidence = getattr(evidence.modalities, name)
         if not m.available:
             continue
         points = _series(m, evidence.analysed_s or evidence.duration_s)
         for label in EMOTIONS:
-            fig.add_trace(go.Scatter(
-                x=[t for t, _ in points], y=[probs.get(label, 0.0) for _, probs in points], name=label,
-                legendgroup=label, showlegend=row == 1, mode="lines+markers" if len(points) < 40 else "lines",
-                line={"color": EMOTION_COLOURS[label], "shape": "hv" if not m.timeline else "linear"},
-            ), row=row, col=1)
+            fig.add_trace(
+                go.Scatter(
+                    x=[t for t, _ in points],
+                    y=[probs.get(label, 0.0) for _, probs in points],
+                    name=label,
+                    legendgroup=label,
+                    showlegend=row == 1,
+                    mode="lines+markers" if len(points) < 40 else "lines",
+                    line={"color": EMOTION_COLOURS[label], "shape": "hv" if not m.timeline else "linear"},
+                ),
+                row=row,
+                col=1,
+            )
         fig.update_yaxes(range=[0, 1], row=row, col=1)
     fig.update_xaxes(title_text="seconds", row=3, col=1)
     fig.update_layout(title=title, height=HEIGHT + 120, margin={"t": 70, "l": 40, "r": 10, "b": 40})
@@ -76,16 +99,39 @@ def forecast_figure(view: TimelineView) -> go.Figure:
         for name in MODALITIES:
             m = getattr(view.evidence.modalities, name)
             if m.available:
-                fig.add_trace(go.Bar(x=list(EMOTIONS), y=[m.probs.get(e, 0) for e in EMOTIONS],
-                                     name=MODALITY_NOUN[name], opacity=0.55))
+                fig.add_trace(
+                    go.Bar(
+                        x=list(EMOTIONS),
+                        y=[m.probs.get(e, 0) for e in EMOTIONS],
+                        name=MODALITY_NOUN[name],
+                        opacity=0.55,
+                    )
+                )
     if view.forecasts:
         last = view.forecasts[max(view.forecasts)]
-        fig.add_trace(go.Bar(x=list(EMOTIONS), y=[last.fused_probs.get(e, 0) for e in EMOTIONS],
-                             name="fused (weighted)", marker_color="#6b7280"))
-        fig.add_trace(go.Bar(x=list(EMOTIONS), y=[last.probs.get(e, 0) for e in EMOTIONS],
-                             name=f"forecast: {last.emotion}", marker_color="#111827"))
-    fig.update_layout(title=title, barmode="group", height=HEIGHT, yaxis={"range": [0, 1], "title": "p"},
-                      margin={"t": 50, "l": 40, "r": 10, "b": 40})
+        fig.add_trace(
+            go.Bar(
+                x=list(EMOTIONS),
+                y=[last.fused_probs.get(e, 0) for e in EMOTIONS],
+                name="fused (weighted)",
+                marker_color="#6b7280",
+            )
+        )
+        fig.add_trace(
+            go.Bar(
+                x=list(EMOTIONS),
+                y=[last.probs.get(e, 0) for e in EMOTIONS],
+                name=f"forecast: {last.emotion}",
+                marker_color="#111827",
+            )
+        )
+    fig.update_layout(
+        title=title,
+        barmode="group",
+        height=HEIGHT,
+        yaxis={"range": [0, 1], "title": "p"},
+        margin={"t": 50, "l": 40, "r": 10, "b": 40},
+    )
     return fig
 
 
@@ -94,17 +140,35 @@ def rounds_figure(view: TimelineView) -> go.Figure:
     title = "Across rounds: forecast and audit verdicts"
     if not view.forecasts and not view.verdicts:
         return _empty(title, "no forecast or audit yet")
-    fig = make_subplots(rows=1, cols=2, column_widths=[0.5, 0.5],
-                        subplot_titles=["forecast probability per round", "audit verdict per stage"])
+    fig = make_subplots(
+        rows=1,
+        cols=2,
+        column_widths=[0.5, 0.5],
+        subplot_titles=["forecast probability per round", "audit verdict per stage"],
+    )
     rounds = sorted(view.forecasts)
     for label in EMOTIONS:
         ys = [view.forecasts[r].probs.get(label, 0.0) for r in rounds]
         if rounds and max(ys) >= 0.05:
-            fig.add_trace(go.Scatter(x=rounds, y=ys, name=label, mode="lines+markers",
-                                     line={"color": EMOTION_COLOURS[label]}), row=1, col=1)
+            fig.add_trace(
+                go.Scatter(
+                    x=rounds, y=ys, name=label, mode="lines+markers", line={"color": EMOTION_COLOURS[label]}
+                ),
+                row=1,
+                col=1,
+            )
     if rounds:
-        fig.add_trace(go.Scatter(x=rounds, y=[view.forecasts[r].confidence for r in rounds], name="confidence",
-                                 mode="lines+markers", line={"dash": "dot", "color": "#111827"}), row=1, col=1)
+        fig.add_trace(
+            go.Scatter(
+                x=rounds,
+                y=[view.forecasts[r].confidence for r in rounds],
+                name="confidence",
+                mode="lines+markers",
+                line={"dash": "dot", "color": "#111827"},
+            ),
+            row=1,
+            col=1,
+        )
     for verdict, colour in VERDICT_COLOURS.items():
         xs, ys, texts = [], [], []
         for r, verdicts in sorted(view.verdicts.items()):
@@ -114,9 +178,19 @@ def rounds_figure(view: TimelineView) -> go.Figure:
                     ys.append(v.stage)
                     texts.append(html.escape("; ".join(v.issues)[:200] or verdict))
         if xs:
-            fig.add_trace(go.Scatter(x=xs, y=ys, mode="markers", name=verdict, text=texts,
-                                     hovertemplate="round %{x} · %{y}: %{text}<extra></extra>",
-                                     marker={"color": colour, "size": 16, "symbol": "square"}), row=1, col=2)
+            fig.add_trace(
+                go.Scatter(
+                    x=xs,
+                    y=ys,
+                    mode="markers",
+                    name=verdict,
+                    text=texts,
+                    hovertemplate="round %{x} · %{y}: %{text}<extra></extra>",
+                    marker={"color": colour, "size": 16, "symbol": "square"},
+                ),
+                row=1,
+                col=2,
+            )
     all_rounds = sorted(set(rounds) | set(view.verdicts)) or [0]
     fig.update_xaxes(title_text="round", tickvals=all_rounds, row=1, col=1)
     fig.update_xaxes(title_text="round", tickvals=all_rounds, row=1, col=2)

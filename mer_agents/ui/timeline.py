@@ -220,12 +220,16 @@ def evidence_cites(ev: Evidence) -> list[str]:
     lines = []
     if ev.language:
         prob = f" (p {ev.language_prob:.2f})" if ev.language_prob is not None else ""
-        lines.append(f"language: {ev.language}{prob}" + (f' · English translation: "{ev.translation}"'
-                                                         if ev.translation else ""))
+        lines.append(
+            f"language: {ev.language}{prob}"
+            + (f' · English translation: "{ev.translation}"' if ev.translation else "")
+        )
     for name in MODALITIES:
         m = getattr(ev.modalities, name)
         if m.available:
-            lines.append(f"{name}: {_top(m.probs, 3)} · confidence {m.confidence:.2f} · {m.model}".rstrip(" ·"))
+            lines.append(
+                f"{name}: {_top(m.probs, 3)} · confidence {m.confidence:.2f} · {m.model}".rstrip(" ·")
+            )
         else:
             lines.append(f"{name}: unavailable{' — ' + m.note if m.note else ''}")
     lines += [f"flag {f.code}: {f.message}" for f in ev.flags]
@@ -252,11 +256,16 @@ def output_cites(output: Any, view: TimelineView) -> list[str]:
         if not output.ranked:
             return lines + [f"other draft: {c}" for c in output.candidates]
         for i, c in enumerate(output.ranked):
-            why = f"guard: {'; '.join(c.guard)}" if c.guard else (
-                f"failed: {', '.join(c.failed)}" if c.failed else "all checks pass")
+            why = (
+                f"guard: {'; '.join(c.guard)}"
+                if c.guard
+                else (f"failed: {', '.join(c.failed)}" if c.failed else "all checks pass")
+            )
             scores = " ".join(f"{k} {v:.2f}" for k, v in c.scores.items())
-            lines.append(f"{'kept' if i == 0 else 'candidate'} ({c.source}, score {c.score:.2f}: {scores}; "
-                         f"{why}): {c.text}")
+            lines.append(
+                f"{'kept' if i == 0 else 'candidate'} ({c.source}, score {c.score:.2f}: {scores}; "
+                f"{why}): {c.text}"
+            )
         return lines
     return []
 
@@ -264,16 +273,18 @@ def output_cites(output: Any, view: TimelineView) -> list[str]:
 def _evidence_entry(view: TimelineView, t: float) -> Entry:
     entry = view.entry(EVIDENCE_ENTRY)
     if entry is None:
-        entry = view.add(Entry(id=EVIDENCE_ENTRY, stage=EVIDENCE_ENTRY, title=STAGE_TITLES[EVIDENCE_ENTRY],
-                               started_t=t))
+        entry = view.add(
+            Entry(id=EVIDENCE_ENTRY, stage=EVIDENCE_ENTRY, title=STAGE_TITLES[EVIDENCE_ENTRY], started_t=t)
+        )
     return entry
 
 
 def _audit_entry(view: TimelineView, rnd: int, t: float) -> Entry:
     entry = view.entry(f"audit-r{rnd}")
     if entry is None:
-        entry = view.add(Entry(id=f"audit-r{rnd}", stage="audit", round=rnd, title=STAGE_TITLES["audit"],
-                               started_t=t))
+        entry = view.add(
+            Entry(id=f"audit-r{rnd}", stage="audit", round=rnd, title=STAGE_TITLES["audit"], started_t=t)
+        )
     return entry
 
 
@@ -298,7 +309,11 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
 
     if isinstance(event, RunStarted):
         view.run_id, view.source, view.backend, view.settings = (
-            event.run_id, event.source, event.backend, dict(event.settings))
+            event.run_id,
+            event.source,
+            event.backend,
+            dict(event.settings),
+        )
 
     elif isinstance(event, Progress):
         view.progress = event.message
@@ -327,11 +342,17 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         else:
             _close_audits(view, t)
             parent = view.latest(event.stage) if event.round > 0 else None
-            view.add(Entry(
-                id=f"{event.stage}-r{event.round}-{len(view._by_stage.get(event.stage, ()))}",
-                stage=event.stage, round=event.round, title=STAGE_TITLES.get(event.stage, event.stage),
-                started_t=t, instruction=event.instruction, parent_id=parent.id if parent else None,
-            ))
+            view.add(
+                Entry(
+                    id=f"{event.stage}-r{event.round}-{len(view._by_stage.get(event.stage, ()))}",
+                    stage=event.stage,
+                    round=event.round,
+                    title=STAGE_TITLES.get(event.stage, event.stage),
+                    started_t=t,
+                    instruction=event.instruction,
+                    parent_id=parent.id if parent else None,
+                )
+            )
 
     elif isinstance(event, TokenDelta):
         entry = view.running(event.stage, event.round)
@@ -344,10 +365,16 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         entry = view.running(event.stage, event.round)
         if entry is None:  # a finished event without a started one: still show it
             parent = view.latest(event.stage) if event.round > 0 else None
-            entry = view.add(Entry(
-                id=f"{event.stage}-r{event.round}-{len(view.entries)}", stage=event.stage, round=event.round,
-                title=STAGE_TITLES.get(event.stage, event.stage), started_t=max(0.0, t - event.duration_s),
-                parent_id=parent.id if parent else None))
+            entry = view.add(
+                Entry(
+                    id=f"{event.stage}-r{event.round}-{len(view.entries)}",
+                    stage=event.stage,
+                    round=event.round,
+                    title=STAGE_TITLES.get(event.stage, event.stage),
+                    started_t=max(0.0, t - event.duration_s),
+                    parent_id=parent.id if parent else None,
+                )
+            )
         entry.status = "done"
         entry.duration_s = event.duration_s
         entry.summary = clip_line(event.summary or event.output.one_line())
@@ -364,9 +391,15 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         if event.stage == "audit":
             entry = _audit_entry(view, event.round, t)
         if entry is None:
-            entry = view.add(Entry(
-                id=f"{event.stage}-r{event.round}-{len(view.entries)}", stage=event.stage, round=event.round,
-                title=STAGE_TITLES.get(event.stage, event.stage), started_t=t))
+            entry = view.add(
+                Entry(
+                    id=f"{event.stage}-r{event.round}-{len(view.entries)}",
+                    stage=event.stage,
+                    round=event.round,
+                    title=STAGE_TITLES.get(event.stage, event.stage),
+                    started_t=t,
+                )
+            )
         entry.status, entry.error = "failed", event.error
         entry.summary = clip_line(event.error)
         if entry.duration_s is None:
@@ -375,7 +408,9 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
     elif isinstance(event, AuditVerdictEvent):
         audit = _audit_entry(view, event.round, max(0.0, t - event.duration_s))
         audit.verdicts.append(event.verdict)
-        audit.duration_s = (audit.duration_s or 0.0) + event.duration_s if event.duration_s else audit.duration_s
+        audit.duration_s = (
+            (audit.duration_s or 0.0) + event.duration_s if event.duration_s else audit.duration_s
+        )
         view.verdicts.setdefault(event.round, []).append(event.verdict)
         audited = view.latest(event.verdict.stage, max_round=event.round)
         if audited is not None and audited.status in ("done", "pass", "revise"):
@@ -407,9 +442,17 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         for e in view.take_running():
             e.status = "cancelled" if cancelled else "failed"
             e.duration_s = max(0.0, t - e.started_t)
-        view.add(Entry(id=f"run-failed-{len(view.entries)}", stage="run", title="Run stopped",
-                       status="cancelled" if cancelled else "failed", started_t=t,
-                       summary=clip_line(event.error), error=event.error))
+        view.add(
+            Entry(
+                id=f"run-failed-{len(view.entries)}",
+                stage="run",
+                title="Run stopped",
+                status="cancelled" if cancelled else "failed",
+                started_t=t,
+                summary=clip_line(event.error),
+                error=event.error,
+            )
+        )
         view.progress = ""
     return view
 
@@ -471,8 +514,7 @@ def render_verdict(v: AuditVerdict) -> str:
     body = _list("issues", v.issues) + _list("evidence", v.evidence)
     if v.instruction:
         body += f"<div><b>instruction</b>: {esc(v.instruction)}</div>"
-    return (f'<div class="mer-verdict">{badge(v.verdict, f"{v.stage}: {v.verdict}")}'
-            f"{body}</div>")
+    return f'<div class="mer-verdict">{badge(v.verdict, f"{v.stage}: {v.verdict}")}{body}</div>'
 
 
 def render_entry(entry: Entry, children: dict[int, list[Entry]]) -> str:
@@ -480,9 +522,11 @@ def render_entry(entry: Entry, children: dict[int, list[Entry]]) -> str:
     if entry.duration_s is not None:
         meta.append(f"{entry.duration_s:.2f}s")
     key = entry.summary or (entry.live and clip_line(entry.live)) or (entry.log and entry.log[-1]) or ""
-    head = (f"<summary>{badge(entry.status)}<span class=\"mer-stage\">{esc(entry.title)}</span> "
-            f"<span class=\"mer-meta\">{esc(' · '.join(meta))}</span>"
-            f"<span class=\"mer-key\">{esc(clip_line(key))}</span></summary>")
+    head = (
+        f'<summary>{badge(entry.status)}<span class="mer-stage">{esc(entry.title)}</span> '
+        f'<span class="mer-meta">{esc(" · ".join(meta))}</span>'
+        f'<span class="mer-key">{esc(clip_line(key))}</span></summary>'
+    )
     body = []
     if entry.instruction:
         body.append(f"<div><b>revising with</b>: {esc(entry.instruction)}</div>")
@@ -500,11 +544,15 @@ def render_entry(entry: Entry, children: dict[int, list[Entry]]) -> str:
     if entry.log:
         body.append(_list("progress", entry.log))
     if entry.detail:
-        body.append("<details><summary>structured output</summary><pre>"
-                    f"{esc(json.dumps(entry.detail, indent=2, ensure_ascii=False))}</pre></details>")
+        body.append(
+            "<details><summary>structured output</summary><pre>"
+            f"{esc(json.dumps(entry.detail, indent=2, ensure_ascii=False))}</pre></details>"
+        )
     kids = children.get(id(entry), [])
     if kids:  # nesting depth is capped by nest(), so this recursion is too
-        body.append('<div class="mer-children">' + "".join(render_entry(k, children) for k in kids) + "</div>")
+        body.append(
+            '<div class="mer-children">' + "".join(render_entry(k, children) for k in kids) + "</div>"
+        )
     is_open = " open" if entry.status in ("running", "revise", "failed") or kids else ""
     return f'<details class="mer-entry" data-stage="{esc(entry.stage)}" data-status="{esc(entry.status)}"{is_open}>{head}{"".join(body)}</details>'
 
@@ -549,6 +597,8 @@ def render_html(view: TimelineView) -> str:
         verdict = "all stages passed the audit" if view.all_passed else "kept the best audited reply"
         if view.reply_note:
             verdict += f" · {view.reply_note}"
-        parts.append(f'<div class="mer-meta">finished · {view.rounds} refinement round(s) · {esc(verdict)}</div>')
+        parts.append(
+            f'<div class="mer-meta">finished · {view.rounds} refinement round(s) · {esc(verdict)}</div>'
+        )
     parts.append("</div>")
     return "".join(parts)
