@@ -30,10 +30,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from mer_agents.agents import guard
-from mer_agents.agents.retrieval import BANK_NAME, Exemplar, save_bank
-from mer_agents.embeddings import embed
-from mer_agents.evaluation.esconv_data import (
+from mer_agents.agents import guard  # noqa: E402
+from mer_agents.agents.retrieval import BANK_NAME, Exemplar, save_bank  # noqa: E402
+from mer_agents.embeddings import embed  # noqa: E402
+from mer_agents.evaluation.esconv_data import (  # noqa: E402
     DEFAULT_TRAIN,
     heldout_train_dialogues,
     previous_supporter,
@@ -52,13 +52,18 @@ _ALLOWED_CAPS = re.compile(r"^(I|I'm|I've|I'd|I'll|I’m|I’ve|I’d|I’ll|OK|
 # into another conversation.
 _SOCIAL = re.compile(
     r"\b(hi|hello|hey|hiya|good (morning|afternoon|evening|night|day)|bye|goodbye|good bye|see you|"
-    r"you'?re (very |most |so )?welcome|you are (very |most |so )?welcome|your welcome|welcome|no problem|take care|thank you|thanks|thank u|"
-    r"how are you( doing| feeling)?( today| tonight| this (morning|afternoon|evening))?|how is it going|how's it going|"
-    r"how can i help( you)?( today)?|what can i (help|do for) you( with)?( today)?|nice to (meet|talk to|chat with) you|"
+    r"you'?re (very |most |so )?welcome|you are (very |most |so )?welcome|your welcome|welcome|no problem|"
+    r"take care|thank you|thanks|thank u|"
+    r"how are you( doing| feeling)?( today| tonight| this (morning|afternoon|evening))?|how is it going|"
+    r"how's it going|"
+    r"how can i help( you)?( today)?|what can i (help|do for) you( with)?( today)?|"
+    r"nice to (meet|talk to|chat with) you|"
     r"have a (nice|good|great|wonderful|lovely|blessed) (day|night|evening|weekend|one)|"
     r"i'?m (fine|good|doing well|well)|i am (fine|good|doing well|well)|glad (i|to) (could )?help|"
-    r"(it was|it's been|it has been) (really |very |so )?(nice|good|great|a pleasure) (talking|chatting|to talk|to chat) "
-    r"(to|with) you|i hope (that )?(everything|things|it all) (goes|go|work|works|turns?) (out )?(well|your way|fine)|"
+    r"(it was|it's been|it has been) (really |very |so )?(nice|good|great|a pleasure) "
+    r"(talking|chatting|to talk|to chat) "
+    r"(to|with) you|i hope (that )?(everything|things|it all) (goes|go|work|works|turns?) (out )?"
+    r"(well|your way|fine)|"
     r"you too|same to you|all the best|best of luck|good luck|stay safe)\b"
 )
 _FILLER = {

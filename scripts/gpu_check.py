@@ -2,9 +2,11 @@
 
 Loads Qwen2.5-Omni (3B by default) in 4-bit through the backend, runs it on an example clip (frames + the
 clip's own sound), streams the reply, then a JSON-schema call, and prints load time, tokens/s and the VRAM
-peak. Nothing is downloaded: fetch the weights once beforehand (`huggingface-cli download Qwen/Qwen2.5-Omni-3B`).
+peak. Nothing is downloaded: fetch the weights once beforehand
+(`huggingface-cli download Qwen/Qwen2.5-Omni-3B`).
 
-    HF_HUB_OFFLINE=1 python scripts/gpu_check.py [--model Qwen/Qwen2.5-Omni-7B] [--clip examples/x.mp4] [--spoken]
+    HF_HUB_OFFLINE=1 python scripts/gpu_check.py [--model Qwen/Qwen2.5-Omni-7B] [--clip examples/x.mp4]
+        [--spoken]
 """
 
 from __future__ import annotations

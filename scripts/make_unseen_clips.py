@@ -26,7 +26,10 @@ from make_examples import build  # noqa: E402
 
 CLIPS = {
     "job_loss_smiling.mp4": {
-        "text": "I lost my job today. I worked there for eight years, and now I don't know how I will pay the rent.",
+        "text": (
+            "I lost my job today. "
+            "I worked there for eight years, and now I don't know how I will pay the rent."
+        ),
         "voice": "en-us+m3",
         "speed": 120,
         "pitch": 35,
@@ -34,7 +37,10 @@ CLIPS = {
         "image": "astronaut",
     },
     "flight_angry_no_face.mp4": {
-        "text": "This is the third time they cancelled my flight without telling me. I am so angry I could scream.",
+        "text": (
+            "This is the third time they cancelled my flight without telling me. "
+            "I am so angry I could scream."
+        ),
         "voice": "en-us",
         "speed": 205,
         "pitch": 60,
@@ -50,7 +56,9 @@ CLIPS = {
         "image": "astronaut",
     },
     "surgery_audio_only.mp3": {
-        "text": "I have surgery tomorrow morning and I am terrified. I keep thinking something will go wrong.",
+        "text": (
+            "I have surgery tomorrow morning and I am terrified. I keep thinking something will go wrong."
+        ),
         "voice": "en-gb",
         "speed": 165,
         "pitch": 55,
@@ -77,7 +85,9 @@ CLIPS = {
 
 JUDGE_CLIPS = {
     "breakup.mp4": {
-        "text": "My girlfriend left me yesterday after three years together. I keep checking my phone for her.",
+        "text": (
+            "My girlfriend left me yesterday after three years together. I keep checking my phone for her."
+        ),
         "voice": "en-us+m2",
         "speed": 115,
         "pitch": 35,
@@ -109,7 +119,9 @@ JUDGE_CLIPS = {
         "image": "grace_hopper",
     },
     "lonely_city.mp4": {
-        "text": "I moved to a new city for work and I don't know anyone here. Most evenings I just sit alone.",
+        "text": (
+            "I moved to a new city for work and I don't know anyone here. Most evenings I just sit alone."
+        ),
         "voice": "en-us+f4",
         "speed": 120,
         "pitch": 40,
@@ -146,7 +158,9 @@ JUDGE2_CLIPS = {
         "image": "astronaut",
     },
     "coworker_credit.mp3": {
-        "text": "My coworker presented my work as his own in the meeting today, and my boss praised him for it.",
+        "text": (
+            "My coworker presented my work as his own in the meeting today, and my boss praised him for it."
+        ),
         "voice": "en-us",
         "speed": 195,
         "pitch": 50,

@@ -1,4 +1,5 @@
-"""Train the reply selector (mer_agents/agents/reply_selector.py) on ESConv train: which reply fits this moment.
+"""Train the reply selector (mer_agents/agents/reply_selector.py) on ESConv train: which reply fits this \
+moment.
 
     .venv/bin/python scripts/train_reply_selector.py [--source ESConv_train.json]
         [--out assets/reply_selector/esconv_train.npz] [--epochs 30]
@@ -31,11 +32,11 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import numpy as np
-import torch
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
 
-from mer_agents.embeddings import DIM, embed
-from mer_agents.evaluation.esconv_data import (
+from mer_agents.embeddings import DIM, embed  # noqa: E402
+from mer_agents.evaluation.esconv_data import (  # noqa: E402
     DEFAULT_TRAIN,
     is_heldout,
     previous_supporter,
@@ -174,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
         model = train(s[tr], p[tr], r[tr], epochs, decay)
         grid[f"epochs={epochs} decay={decay}"] = evaluate(model, s[ho], p[ho], r[ho], dialogues[ho])
         print(
-            f"  epochs={epochs:>3} decay={decay:<6} heldout recall@1 {grid[f'epochs={epochs} decay={decay}'][0]:.3f}",
+            f"  epochs={epochs:>3} decay={decay:<6} "
+            f"heldout recall@1 {grid[f'epochs={epochs} decay={decay}'][0]:.3f}",
             file=sys.stderr,
         )
     best = max(grid, key=lambda k: grid[k][0])

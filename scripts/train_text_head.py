@@ -576,14 +576,14 @@ def run_grid(parts: dict[str, Split], ev: Evaluator) -> tuple[list[dict], dict[s
 SOURCES = (  # the README's sources table: (data, what was used, license)
     (
         "MELD (Poria et al., ACL 2019), `declare-lab/MELD`",
-        "`train_sent_emo.csv`: 85% of the dialogues fit, 15% held out for selection; `dev_sent_emo.csv` scored "
-        "for this report only",
+        "`train_sent_emo.csv`: 85% of the dialogues fit, 15% held out for selection; "
+        "`dev_sent_emo.csv` scored for this report only",
         "GPL-3.0 (repository); utterances transcribed from the TV series *Friends*, research use",
     ),
     (
         "ESConv (Liu et al., ACL 2021), `thu-coai/Emotional-Support-Conversation`",
-        "`ESConv_train.json` (the project's copy, dev/test dialogues removed): help-seeker turns, 85% / 15% of "
-        "the dialogues",
+        "`ESConv_train.json` (the project's copy, dev/test dialogues removed): help-seeker turns, "
+        "85% / 15% of the dialogues",
         "CC BY-NC 4.0, academic research use",
     ),
     (
@@ -600,8 +600,8 @@ SOURCES = (  # the README's sources table: (data, what was used, license)
     ),
     (
         "stated-emotion word lists (this project)",
-        "`LEXICON_WORDS` in `mer_agents/perception/text_head.py` (written for this head); negation words after "
-        "VADER (Hutto & Gilbert 2014)",
+        "`LEXICON_WORDS` in `mer_agents/perception/text_head.py` (written for this head); "
+        "negation words after VADER (Hutto & Gilbert 2014)",
         "same as the repository",
     ),
 )

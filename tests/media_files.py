@@ -41,7 +41,8 @@ def tone(seconds: float, sr: int, freq: float = 220.0, level: float = 0.3) -> np
 
 
 def _audio_frames(audio: np.ndarray, sr: int, chunk: int = 1024):
-    """PyAV float frames of `audio` ((n,) mono or (n, 2) stereo); the encoder converts format and frame size."""
+    """PyAV float frames of `audio` ((n,) mono or (n, 2) stereo); the encoder converts format and frame
+    size."""
     audio = audio.reshape(len(audio), -1).astype(np.float32)
     layout = "mono" if audio.shape[1] == 1 else "stereo"
     for start in range(0, len(audio), chunk):

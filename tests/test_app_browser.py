@@ -1,4 +1,5 @@
-"""The app in headless Debian Chromium (Python Playwright): upload an example, watch the timeline, get a reply.
+"""The app in headless Debian Chromium (Python Playwright): upload an example, watch the timeline, get a
+reply.
 
 Needs `apt-get install chromium` (never `playwright install`); skips with a message only where Chromium is
 missing. Saves test-artifacts/app_run.png.
@@ -63,7 +64,8 @@ def test_upload_example_fills_timeline_and_shows_reply(browser, app_url):  # noq
     page.locator("#timeline details.mer-entry").first.wait_for(timeout=RUN_TIMEOUT_MS)
     first_entry_s = time.monotonic() - submitted
     page.wait_for_function(
-        "() => { const t = document.querySelector('#reply textarea'); return t && t.value.trim().length > 0; }",
+        "() => { const t = document.querySelector('#reply textarea'); "
+        "return t && t.value.trim().length > 0; }",
         timeout=RUN_TIMEOUT_MS,
     )
     page.wait_for_function("() => document.querySelector('#trace a') !== null", timeout=60_000)

@@ -54,7 +54,8 @@ CHAT_TEMPLATE = (  # Qwen2.5-Omni's template, trimmed to what the backend sends
     "{% for message in messages %}{% if loop.first and message['role'] != 'system' %}<|im_start|>system\n"
     "You are a helpful assistant.<|im_end|>\n{% endif %}<|im_start|>{{ message['role'] }}\n"
     "{% if message['content'] is string %}{{ message['content'] }}<|im_end|>\n{% else %}"
-    "{% for content in message['content'] %}{% if content['type'] == 'image' %}<|vision_bos|><|IMAGE|><|vision_eos|>"
+    "{% for content in message['content'] %}"
+    "{% if content['type'] == 'image' %}<|vision_bos|><|IMAGE|><|vision_eos|>"
     "{% elif content['type'] == 'audio' %}<|audio_bos|><|AUDIO|><|audio_eos|>"
     "{% elif content['type'] == 'video' %}<|vision_bos|><|VIDEO|><|vision_eos|>"
     "{% elif content['type'] == 'text' %}{{ content['text'] }}{% endif %}{% endfor %}<|im_end|>\n{% endif %}"
@@ -73,7 +74,8 @@ TINY_PIXELS = {
 
 
 def build_tiny_checkpoint(folder: Path) -> Path:
-    """A random Qwen2.5-Omni thinker with tiny text/audio/vision towers + a real processor, saved to folder."""
+    """A random Qwen2.5-Omni thinker with tiny text/audio/vision towers + a real processor, saved to
+    folder."""
     from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
     from transformers import (
         PreTrainedTokenizerFast,

@@ -1,4 +1,5 @@
-"""`python -m mer_agents perceive`: evidence JSON + summary on a real example; one readable line for bad files."""
+"""`python -m mer_agents perceive`: evidence JSON + summary on a real example; one readable line for bad
+files."""
 
 from __future__ import annotations
 

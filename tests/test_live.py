@@ -239,7 +239,8 @@ def _wait(predicate, timeout=10.0):
 
 @pytest.mark.slow
 def test_speech_during_a_reply_is_queued_for_the_next_turn(speech, tmp_path):
-    """Scripted runner (control flow only): the second turn waits for the first run; never two runs at once."""
+    """Scripted runner (control flow only): the second turn waits for the first run; never two runs at
+    once."""
     audio, meta = speech
     runner = ScriptedRunner()
     session = LiveSession(runner, LiveSettings(barge_in="queue"), workdir=tmp_path / "s")
@@ -265,7 +266,8 @@ def test_speech_during_a_reply_is_queued_for_the_next_turn(speech, tmp_path):
 
 @pytest.mark.slow
 def test_speech_during_a_reply_cancels_it_when_barge_in_is_cancel(speech, tmp_path):
-    """Scripted runner (control flow only): the new speech cancels the running reply and becomes the next turn."""
+    """Scripted runner (control flow only): the new speech cancels the running reply and becomes the next
+    turn."""
     audio, meta = speech
     runner = ScriptedRunner()
     session = LiveSession(runner, LiveSettings(barge_in="cancel"), workdir=tmp_path / "s")
@@ -287,7 +289,8 @@ def test_speech_during_a_reply_cancels_it_when_barge_in_is_cancel(speech, tmp_pa
 
 @pytest.mark.slow
 def test_turns_that_end_while_one_waits_are_merged_and_close_cleans_up(speech, tmp_path):
-    """Scripted runner (control flow only): a third turn joins the waiting second one; close() frees it all."""
+    """Scripted runner (control flow only): a third turn joins the waiting second one; close() frees it
+    all."""
     audio, meta = speech
     runner = ScriptedRunner()
     session = LiveSession(runner, LiveSettings(pause_s=0.3), workdir=tmp_path / "s")

@@ -99,7 +99,8 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
             0.8, abs=0.05
         )  # declared one pause later
         # Gradio's stream endpoint keeps only the newest chunk a busy server has not taken yet, so an
-        # overloaded machine loses microphone audio (the page then warns); the span is exact only without loss.
+        # overloaded machine loses microphone audio (the page then warns); the span is exact only without
+        # loss.
         if turn.audio_coverage is not None and turn.audio_coverage >= 0.97:
             assert abs(turn.span.duration_s - (first["end"] - first["start"])) <= BROWSER_TOLERANCE_S, (
                 turn.span
@@ -129,8 +130,9 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
         assert page.locator("#live-timeline script").count() == 0
         page.screenshot(path=str(ARTIFACTS / "live_turn.png"), full_page=True)
         print(
-            f"live: turn {turn.span.duration_s:.2f} s of speech (audio coverage {turn.audio_coverage}), end declared "
-            f"{turn.span.detected_s - turn.span.end_s:.2f} s after it; after that: {turn.timings}",
+            f"live: turn {turn.span.duration_s:.2f} s of speech (audio coverage {turn.audio_coverage}), "
+            f"end declared {turn.span.detected_s - turn.span.end_s:.2f} s after it; "
+            f"after that: {turn.timings}",
             file=sys.__stderr__,
         )
 

@@ -1,4 +1,5 @@
-"""perception.face: Haar detection + the vendored FER tflite model on real public-domain pictures and frames."""
+"""perception.face: Haar detection + the vendored FER tflite model on real public-domain pictures and
+frames."""
 
 from __future__ import annotations
 
@@ -104,7 +105,8 @@ def test_runs_without_the_fer_package():
 
 
 def test_expression_probs_is_safe_across_threads():
-    """The Live face meter and a turn's perception share one interpreter (a crash seen in the browser test)."""
+    """The Live face meter and a turn's perception share one interpreter (a crash seen in the browser
+    test)."""
     import threading
 
     import numpy as np

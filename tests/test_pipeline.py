@@ -76,8 +76,8 @@ class CheerfulFirstReply:
 
 
 def test_cheerful_reply_to_sadness_gets_revised(backend):
-    """Model drafts only (reply_candidates="model"), so the crafted cheerful draft is what the audit sees: with
-    the full candidate pool a human exemplar or the template would outrank it before any audit."""
+    """Model drafts only (reply_candidates="model"), so the crafted cheerful draft is what the audit sees:
+    with the full candidate pool a human exemplar or the template would outrank it before any audit."""
     proxy = CheerfulFirstReply(backend)
     settings = Settings.from_env(backend="embedded", max_rounds=1, reply_candidates="model")
     events = list(run(RunRequest(evidence=load("evidence_sad")), proxy, settings))

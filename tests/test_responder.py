@@ -110,7 +110,8 @@ def test_refinement_round_drafts_several_and_keeps_one(backend):
 
 @pytest.mark.slow
 def test_a_clip_without_words_gets_a_guarded_reply(backend):
-    """Empty transcript (a face and a voice, no speech): the reply still passes the guard and invents nothing."""
+    """Empty transcript (a face and a voice, no speech): the reply still passes the guard and invents
+    nothing."""
     from pathlib import Path
 
     from mer_agents.types import Evidence
@@ -165,7 +166,8 @@ def test_candidates_are_ranked_by_the_reply_selector_fit(backend):
 
 @pytest.mark.slow
 def test_best_of_draws_several_first_round_drafts(backend):
-    """The best-of-N ablation: N model drafts in round 0 (one streams), all ranked with the other candidates."""
+    """The best-of-N ablation: N model drafts in round 0 (one streams), all ranked with the other
+    candidates."""
     message, emotion, strategy = MESSAGES["job"]
     settings = Settings.from_env(backend="embedded", best_of=3)
     ctx = AgentContext(backend=backend, settings=settings, evidence=perceive_text(message, settings))

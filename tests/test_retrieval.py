@@ -1,4 +1,5 @@
-"""ESConv readers (dev TSV, train JSON), the exemplar bank's filter and build, and retrieval on real MiniLM."""
+"""ESConv readers (dev TSV, train JSON), the exemplar bank's filter and build, and retrieval on real
+MiniLM."""
 
 from __future__ import annotations
 
@@ -174,7 +175,10 @@ def test_closing_replies_are_flagged(reply, closing):
 
 
 def test_old_bank_rows_still_parse():
-    row = '{"id": "esconv-dev-000/1", "dialogue": "esconv-dev-000", "turn": 1, "seeker": "s", "reply": "r", "strategy": "Question"}'
+    row = (
+        '{"id": "esconv-dev-000/1", "dialogue": "esconv-dev-000", "turn": 1, "seeker": "s", "reply": "r", '
+        '"strategy": "Question"}'
+    )
     ex = Exemplar.model_validate_json(row)
     assert ex.emotion_type == "" and ex.problem_type == "" and not ex.followup
 

@@ -281,7 +281,8 @@ def test_colliding_entry_ids_are_made_unique_and_render():
 
 
 def test_entries_given_directly_are_indexed_and_never_nest_in_a_cycle():
-    """A view built from entries (not events) with duplicate ids and a forward parent still renders once each."""
+    """A view built from entries (not events) with duplicate ids and a forward parent still renders once
+    each."""
     from mer_agents.ui.timeline import Entry
 
     entries = [

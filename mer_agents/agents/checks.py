@@ -383,7 +383,8 @@ def check_reply(
         _fail(
             stage,
             "tone_mismatch",
-            f"{'cheerful' if emotion in NEGATIVE_EMOTIONS else 'sorrowful'} words to a person feeling {emotion}",
+            f"{'cheerful' if emotion in NEGATIVE_EMOTIONS else 'sorrowful'} words "
+            f"to a person feeling {emotion}",
             [f"found {cheer.group(0)!r}", f"emotion: {emotion}"] if cheer else [],
             f"Drop the {'cheerful' if emotion in NEGATIVE_EMOTIONS else 'sorrowful'} words; "
             f"acknowledge the {emotion} {'gently' if emotion in NEGATIVE_EMOTIONS else 'warmly'}.",
@@ -515,7 +516,8 @@ def guard_failures(results: Iterable[CheckResult]) -> list[CheckResult]:
 
 def tone_emotion(forecast_emotion: str, evidence: Evidence) -> str:
     """The emotion the tone check guards: the forecast, unless it is neutral while the person's own words
-    read a negative emotion (a flat face or an even voice telling of a loss must not license cheerful words)."""
+    read a negative emotion (a flat face or an even voice telling of a loss must not license cheerful
+    words)."""
     words = evidence.modalities.text
     if forecast_emotion != "neutral" or not words.available:
         return forecast_emotion

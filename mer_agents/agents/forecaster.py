@@ -39,9 +39,9 @@ MASKING_DISCOUNT = 0.5
 # job"): full weight. The face is a trained expression model (FER-2013 classes), reliable for what the face
 # shows but a face also performs (politeness, masking): 0.6. The voice reading is rule-based prosody
 # (pitch/energy/rate placed on a valence-arousal circumplex in perception/voice.py, no trained model), which
-# separates calm from excited but barely tells sad from disgusted: 0.35. With these, a clear statement outweighs a
-# contradicting voice even when the voice is the more confident reading (0.35 x 0.4 = 0.14 against
-# 1.0 x text confidence), while a confident face still counts for more than the voice.
+# separates calm from excited but barely tells sad from disgusted: 0.35. With these, a clear statement
+# outweighs a contradicting voice even when the voice is the more confident reading (0.35 x 0.4 = 0.14
+# against 1.0 x text confidence), while a confident face still counts for more than the voice.
 RELIABILITY = {"text": 1.0, "video": 0.6, "audio": 0.35}
 ADJ = {
     "neutral": "neutral",

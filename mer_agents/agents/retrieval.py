@@ -101,8 +101,8 @@ class Bank:
         strategy: str | None = None,
         closing: bool = False,
     ) -> list[Exemplar]:
-        """The k exemplars whose replies score highest by `scores` (one per exemplar, e.g. the reply selector's
-        fit), skipping `exclude`d dialogues, other strategies, and goodbyes unless `closing`."""
+        """The k exemplars whose replies score highest by `scores` (one per exemplar, e.g. the reply
+        selector's fit), skipping `exclude`d dialogues, other strategies, and goodbyes unless `closing`."""
         if len(scores) != len(self.exemplars):
             raise ModelError("reply scores do not match the exemplar bank")
         scores = np.asarray(scores, dtype=np.float32)

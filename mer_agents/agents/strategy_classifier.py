@@ -6,8 +6,8 @@ arrays in assets/strategy_classifier/esconv_train.npz (no pickle; Settings.strat
 weights), read once per process. Features, each block L2-normalised and scaled by a weight stored in the file:
 
 - word n-grams of the reply (`analyzer`: lower-cased words, `? ! . ,` kept as tokens, sentence start/end
-  markers — a reply's surface, a closing '?', "maybe you could", "I" at the start, carries most of the signal),
-  TF-IDF with the training idf and sublinear tf;
+  markers — a reply's surface, a closing '?', "maybe you could", "I" at the start, carries most of the
+  signal), TF-IDF with the training idf and sublinear tf;
 - optionally n-grams of the seeker's preceding words (`contexts`), with their own vocabulary;
 - optionally the MiniLM-L6 embedding (mer_agents.embeddings.embed) of the reply and/or of the context.
 
@@ -132,8 +132,8 @@ def weights_path(settings: Settings | None = None) -> Path:
 def predict_proba(
     replies: Sequence[str], contexts: Sequence[str] | None = None, settings: Settings | None = None
 ) -> np.ndarray:
-    """(n, 8) strategy probabilities, columns in labels.STRATEGIES order; `contexts`: the seeker's words before
-    each reply ("" or None when unknown); `settings` name the weights (the shipped ones when None)."""
+    """(n, 8) strategy probabilities, columns in labels.STRATEGIES order; `contexts`: the seeker's words
+    before each reply ("" or None when unknown); `settings` name the weights (the shipped ones when None)."""
     replies = [str(r or "") for r in replies]
     if not replies:
         return np.zeros((0, len(STRATEGIES)), dtype=np.float32)

@@ -48,7 +48,8 @@ DEFAULT_HARD = "That sounds really hard"
 
 
 def echo(transcript: str) -> str | None:
-    """The person's first first-person statement, in the second person, or None when it would not read well."""
+    """The person's first first-person statement, in the second person, or None when it would not read
+    well."""
     for sentence in re.split(r"(?<=[.!?])\s+", transcript.strip()):
         words = sentence.replace("’", "'").rstrip(".!?").split()
         lower = [w.lower().strip(",;:") for w in words]

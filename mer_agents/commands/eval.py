@@ -221,7 +221,8 @@ def main(args) -> int:
             args, [("--tsv", "tsv"), ("--variants", "variants"), *COMMON_FLAGS, ("--out", "out")]
         )
         summary = ", ".join(
-            f"{name}: strategy macro-F1 {v['strategy_macro_f1']:.3f}, adherence {_pct(v['strategy_adherence'])}"
+            f"{name}: strategy macro-F1 {v['strategy_macro_f1']:.3f}, "
+            f"adherence {_pct(v['strategy_adherence'])}"
             for name, v in out["variants"].items()
         )
     out["cache"] = {"path": _relative(cache.path) if cache else None, "hits": cache.hits if cache else 0}

@@ -126,7 +126,8 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
 
 
 def _request(item: EsconvItem, request_cls):
-    """The pipeline request: the seeker's last turn, the earlier exchanges, and the dialogue retrieval skips."""
+    """The pipeline request: the seeker's last turn, the earlier exchanges, and the dialogue retrieval
+    skips."""
     return request_cls(
         clip=None,
         evidence=None,

@@ -136,7 +136,8 @@ class EsconvDialogue(BaseModel):
 
 
 def read_train(path: str | Path = DEFAULT_TRAIN) -> list[EsconvDialogue]:
-    """Every dialogue of ESConv_train.json, ids `esconv-train-NNN` in file order (see the module docstring)."""
+    """Every dialogue of ESConv_train.json, ids `esconv-train-NNN` in file order (see the module
+    docstring)."""
     path = Path(path)
     if not path.is_file():
         raise MerError(f"ESConv train file not found: {path}")

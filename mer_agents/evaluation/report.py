@@ -136,7 +136,8 @@ def esconv_section(out: dict[str, Any]) -> list[str]:
     if prov:
         lines += [
             f"Code: commit `{(prov.get('commit') or '?')[:10]}`{' (dirty)' if prov.get('dirty') else ''}, "
-            f"code hash `{prov.get('code_hash')}`. Per-item outputs: `{Path(out['_file']).stem}.items.jsonl`.",
+            f"code hash `{prov.get('code_hash')}`. "
+            f"Per-item outputs: `{Path(out['_file']).stem}.items.jsonl`.",
             "",
         ]
     rows = [

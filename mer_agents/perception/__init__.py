@@ -98,7 +98,8 @@ def _asr_flags(transcription, speech_found: bool) -> list[Flag]:
                 Flag(
                     code="low_asr_confidence",
                     message=(
-                        f"the transcript is uncertain (mean token log-prob {logprob:.2f}, p(no speech) {no_speech:.2f})"
+                        f"the transcript is uncertain (mean token log-prob {logprob:.2f}, "
+                        f"p(no speech) {no_speech:.2f})"
                     ),
                 )
             )

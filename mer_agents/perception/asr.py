@@ -6,8 +6,8 @@ written to a temporary name unique per thread and renamed, sizes verified), so l
 a second, concurrent first users never trip over each other, and a crash mid-copy never leaves a half-written
 model behind. The language is detected, never forced: non-English speech is transcribed as spoken and
 reported, and translated into English by the same model (Whisper's translate task) for the English-only
-readers, when the translation passes a quality bar. Silence yields an empty transcript (VAD first, then Whisper's own
-no-speech rule), not the hallucinated "Thank you." that Whisper produces on empty audio.
+readers, when the translation passes a quality bar. Silence yields an empty transcript (VAD first, then
+Whisper's own no-speech rule), not the hallucinated "Thank you." that Whisper produces on empty audio.
 """
 
 from __future__ import annotations

@@ -1,14 +1,15 @@
 """Face: OpenCV Haar frontal-face detection on the sampled frames → FER expression probabilities over time.
 
-The expression model is `emotion_model_quantized.tflite` from the `fer` package (MIT, Justin Shenk), vendored in
-assets/fer/ and run with ai-edge-litert; `fer` itself is never imported (it pulls in tensorflow). The crop and
-normalisation follow fer's own `detect_emotions`: grey frame padded by 40 px, box made square and widened by
-10 px, resized to 64x64, scaled to [-1, 1]. Its 7 classes map one to one onto the MELD labels.
+The expression model is `emotion_model_quantized.tflite` from the `fer` package (MIT, Justin Shenk), vendored
+in assets/fer/ and run with ai-edge-litert; `fer` itself is never imported (it pulls in tensorflow). The crop
+and normalisation follow fer's own `detect_emotions`: grey frame padded by 40 px, box made square and widened
+by 10 px, resized to 64x64, scaled to [-1, 1]. Its 7 classes map one to one onto the MELD labels.
 
 Per frame the largest face is followed (a second face at least SECOND_FACE_AREA of its size counts towards
 the several_faces flag, counted on the full scans); between full scans (every FULL_SCAN_EVERY-th frame) only
-the region around the previous face is searched, which keeps detection cheap on 2 cores. The clip reading is the mean over frames with a face, and confidence is the share
-of frames with a face times the mean top probability.
+the region around the previous face is searched, which keeps detection cheap on 2 cores. The clip reading is
+the mean over frames with a face, and confidence is the share of frames with a face times the mean top
+probability.
 """
 
 from __future__ import annotations
@@ -205,7 +206,8 @@ def face_evidence(
             Flag(
                 code="dark_frames",
                 message=(
-                    f"{dark} of {n} sampled frames are very dark (mean luminance < {DARK_LUMA:g}/255): faces are hard to read"
+                    f"{dark} of {n} sampled frames are very dark (mean luminance < {DARK_LUMA:g}/255): "
+                    "faces are hard to read"
                 ),
             )
         )

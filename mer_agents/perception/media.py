@@ -293,8 +293,8 @@ def _decode(path: Path, container, settings: Settings) -> Media:
             Flag(
                 code="frames_capped",
                 message=(
-                    f"frames were sampled at {fps:.3g} per second instead of {settings.fps:g}, to keep at most "
-                    f"{MAX_FRAMES} frames of the {analysed:.0f} s analysed"
+                    f"frames were sampled at {fps:.3g} per second instead of {settings.fps:g}, "
+                    f"to keep at most {MAX_FRAMES} frames of the {analysed:.0f} s analysed"
                 ),
             )
         )
@@ -306,7 +306,8 @@ def _decode(path: Path, container, settings: Settings) -> Media:
             Flag(
                 code="downscaled",
                 message=(
-                    f"frames were downscaled from {source_size[0]}x{source_size[1]} to {out_size[0]}x{out_size[1]}"
+                    f"frames were downscaled from {source_size[0]}x{source_size[1]} "
+                    f"to {out_size[0]}x{out_size[1]}"
                 ),
             )
         )

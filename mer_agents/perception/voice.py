@@ -35,8 +35,9 @@ voices, calm = 120 wpm / pitch 35 / amplitude 60 vs agitated = 220 wpm / pitch 7
   agitated rendering reads higher in 48/48 pairs. Milder contrast (150 wpm/p45/a90 vs 185/p60/a130): AUC 0.70,
   paired 0.96. Most of the cross-speaker spread is the pitch level (a high voice reads as more aroused: there
   is no speaker baseline in a single clip), and espeak-ng does not widen its pitch range when raised, so the
-  range cue contributes little on synthetic speech. Top labels: calm → neutral/sadness, agitated → disgust/fear
-  (valence from prosody stays weak: treat the voice's label as "calm vs aroused", not as a category).
+  range cue contributes little on synthetic speech. Top labels: calm → neutral/sadness, agitated →
+  disgust/fear (valence from prosody stays weak: treat the voice's label as "calm vs aroused", not as a
+  category).
 """
 
 from __future__ import annotations

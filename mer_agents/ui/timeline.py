@@ -470,16 +470,19 @@ def build_timeline(events: Iterable[Any]) -> TimelineView:
 TIMELINE_CSS = """
 .mer-tl { font-size: 0.92em; line-height: 1.35; }
 .mer-tl .mer-empty { color: #777; padding: 0.6em; }
-.mer-tl details { border: 1px solid #d6d6d6; border-radius: 6px; margin: 4px 0; padding: 2px 8px; background: rgba(127,127,127,0.04); }
+.mer-tl details { border: 1px solid #d6d6d6; border-radius: 6px; margin: 4px 0; padding: 2px 8px; \
+background: rgba(127,127,127,0.04); }
 .mer-tl details > summary { cursor: pointer; list-style-position: outside; padding: 3px 0; }
 .mer-tl .mer-children { margin-left: 1.4em; border-left: 3px solid #c9c9ef; padding-left: 0.6em; }
-.mer-tl .mer-badge { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 0.82em; font-weight: 600; color: #fff; margin-right: 4px; }
+.mer-tl .mer-badge { display: inline-block; border-radius: 4px; padding: 0 6px; font-size: 0.82em; \
+font-weight: 600; color: #fff; margin-right: 4px; }
 .mer-tl .st-running { background: #2f6fdb; } .mer-tl .st-done { background: #6b7280; }
 .mer-tl .st-pass { background: #15803d; } .mer-tl .st-revise { background: #c2410c; }
 .mer-tl .st-failed { background: #b91c1c; } .mer-tl .st-cancelled { background: #57534e; }
 .mer-tl .mer-stage { font-weight: 600; } .mer-tl .mer-meta { color: #777; font-size: 0.85em; }
 .mer-tl .mer-key { display: block; margin: 2px 0 2px 0.2em; }
-.mer-tl pre { white-space: pre-wrap; word-break: break-word; font-size: 0.85em; max-height: 24em; overflow: auto; }
+.mer-tl pre { white-space: pre-wrap; word-break: break-word; font-size: 0.85em; max-height: 24em; \
+overflow: auto; }
 .mer-tl ins { background: #c8f7c5; color: #064e00; text-decoration: none; }
 .mer-tl del { background: #fbd0d0; color: #7a0000; }
 .mer-tl ul { margin: 2px 0 2px 1.2em; padding: 0; }
@@ -554,7 +557,10 @@ def render_entry(entry: Entry, children: dict[int, list[Entry]]) -> str:
             '<div class="mer-children">' + "".join(render_entry(k, children) for k in kids) + "</div>"
         )
     is_open = " open" if entry.status in ("running", "revise", "failed") or kids else ""
-    return f'<details class="mer-entry" data-stage="{esc(entry.stage)}" data-status="{esc(entry.status)}"{is_open}>{head}{"".join(body)}</details>'
+    return (
+        f'<details class="mer-entry" data-stage="{esc(entry.stage)}" data-status="{esc(entry.status)}"'
+        f"{is_open}>{head}{''.join(body)}</details>"
+    )
 
 
 def nest(entries: list[Entry], max_depth: int = MAX_NESTING) -> tuple[list[Entry], dict[int, list[Entry]]]:
@@ -583,7 +589,10 @@ def nest(entries: list[Entry], max_depth: int = MAX_NESTING) -> tuple[list[Entry
 def render_html(view: TimelineView) -> str:
     """The timeline as HTML; every dynamic string is escaped."""
     if not view.entries and not view.progress and not view.error:
-        return '<div class="mer-tl"><div class="mer-empty">The timeline fills in here while a run goes.</div></div>'
+        return (
+            '<div class="mer-tl"><div class="mer-empty">The timeline fills in here while a run goes.</div>'
+            "</div>"
+        )
     roots, children = nest(view.entries)
     parts = ['<div class="mer-tl">']
     if view.backend or view.source:
