@@ -17,6 +17,7 @@ from mer_agents.backends import shared
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
 from mer_agents.events import event_to_json
+from mer_agents.perception import MAX_MESSAGE_CHARS  # noqa: E402
 from mer_agents.trace import MAX_TRACE_BYTES
 from mer_agents.ui import handlers
 
@@ -29,10 +30,10 @@ def settings(tmp_path) -> Settings:
 
 
 def test_message_cap_is_enforced_by_the_server():
-    assert len(LONG) > handlers.MAX_MESSAGE_CHARS
+    assert len(LONG) > MAX_MESSAGE_CHARS
     with pytest.raises(MerError, match=r"10,199 characters long; the limit is 2,000"):
         handlers.require_input(None, LONG)
-    exact = "a" * handlers.MAX_MESSAGE_CHARS
+    exact = "a" * MAX_MESSAGE_CHARS
     assert handlers.require_input(None, exact) == (None, exact)
 
 

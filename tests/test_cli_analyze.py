@@ -123,3 +123,12 @@ def test_a_crisis_message_is_answered_with_the_safety_message(tmp_path, capsys):
     assert f"reply: {crisis.REPLIES['self-harm']}" in stdout
     data = json.loads(out.read_text())
     assert data["reply_source"] == "crisis" and "self-harm" in data["note"]
+
+
+def test_an_over_long_text_is_one_line_naming_the_limit(capsys):
+    """The CLI refuses a typed message over the app's limit the same way, before loading any model."""
+    from mer_agents.perception import MAX_MESSAGE_CHARS
+
+    code = main(["analyze", "--text", "a" * (MAX_MESSAGE_CHARS + 1)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and f"the limit is {MAX_MESSAGE_CHARS:,}" in err

@@ -85,6 +85,10 @@ def _prepare(args: argparse.Namespace):
 
     if not (args.path or args.evidence or args.text):
         raise MerError('give a clip PATH, --evidence EVIDENCE.json or --text "..."')
+    if args.text is not None:
+        from mer_agents.perception import check_message
+
+        check_message(args.text)
     evidence = _load_evidence(args.evidence) if args.evidence else None
     settings = settings_from_args(
         args,

@@ -24,6 +24,7 @@ LOW_ASR_LOGPROB = -0.8  # duration-weighted mean token log-prob below this (≈ 
 LOW_ASR_NO_SPEECH = 0.5  # mean p(no speech) of the kept segments above this is doubtful
 ENGLISH = "en"
 
+MAX_MESSAGE_CHARS = 2000  # a typed message longer than this is refused (app, API and CLI alike)
 Progress = Callable[[str], None]
 T = TypeVar("T")
 
@@ -211,6 +212,15 @@ def perceive(
     )
 
 
+def check_message(text: str) -> None:
+    """MerError (one line) for a typed message over MAX_MESSAGE_CHARS: the same limit everywhere."""
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise MerError(
+            f"The message is {len(text):,} characters long; the limit is {MAX_MESSAGE_CHARS:,}. "
+            "Shorten it and try again."
+        )
+
+
 def perceive_text(text: str, settings: Settings, context: Sequence[str] = ()) -> Evidence:
     """Evidence for a typed message: the text modality only; voice and face are simply not there."""
     from mer_agents.perception.text import text_evidence
@@ -270,4 +280,4 @@ def warm_up(settings: Settings | None = None) -> dict[str, float]:
     return timings
 
 
-__all__ = ["perceive", "perceive_text", "warm_up"]
+__all__ = ["MAX_MESSAGE_CHARS", "check_message", "perceive", "perceive_text", "warm_up"]

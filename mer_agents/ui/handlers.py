@@ -35,6 +35,7 @@ from mer_agents.backends.shared import register_backend, shared_backend
 from mer_agents.config import Settings, SettingsError, env_name
 from mer_agents.errors import MerError
 from mer_agents.events import Event, RunFailed, RunFinished, TokenDelta, event_to_json
+from mer_agents.perception import check_message
 from mer_agents.perception.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
 from mer_agents.ui import tts
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
@@ -49,7 +50,6 @@ WAITING_MESSAGE = "waiting for the model: another run is using it"
 DRAFT_MARK = "[draft, under audit]"  # leads the reply box while the shown reply may still be revised
 UNAUDITED_MARK = "[draft, not audited: the run stopped]"
 LIMIT_FLAGS = ("frames_capped", "truncated")  # evidence flags the status line repeats: a cap changed the run
-MAX_MESSAGE_CHARS = 2000  # the message box's max_length, enforced again server-side (require_input)
 TEMP_TRACE_DIR = "mer_agents_traces"  # in the temp dir: the download when Settings.trace_dir cannot serve it
 # The decoder's own lists: the UI never accepts a file that perception/media.py would then refuse.
 VIDEO_TYPES = tuple(sorted(VIDEO_EXTENSIONS))
@@ -91,11 +91,8 @@ def require_input(clip: str | None, message: str | None) -> tuple[str | None, st
     text = (message or "").strip() or None
     if clip is None and text is None:
         raise MerError("Nothing to analyse: upload or record a clip, or type a message.")
-    if text is not None and len(text) > MAX_MESSAGE_CHARS:
-        raise MerError(
-            f"The message is {len(text):,} characters long; the limit is {MAX_MESSAGE_CHARS:,}. "
-            "Shorten it and try again."
-        )
+    if text is not None:
+        check_message(text)  # the message box's max_length, enforced again server-side
     return clip, text
 
 

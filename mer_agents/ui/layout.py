@@ -14,10 +14,10 @@ from typing import Any, Callable
 import gradio as gr
 
 from mer_agents.config import Settings
+from mer_agents.perception import MAX_MESSAGE_CHARS
 from mer_agents.ui.handlers import (
     CLIP_TYPES,
     EXAMPLE_OUTPUTS,
-    MAX_MESSAGE_CHARS,
     UI_OUTPUTS,
     VIDEO_TYPES,
     UIHandlers,
