@@ -309,7 +309,7 @@ def long_clip(tmp_path_factory) -> Path:
             "error: long.avi: the clip is at least 700 s long, over the 120 s limit "
             "(ask for the first N seconds, e.g. --first-seconds 120)",
         ),
-        (["--first-seconds", "200"], "error: first_seconds (200) is over the 120 s limit"),
+        (["--first-seconds", "200"], "error: long.avi: first_seconds (200) is over the 120 s limit"),
     ],
 )
 def test_perceive_refuses_a_long_clip_in_one_line(long_clip, options, line, tmp_path, capsys):

@@ -349,7 +349,8 @@ def _analysis_limit(path: Path, declared: float | None, settings: Settings) -> f
     if settings.first_seconds is not None:
         if settings.first_seconds > settings.max_duration_s:
             raise MediaError(
-                f"first_seconds ({settings.first_seconds:g}) is over the {settings.max_duration_s:g} s limit"
+                f"{path.name}: first_seconds ({settings.first_seconds:g}) is over the "
+                f"{settings.max_duration_s:g} s limit"
             )
         return settings.first_seconds
     if declared is not None and declared > settings.max_duration_s:
