@@ -56,7 +56,8 @@ def novel_words(reply: str, conversation: list[str]) -> int:
     )
 
 
-def pick(item: dict, settings: Settings) -> dict[str, str]:
+def setup(item: dict, settings: Settings, backend=None):
+    """(ctx, forecast, plan) for a held-out turn: code forecast of the words, the planner's code ranking."""
     evidence = perceive_text(item["message"], settings, context=[t.user_text for t in item["history"][-2:]])
     modalities = forecaster.used_modalities(evidence)
     fused, agreement, confidence = forecaster.fuse(evidence, modalities)
@@ -74,12 +75,19 @@ def pick(item: dict, settings: Settings) -> dict[str, str]:
     strategy = planner.rank(forecast, item["history"], neighbours, words=item["message"])[0][0]
     plan = StrategyPlan(strategy=strategy, reason="Because they need it.")
     ctx = AgentContext(
-        backend=None,
+        backend=backend,
         settings=settings,
         evidence=evidence,
         history=item["history"][-4:],
         exclude_dialogues=frozenset(exclude),
     )
+    return ctx, forecast, plan
+
+
+def pick(item: dict, settings: Settings) -> dict[str, str]:
+    ctx, forecast, plan = setup(item, settings)
+    evidence, strategy, top = ctx.evidence, plan.strategy, forecast.emotion
+    exclude = set(ctx.exclude_dialogues)
     conversation = [
         item["message"],
         *(t.user_text for t in ctx.history),
