@@ -435,12 +435,13 @@ def test_app_analyze_refuses_a_10000_character_message(app_settings):
     assert trace["error"] == error
 
 
-@pytest.mark.slow
-def test_analyze_answers_a_10000_character_message(tmp_path, capsys):
-    """The CLI has no message cap (the app's 2,000 is for the browser and API): the long text gets a reply."""
+def test_analyze_refuses_a_10000_character_message(tmp_path, capsys):
+    """The CLI has the app's limit (perception.check_message): one line, before any model runs, and a trace
+    that says why."""
     code, out, err, trace = _analyze(["--text", LONG_MESSAGE], tmp_path / "t.json", capsys)
-    assert code == 0, err
-    assert trace["reply"] and f"reply: {trace['reply']}" in out
+    error = "The message is 10,000 characters long; the limit is 2,000. Shorten it and try again."
+    assert code == 2 and _one_error_line(err) == f"error: {error}"
+    assert trace["error"] == error and "reply: " not in out
 
 
 @pytest.mark.slow
