@@ -27,11 +27,10 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from reply_policy_heldout import pick, setup  # noqa: E402
+from reply_policy_heldout import pick, print_shares, setup, turn_context, write_packet  # noqa: E402
 from responder_preview import SOURCE, turns  # noqa: E402
 
-from mer_agents.agents import checks, responder  # noqa: E402
-from mer_agents.agents.templates import grounded_reply  # noqa: E402
+from mer_agents.agents import responder  # noqa: E402
 from mer_agents.backends.embedded import EmbeddedBackend, split_model  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 
@@ -62,12 +61,7 @@ def replies_for(item: dict, base: Settings, backends: dict[str, EmbeddedBackend]
         ctx, forecast, plan = setup(item, backend.settings, backend)
         draft = responder.clean(responder._draft(ctx, responder.build_messages(ctx, forecast, plan), plan, 0))
         exemplars = [("exemplar", t) for t in responder.exemplar_replies(ctx, plan)]
-        template = (
-            "template",
-            grounded_reply(
-                ctx.evidence.words, checks.tone_emotion(forecast.emotion, ctx.evidence), plan.strategy
-            ),
-        )
+        template = ("template", responder.template(ctx, forecast, plan))
         ranked = responder.score_candidates(ctx, [("model", draft), *exemplars, template], forecast, plan)
         mine = next(c for c in ranked if c.source == "model")
         clean[name] = mine.failed  # [] when the draft passes the guard and every reply check
@@ -77,15 +71,7 @@ def replies_for(item: dict, base: Settings, backends: dict[str, EmbeddedBackend]
 
 
 def score(out: Path, grades_path: Path) -> int:
-    key = json.loads((out / "key.json").read_text())
-    grades = json.loads(grades_path.read_text())
-    by: dict[str, Counter] = {}
-    for number, entry in key.items():
-        for source in entry["sources"]:
-            by.setdefault(source, Counter())[grades[number]] += 1
-    for source, counts in sorted(by.items()):
-        n = sum(counts.values())
-        print(f"{source:16} n={n:3} " + " ".join(f"{g} {counts[g] / n:.2f}" for g in "ABC"))
+    print_shares(out, grades_path, width=16)
     clean = json.loads((out / "clean.json").read_text())
     for name, failed in clean.items():
         n_clean = sum(not f for f in failed)
@@ -114,9 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         replies, clean = replies_for(item, base, backends)
         for name, flag in clean.items():
             clean_flags[name].append(flag)
-        history = item["history"][-2:]
-        context = "".join(f"> Person: {t.user_text}\n> Listener: {t.reply}\n" for t in history)
-        context += f"> Person: {item['message']}\n"
+        context = turn_context(item)
         by_text: dict[str, list[str]] = {}
         for source, text in [*replies.items(), ("gold", item["gold"])]:
             by_text.setdefault(text.strip(), []).append(source)
@@ -124,17 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             entries.append({"context": context, "reply": text, "sources": sources, "item": i})
         print(i, json.dumps(replies)[:400], file=sys.stderr, flush=True)
     random.Random(args.seed).shuffle(entries)
-    args.out.mkdir(parents=True, exist_ok=True)
-    lines = [
-        "# Replies to grade\n",
-        'Grade each reply A, B or C by the rubric. Answer with one JSON object {"1": "A", ...}.\n',
-    ]
-    key = {}
-    for number, e in enumerate(entries, 1):
-        lines.append(f"## {number}\n\n{e['context']}\n**Reply:** {e['reply']}\n")
-        key[str(number)] = {"item": e["item"], "sources": e["sources"]}
-    (args.out / "packet.md").write_text("\n".join(lines), encoding="utf-8")
-    (args.out / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
+    write_packet(args.out, entries)
     (args.out / "clean.json").write_text(json.dumps(clean_flags), encoding="utf-8")
     print(f"wrote {args.out}/packet.md ({len(entries)} entries), key.json and clean.json")
     return 0

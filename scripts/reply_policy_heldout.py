@@ -36,7 +36,6 @@ from responder_preview import SOURCE, turns  # noqa: E402
 from mer_agents.agents import checks, forecaster, guard, planner, responder, strategy_classifier  # noqa: E402
 from mer_agents.agents.base import AgentContext  # noqa: E402
 from mer_agents.agents.retrieval import retrieve  # noqa: E402
-from mer_agents.agents.templates import grounded_reply  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.embeddings import embed  # noqa: E402
 from mer_agents.labels import STRATEGIES  # noqa: E402
@@ -86,14 +85,14 @@ def setup(item: dict, settings: Settings, backend=None):
 
 def pick(item: dict, settings: Settings) -> dict[str, str]:
     ctx, forecast, plan = setup(item, settings)
-    evidence, strategy, top = ctx.evidence, plan.strategy, forecast.emotion
+    strategy = plan.strategy
     exclude = set(ctx.exclude_dialogues)
     conversation = [
         item["message"],
         *(t.user_text for t in ctx.history),
         *(t.reply or "" for t in ctx.history),
     ]
-    template = ("template", grounded_reply(evidence.transcript, checks.tone_emotion(top, evidence), strategy))
+    template = ("template", responder.template(ctx, forecast, plan))
     out = {}
     # the shipped responder
     exemplars = [("exemplar", t) for t in responder.exemplar_replies(ctx, plan)]
@@ -135,6 +134,45 @@ def pick(item: dict, settings: Settings) -> dict[str, str]:
     return out
 
 
+def turn_context(item: dict) -> str:
+    """The end of the conversation as the judge reads it: two earlier exchanges and the person's words."""
+    context = "".join(f"> Person: {t.user_text}\n> Listener: {t.reply}\n" for t in item["history"][-2:])
+    return context + f"> Person: {item['message']}\n"
+
+
+def write_packet(out: Path, entries: list[dict]) -> None:
+    """DIR/packet.md (the entries, numbered in their order) and DIR/key.json (number → item and source(s):
+    every field of an entry but its context and reply), for a judge who reads only the rubric and packet."""
+    out.mkdir(parents=True, exist_ok=True)
+    lines = [
+        "# Replies to grade\n",
+        'Grade each reply A, B or C by the rubric. Answer with one JSON object {"1": "A", ...}.\n',
+    ]
+    key = {}
+    for number, e in enumerate(entries, 1):
+        lines.append(f"## {number}\n\n{e['context']}\n**Reply:** {e['reply']}\n")
+        key[str(number)] = {
+            "item": e["item"],
+            **{k: v for k, v in e.items() if k not in ("context", "reply", "item")},
+        }
+    (out / "packet.md").write_text("\n".join(lines), encoding="utf-8")
+    (out / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
+
+
+def print_shares(out: Path, grades_path: Path, width: int = 10) -> None:
+    """The A/B/C share per source from the judge's grades and DIR/key.json (an entry may stand for several
+    sources that gave the same reply: `sources`)."""
+    key = json.loads((out / "key.json").read_text())
+    grades = json.loads(grades_path.read_text())
+    by: dict[str, Counter] = {}
+    for number, entry in key.items():
+        for source in entry.get("sources") or [entry["source"]]:
+            by.setdefault(source, Counter())[grades[number]] += 1
+    for source, counts in sorted(by.items()):
+        n = sum(counts.values())
+        print(f"{source:{width}} n={n:3} " + " ".join(f"{g} {counts[g] / n:.2f}" for g in "ABC"))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=45)
@@ -143,38 +181,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--score", type=Path, help="grades.json from the judge: print the shares per policy")
     args = parser.parse_args(argv)
     if args.score:
-        key = json.loads((args.out / "key.json").read_text())
-        grades = json.loads(args.score.read_text())
-        by: dict[str, Counter] = {}
-        for number, entry in key.items():
-            by.setdefault(entry["source"], Counter())[grades[number]] += 1
-        for source, counts in sorted(by.items()):
-            n = sum(counts.values())
-            print(f"{source:10} n={n:3} " + " ".join(f"{g} {counts[g] / n:.2f}" for g in "ABC"))
+        print_shares(args.out, args.score)
         return 0
     settings = Settings.from_env(backend="embedded")
     items = random.Random(args.seed).sample(turns(SOURCE), args.n)
     entries = []
     for i, item in enumerate(items):
         replies = pick(item, settings)
-        history = item["history"][-2:]
-        context = "".join(f"> Person: {t.user_text}\n> Listener: {t.reply}\n" for t in history)
-        context += f"> Person: {item['message']}\n"
+        context = turn_context(item)
         for source, text in [*replies.items(), ("gold", item["gold"])]:
             entries.append({"context": context, "reply": text, "source": source, "item": i})
         print(i, json.dumps(replies)[:300], file=sys.stderr)
     random.Random(args.seed).shuffle(entries)
-    args.out.mkdir(parents=True, exist_ok=True)
-    lines = [
-        "# Replies to grade\n",
-        'Grade each reply A, B or C by the rubric. Answer with one JSON object {"1": "A", ...}.\n',
-    ]
-    key = {}
-    for number, e in enumerate(entries, 1):
-        lines.append(f"## {number}\n\n{e['context']}\n**Reply:** {e['reply']}\n")
-        key[str(number)] = {"item": e["item"], "source": e["source"]}
-    (args.out / "packet.md").write_text("\n".join(lines), encoding="utf-8")
-    (args.out / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
+    write_packet(args.out, entries)
     print(f"wrote {args.out}/packet.md ({len(entries)} entries) and key.json")
     return 0
 

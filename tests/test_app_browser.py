@@ -7,29 +7,18 @@ missing. Saves test-artifacts/app_run.png.
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
 from pathlib import Path
 
 import pytest
 
+from mer_agents.benchmarks.live import FAKE_MEDIA_FLAGS, HEADLESS_FLAGS, chromium_path
 from tests.test_app_client import app, app_url, example_clip  # noqa: F401  (shared app fixtures)
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--use-fake-device-for-media-stream",
-    "--use-fake-ui-for-media-stream",
-]
+CHROMIUM_FLAGS = [*HEADLESS_FLAGS, *FAKE_MEDIA_FLAGS]
 RUN_TIMEOUT_MS = 900_000  # generous: CI machines are slow and shared; speed lives in benchmarks
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -37,13 +26,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.fixture(scope="module")
 def browser():
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+    if chromium_path() is None:
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(
-            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+            executable_path=chromium_path(),
             args=CHROMIUM_FLAGS,
             headless=True,
         )

@@ -11,30 +11,17 @@ replies.
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("gradio")
 
 from mer_agents.backends import shared  # noqa: E402
 from mer_agents.backends.scripted import ScriptedBackend  # noqa: E402
-from mer_agents.benchmarks.live import free_port  # noqa: E402
+from mer_agents.benchmarks.live import HEADLESS_FLAGS, chromium_path, free_port  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.ui import handlers  # noqa: E402
 from mer_agents.ui.live import chat_messages as live_chat_messages  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 HOSTILE = "<img src=x onerror=alert(1)> It's hard & <b>bold</b>"
 RUN_TIMEOUT_MS = 300_000  # a typed-message run with canned answers; the machine is shared and slow
 
@@ -139,14 +126,14 @@ def app_url(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def page(app_url):
-    if not Path(CHROMIUM).exists() and not shutil.which("chromium"):
+    if chromium_path() is None:
         pytest.skip("Chromium is not installed (apt-get install -y chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
-            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
-            args=CHROMIUM_FLAGS,
+            executable_path=chromium_path(),
+            args=HEADLESS_FLAGS,
             headless=True,
         )
         page = browser.new_page(viewport={"width": 1400, "height": 1400})

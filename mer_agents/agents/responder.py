@@ -305,6 +305,13 @@ def _draft(ctx: AgentContext, messages: list[Message], plan: StrategyPlan, i: in
         return "".join(stream.text) if stream.text else raw
 
 
+def template(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> str:
+    """The grounded template from the person's own words, in the tone the forecast and evidence call for."""
+    return grounded_reply(
+        ctx.evidence.words, checks.tone_emotion(forecast.emotion, ctx.evidence), plan.strategy
+    )
+
+
 def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Reply:
     messages = build_messages(ctx, forecast, plan)
     n = ctx.settings.best_of if ctx.round == 0 else N_CANDIDATES
@@ -314,8 +321,7 @@ def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Rep
     if ctx.settings.reply_candidates == "all":
         exemplars = exemplar_replies(ctx, plan, moment)
         found += [("exemplar", text) for text in exemplars]
-        tone = checks.tone_emotion(forecast.emotion, ctx.evidence)
-        found.append(("template", grounded_reply(ctx.evidence.words, tone, plan.strategy)))
+        found.append(("template", template(ctx, forecast, plan)))
     ranked = score_candidates(ctx, found, forecast, plan, moment)
     best = ranked[0]
     return Reply(text=best.text, source=best.source, ranked=ranked, candidates=[c.text for c in ranked[1:]])

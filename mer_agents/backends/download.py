@@ -12,6 +12,7 @@ then finds the snapshot in the shared cache (HF_HOME) with `local_files_only`, a
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
@@ -25,6 +26,7 @@ DOWNLOAD_ENV = "MER_ALLOW_DOWNLOAD"
 SPACE_ENV = "SPACE_ID"  # set by Hugging Face Spaces in every Space's environment
 OFFLINE_ENVS = ("HF_HUB_OFFLINE", "TRANSFORMERS_OFFLINE")
 DOWNLOAD_TIMEOUT_S = 3 * 3600  # a 7B checkpoint over a slow link; the child is killed after this
+log = logging.getLogger(__name__)
 _LOCK = threading.Lock()  # one download at a time per process (a warm-up thread and a first run may race)
 
 
@@ -49,6 +51,7 @@ def download(ref: str, timeout_s: float = DOWNLOAD_TIMEOUT_S) -> None:
     env = {k: v for k, v in os.environ.items() if k not in OFFLINE_ENVS}
     command = [sys.executable, "-m", "mer_agents", "download", ref]
     with _LOCK:
+        log.info("downloading %s once into the Hugging Face cache", ref)
         try:
             done = subprocess.run(
                 command,

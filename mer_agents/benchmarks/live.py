@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_WAV = ROOT / "tests" / "fixtures" / "live" / "turns.wav"
 FACE_CLIP = ROOT / "examples" / "happy_news.mp4"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
+# Headless Chromium as the benchmark and the browser tests run it (no network chatter, no first-run UI) ...
+HEADLESS_FLAGS = [
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
@@ -35,10 +36,10 @@ CHROMIUM_FLAGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
-    "--use-fake-device-for-media-stream",
-    "--use-fake-ui-for-media-stream",
-    "--autoplay-policy=no-user-gesture-required",
 ]
+# ... with a fake camera and microphone granted without a prompt (pages that use media)
+FAKE_MEDIA_FLAGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
+CHROMIUM_FLAGS = [*HEADLESS_FLAGS, *FAKE_MEDIA_FLAGS, "--autoplay-policy=no-user-gesture-required"]
 CAMERA_SIZE = (320, 240)
 WAV_RATE = 16000
 LEAD_SILENCE_S = 1.0

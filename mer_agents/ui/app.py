@@ -45,12 +45,10 @@ def fetch_gpu_weights(run_settings: Settings) -> None:
     if run_settings.backend != "transformers_omni":
         return
     from mer_agents.backends import download
-    from mer_agents.backends.transformers_omni import ensure_weights, local_weights, model_ref
+    from mer_agents.backends.transformers_omni import ensure_weights, model_ref
 
-    ref = model_ref(run_settings)
-    if local_weights(ref) is None and download.downloads_allowed(run_settings):
-        logging.getLogger(__name__).info("downloading %s once into the Hugging Face cache", ref)
-        ensure_weights(ref, run_settings)
+    if download.downloads_allowed(run_settings):
+        ensure_weights(model_ref(run_settings), run_settings)  # a no-op when the weights are in the cache
 
 
 def warm_up_in_background(run_settings: Settings) -> threading.Thread:
