@@ -34,11 +34,11 @@ from mer_agents.agents import responder  # noqa: E402
 from mer_agents.backends.embedded import EmbeddedBackend, split_model  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 
-MODELS = {"smollm2": None, "qwen15": "qwen2.5-coder-1.5b"}
+MODELS = {"smollm2": None, "qwen05": "qwen2.5-coder-0.5b", "qwen15": "qwen2.5-coder-1.5b"}
 
 
 def available_models() -> dict[str, str | None]:
-    """The models to draft with: SmolLM2 always; the 1.5B only when its wheels are installed."""
+    """The models to draft with: SmolLM2 always; the Qwen models only when their wheels are installed."""
     out = {}
     for name, model in MODELS.items():
         if model is None:
@@ -70,6 +70,22 @@ def replies_for(item: dict, base: Settings, backends: dict[str, EmbeddedBackend]
     return out, clean
 
 
+def trusted_shares(out: Path, grades_path: Path, clean: dict[str, list[list[str]]]) -> None:
+    """A/B/C of the policy "the draft unless it fails a check outside responder.STYLE_CHECKS, else the
+    selector's choice", per model, from the grades the draft and the selector's reply already got."""
+    key = json.loads((out / "key.json").read_text())
+    grades = json.loads(grades_path.read_text())
+    grade = {(v["item"], s): grades[n] for n, v in key.items() for s in v["sources"]}
+    for name, failed in clean.items():
+        kept = [
+            grade[(i, f"draft-{name}")] if not set(f) - responder.STYLE_CHECKS else grade[(i, "selector")]
+            for i, f in enumerate(failed)
+        ]
+        n_draft = sum(not set(f) - responder.STYLE_CHECKS for f in failed)
+        shares = " ".join(f"{g} {kept.count(g) / len(kept):.2f}" for g in "ABC")
+        print(f"trusted-{name}: {shares} (draft kept in {n_draft}/{len(failed)})")
+
+
 def score(out: Path, grades_path: Path) -> int:
     print_shares(out, grades_path, width=16)
     clean = json.loads((out / "clean.json").read_text())
@@ -77,6 +93,7 @@ def score(out: Path, grades_path: Path) -> int:
         n_clean = sum(not f for f in failed)
         counts = Counter(check for f in failed for check in f)
         print(f"{name}: draft clean (guard + every reply check) in {n_clean}/{len(failed)}; failed: {counts}")
+    trusted_shares(out, grades_path, clean)
     return 0
 
 

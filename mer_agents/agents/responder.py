@@ -49,6 +49,10 @@ K_EXEMPLAR_SEARCH = 40  # nearest exemplars of that strategy searched before the
 # separated verbatim human questions from the person's own words said back. "fit" is the reply selector's
 # (it replaced the plain MiniLM relevance: recall@1 0.506 vs 0.415 on the held-out train slice).
 WEIGHTS = {"fit": 0.60, "strategy": 0.20, "fluency": 0.20}
+# Reply checks that say how well a reply carries out the plan (its strategy and length), not whether a person
+# could accept it: on held-out ESConv train turns a blind judge graded half of the Qwen2.5-Coder-1.5B drafts
+# failing only these "acceptable" (scripts/draft_policy_heldout.py).
+STYLE_CHECKS = frozenset({"strategy_fit", "follows_strategy", "length"})
 REPEAT_PENALTY = 1.3
 HISTORY_TURNS = 3
 STOP = ("\n\n", "\nPerson", "\nUser", "\nSeeker", "\nYou:", "Person:", "User:", "Seeker:", "Supporter:")
