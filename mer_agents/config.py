@@ -77,6 +77,12 @@ class Settings(BaseModel):
         description="all: model drafts + ESConv-train human exemplars + a grounded template, ranked "
         "by the guard and independent scorers; model: the model's drafts only (ablation)",
     )
+    trust_drafts: bool | None = Field(
+        None,
+        description="keep the model's draft over the human exemplars unless it fails a check beyond "
+        "strategy and length (agents/responder.py); None = as the backend declares for its model: yes for "
+        "Qwen2.5-Coder-1.5B, the GPU model and a server, no for the sub-1B embedded models",
+    )
     best_of: int = Field(
         1,
         ge=1,

@@ -85,3 +85,27 @@ def test_events_and_people_the_person_never_told_are_invented(reply, said):
 
 def test_the_persons_own_loss_may_be_named_in_another_form():
     assert not guard.invented("What have you been doing since losing your job?", ["I lost my job today."])
+
+
+@pytest.mark.parametrize(
+    ("reply", "said"),
+    [
+        # held-out ESConv train drafts of Qwen2.5-Coder-1.5B that the corpus vocabulary called invented
+        ("Good job on working so diligently towards it.", "I just worked hard all semester."),
+        ("I'm sorry for any inconvenience that may have caused.", "now it is layoff"),
+        ("That sounds tough! How do you feel about the test so far?", "I have a final exam tomorrow."),
+        ("It sounds like your family has found a way.", "My mom is high-risk so I stay home."),
+        ("If it's not working out, maybe try again.", "i will try to call them"),
+        ("Meditation might help without resorting to drugs.", "I am afraid of the medication."),
+    ],
+)
+def test_plain_english_and_the_persons_facts_in_other_words_are_not_invented(reply, said):
+    """Webster's word list knows plain English; a situation word is licensed by the person's own synonym."""
+    assert guard.invented(reply, [said]) == []
+
+
+def test_a_synonym_licenses_only_its_own_group():
+    """'my mom' licenses 'your family', not 'your husband'; 'exam' licenses 'test', not 'your job'."""
+    assert guard.invented("How is your husband taking it?", ["My mom is sick."]) == ["husband"]
+    assert guard.invented("Is your job stressful too?", ["I have an exam tomorrow."]) == ["job"]
+    assert guard.invented("Yo siento mucho tu problema.", ["I lost my job."])  # still not English

@@ -217,6 +217,36 @@ def test_rank_key_puts_guard_failures_last_and_the_template_after_equals():
     assert [x.text for x in sorted(c, key=responder.rank_key)] == ["e", "d", "c", "b", "a"]
 
 
+def test_trusted_rank_key_keeps_a_draft_that_misses_only_the_plan():
+    """Pure code: for a trusted model the draft wins over exemplars when it fails only STYLE_CHECKS
+    (strategy, length), but not when it fails an acceptability check or the guard."""
+    draft = Candidate(source="model", text="m", score=0.1, failed=["strategy_fit", "length"])
+    exemplar = Candidate(source="exemplar", text="x", score=0.9)
+    template = Candidate(source="template", text="t", score=0.9)
+    assert [c.text for c in sorted([exemplar, template, draft], key=responder.trusted_rank_key)] == [
+        "m",
+        "x",
+        "t",
+    ]
+    assert sorted([exemplar, draft], key=responder.rank_key)[0].text == "x"  # untrusted: as before
+    off_tone = draft.model_copy(update={"failed": ["tone_mismatch"]})
+    debris = draft.model_copy(update={"guard": ["debris: {"], "failed": ["debris"]})
+    for bad in (off_tone, debris):
+        assert sorted([bad, exemplar], key=responder.trusted_rank_key)[0].text == "x"
+
+
+def test_who_trusts_drafts_setting_then_backend():
+    """Scripted backend (declares no trust): MER_TRUST_DRAFTS / Settings.trust_drafts overrides it; the
+    embedded backend trusts Qwen2.5-Coder-1.5B only (names resolved, nothing loaded)."""
+    from mer_agents.backends.embedded import EmbeddedBackend
+
+    assert not responder.trusts_drafts(scripted_ctx(ScriptedBackend()))
+    assert responder.trusts_drafts(scripted_ctx(ScriptedBackend(), trust_drafts=True))
+    assert EmbeddedBackend(Settings(model="qwen2.5-coder-1.5b")).trusted_drafts
+    assert not EmbeddedBackend(Settings(model="qwen2.5-coder-0.5b")).trusted_drafts
+    assert not EmbeddedBackend(Settings()).trusted_drafts
+
+
 def test_duplicate_candidates_are_scored_once_the_first_source_kept(flat_classifier):
     """Scripted backend, injected flat embeddings: a text offered twice (any case) is one candidate, with the
     source that offered it first; every candidate carries its scores and checks."""

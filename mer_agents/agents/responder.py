@@ -16,8 +16,11 @@ or facts, cut-off, greeting only, language, repeats) and the audit's other reply
 see the plain MiniLM relevance to the person's words), the reply selector's fit, strategy fit (the
 ESConv-train strategy classifier's probability of the planned strategy) and fluency (known-word share). The
 kept reply is the first by `rank_key`: (fails the guard, failed checks, is the template, −score) with
-score = Σ WEIGHTS · scorer; guard failures are never kept while a guarded candidate exists. Every candidate
-and its scores is in the stage output (and the trace).
+score = Σ WEIGHTS · scorer; guard failures are never kept while a guarded candidate exists. A model whose
+drafts a blind judge found acceptable more often than the human exemplars (Qwen2.5-Coder-1.5B, the GPU and
+server models: `trusts_drafts`) has its draft kept over them unless it fails a check beyond STYLE_CHECKS;
+the audit still flags a strategy the draft did not carry out, and the reflection loop may replace it.
+Every candidate and its scores is in the stage output (and the trace).
 """
 
 from __future__ import annotations
@@ -176,7 +179,14 @@ def score_candidates(
                 failed=[r.name for r in results if not r.ok],
             )
         )
-    return sorted(out, key=rank_key)
+    return sorted(out, key=trusted_rank_key if trusts_drafts(ctx) else rank_key)
+
+
+def trusts_drafts(ctx: AgentContext) -> bool:
+    """Settings.trust_drafts when set, else what the backend declares for its model."""
+    if ctx.settings.trust_drafts is not None:
+        return ctx.settings.trust_drafts
+    return bool(getattr(ctx.backend, "trusted_drafts", False))
 
 
 def rank_key(c: Candidate) -> tuple:
@@ -184,6 +194,13 @@ def rank_key(c: Candidate) -> tuple:
     there: it is the fallback that always passes the guard, and saying the person's words back inflates
     both relevance and fit (the scorers reward copying), so it would otherwise outrank human replies."""
     return (bool(c.guard), len(c.failed), c.source == "template", -c.score)
+
+
+def trusted_rank_key(c: Candidate) -> tuple:
+    """As rank_key, but the model's draft first among replies that fail no check beyond STYLE_CHECKS."""
+    style = sum(name in STYLE_CHECKS for name in c.failed)
+    first = c.source != "model"
+    return (bool(c.guard), len(c.failed) - style, first, style, c.source == "template", -c.score)
 
 
 def _previous(ctx: AgentContext) -> str:

@@ -64,6 +64,8 @@ class Generation(BaseModel):
 @runtime_checkable
 class Backend(Protocol):
     name: str
+    # Whether the model's drafts may be kept over the human exemplars (agents/responder.py, trust_drafts).
+    trusted_drafts: bool
     modalities: frozenset[str]
 
     def generate(

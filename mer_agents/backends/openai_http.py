@@ -74,6 +74,7 @@ class OpenAIHTTPBackend:
     """Chat completions over HTTP; modalities are what the served model takes (default: text only)."""
 
     name = "openai_http"
+    trusted_drafts = True  # a served model (vLLM, 7B and up); MER_TRUST_DRAFTS=0 ranks it like the small ones
 
     def __init__(
         self,

@@ -80,6 +80,7 @@ class ScriptedBackend:
     """Replays `scripts` (stage → entries, over DEFAULTS) and records every call in `calls`."""
 
     name = "scripted"
+    trusted_drafts = False
     modalities = frozenset({"text"})
 
     def __init__(self, settings: Settings | None = None, **scripts: Script):

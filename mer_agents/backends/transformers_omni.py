@@ -307,6 +307,7 @@ class TransformersOmniBackend:
     """Qwen2.5-Omni (3B by default, 7B selectable) on the GPU; takes text, images, audio and video."""
 
     name = "transformers_omni"
+    trusted_drafts = True  # Qwen2.5-Omni 3B/7B
     modalities: frozenset[str] = frozenset({"text", "image", "audio", "video"})
 
     def __init__(
