@@ -133,7 +133,8 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                             model = gr.Textbox(
                                 value=settings.model or "",
                                 label="Model (optional)",
-                                info="qwen2.5-coder-0.5b, or the HTTP server's model name; "
+                                info="qwen2.5-coder-0.5b; qwen2.5-coder-1.5b (better replies, "
+                                "slower; requirements-qwen15.txt); or the HTTP server's model name; "
                                 "other models and server paths only where the operator "
                                 "allows them (MER_ALLOW_MODEL_PATHS=1)",
                             )
