@@ -26,6 +26,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reply_policy_heldout import pick, print_shares, setup, turn_context, write_packet  # noqa: E402
 from responder_preview import SOURCE, turns  # noqa: E402
@@ -83,7 +85,17 @@ def trusted_shares(out: Path, grades_path: Path, clean: dict[str, list[list[str]
         ]
         n_draft = sum(not set(f) - responder.STYLE_CHECKS for f in failed)
         shares = " ".join(f"{g} {kept.count(g) / len(kept):.2f}" for g in "ABC")
-        print(f"trusted-{name}: {shares} (draft kept in {n_draft}/{len(failed)})")
+        selector = [grade[(i, "selector")] for i in range(len(failed))]
+        diffs = " ".join(f"{g} {paired_diff(kept, selector, g)}" for g in "AC")
+        print(f"trusted-{name}: {shares} (draft kept in {n_draft}/{len(failed)}); minus selector: {diffs}")
+
+
+def paired_diff(a: list[str], b: list[str], grade: str, resamples: int = 5000) -> str:
+    """Mean paired difference in the share of `grade` (a − b) with its 95 % bootstrap interval (seed 0)."""
+    d = np.array([(x == grade) - (y == grade) for x, y in zip(a, b)], dtype=float)
+    idx = np.random.default_rng(0).integers(0, len(d), (resamples, len(d)))
+    lo, hi = np.percentile(d[idx].mean(axis=1), [2.5, 97.5])
+    return f"{d.mean():+.2f} [{lo:+.2f}, {hi:+.2f}]"
 
 
 def score(out: Path, grades_path: Path) -> int:
