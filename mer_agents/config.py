@@ -38,6 +38,13 @@ class Settings(BaseModel):
     first_seconds: float | None = Field(
         None, gt=0, description="analyse only the first N seconds of a long clip"
     )
+    speaker: str | None = Field(
+        None,
+        pattern=r"^S[1-9][0-9]?$",
+        description="whom to answer in a clip with several speakers (S1, S2, … in order of first speech); "
+        "None = the last to speak",
+    )
+    diarize: bool = Field(True, description="tell the speakers of a clip apart (perception/diarize.py)")
     max_frame_side: int = Field(
         640, ge=64, description="frames are downscaled so their longer side is at most this"
     )

@@ -49,6 +49,7 @@ FlagCode = Literal[
     "silence",
     "no_face",
     "several_faces",
+    "several_speakers",
     "dark_frames",
     "clipped_audio",
     "non_english",
@@ -89,6 +90,15 @@ class Segment(_Model):
     no_speech_prob: float | None = None
 
 
+class SpeakerTurn(_Model):
+    """One speaker's turn in a clip (perception/diarize.py): who, when, and the words Whisper heard then."""
+
+    speaker: str = Field(description="S1, S2, … in order of first speech")
+    start: float
+    end: float
+    text: str = ""
+
+
 class Modalities(_Model):
     text: ModalityEvidence
     audio: ModalityEvidence
@@ -115,6 +125,10 @@ class Evidence(_Model):
     modalities: Modalities
     flags: list[Flag] = Field(default_factory=list)
     context: list[str] = Field(default_factory=list, description="preceding turns the text head saw")
+    speakers: list[SpeakerTurn] = Field(
+        default_factory=list, description="speaker turns when the clip has several speakers, else []"
+    )
+    speaker: str | None = Field(None, description="the speaker read and answered (None: one speaker)")
     timings: dict[str, float] = Field(default_factory=dict, description="seconds per perception step")
     media_path: str | None = Field(None, description="the clip, for backends that take raw media")
 

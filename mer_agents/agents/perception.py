@@ -59,6 +59,10 @@ def digest_lines(evidence: Evidence) -> dict[str, str]:
 def digest(evidence: Evidence) -> str:
     """The evidence as prompt text: transcript, one line per modality, flags."""
     lines = []
+    if evidence.speaker:
+        others = [f'{t.speaker}: "{t.text[:80]}"' for t in evidence.speakers if t.speaker != evidence.speaker]
+        said = " / ".join(others)
+        lines.append(f"several speakers; you answer {evidence.speaker}; the others said: {said}")
     if evidence.transcript:
         lines.append(f'transcript: "{evidence.transcript[:TRANSCRIPT_CHARS]}"')
     if evidence.translation:

@@ -22,6 +22,7 @@ FLAGS = {
     "model": "--model",
     "base_url": "--base-url",
     "llm_threads": "--threads",
+    "speaker": "--speaker",
 }
 
 

@@ -26,6 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--text", help="a typed message instead of a clip")
     add_setting(parser, "max_rounds", "refinement rounds the audit may request")
+    add_setting(parser, "speaker", "several speakers: whom to answer (S1, S2, …; default: the last to speak)")
     ablation = parser.add_mutually_exclusive_group()
     ablation.add_argument("--no-reflection", action="store_true", help="ablation: no audit, no refinement")
     ablation.add_argument(

@@ -29,6 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_setting(parser, "fps", "frames sampled per second")
     add_setting(parser, "max_duration_s", "refuse clips longer than this many seconds")
     add_setting(parser, "first_seconds", "analyse only the first N seconds")
+    add_setting(parser, "speaker", "several speakers: whom to read (S1, S2, …; default: the last to speak)")
     parser.add_argument(
         "--context",
         nargs="*",
@@ -55,6 +56,9 @@ def summary(evidence: Evidence) -> str:
         )
         + f", audio {'yes' if evidence.has_audio else 'no'}, video {'yes' if evidence.has_video else 'no'}"
     ]
+    for turn in evidence.speakers:
+        mark = "→" if turn.speaker == evidence.speaker else " "
+        lines.append(f"{mark} {turn.speaker} {turn.start:5.1f}-{turn.end:5.1f} s: {turn.text}")
     if evidence.transcript:
         text = evidence.transcript
         text = text if len(text) <= TRANSCRIPT_CHARS else text[: TRANSCRIPT_CHARS - 1] + "…"
@@ -63,7 +67,8 @@ def summary(evidence: Evidence) -> str:
             if evidence.language_prob is not None
             else ""
         )
-        lines.append(f'transcript{lang}: "{text}"')
+        whose = f" of {evidence.speaker}" if evidence.speaker else ""
+        lines.append(f'transcript{whose}{lang}: "{text}"')
         if evidence.translation:
             lines.append(f'English translation (read by the text head): "{evidence.translation}"')
     for name in MODALITIES:

@@ -17,8 +17,8 @@ from typing import Any, Callable, Iterator, Sequence, TypeVar
 import numpy as np
 
 from mer_agents.config import Settings
-from mer_agents.errors import MerError
-from mer_agents.types import Evidence, Flag, Modalities, ModalityEvidence
+from mer_agents.errors import MediaError, MerError
+from mer_agents.types import Evidence, Flag, Modalities, ModalityEvidence, SpeakerTurn
 
 LOW_ASR_LOGPROB = -0.8  # duration-weighted mean token log-prob below this (≈ p < 0.45 per token) is doubtful
 LOW_ASR_NO_SPEECH = 0.5  # mean p(no speech) of the kept segments above this is doubtful
@@ -43,10 +43,41 @@ def _timed_call(timings: dict[str, float], step: str, fn: Callable[..., T], *arg
         return fn(*args)
 
 
-def _transcribe(audio: np.ndarray, settings: Settings):
+def _transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = False):
     from mer_agents.perception.asr import transcribe
 
-    return transcribe(audio, settings)
+    return transcribe(audio, settings, word_timestamps)
+
+
+def _speaker_turns(audio: np.ndarray, sr: int, spans: list[tuple[float, float]], settings: Settings):
+    """Speaker turns when the clip has two or more speakers, else [] (one speaker: read as before)."""
+    from mer_agents.perception import diarize
+    from mer_agents.perception.vad import _to_16k
+
+    if not settings.diarize or not diarize.available():
+        return []
+    turns = diarize.diarize(_to_16k(audio, sr), spans)
+    return turns if len(diarize.speakers(turns)) > 1 else []
+
+
+def _target(turns: list[SpeakerTurn], settings: Settings) -> str:
+    """Settings.speaker when the clip has it, else the last to speak; a missing one is a MediaError."""
+    from mer_agents.perception.diarize import speakers
+
+    names = speakers(turns)
+    if settings.speaker is None:
+        return turns[-1].speaker
+    if settings.speaker not in names:
+        raise MediaError(
+            f"speaker {settings.speaker} is not in this clip: it has {', '.join(names)} "
+            "(in order of first speech)"
+        )
+    return settings.speaker
+
+
+def _within(start: float, end: float, turns: list[SpeakerTurn]) -> bool:
+    mid = (start + end) / 2
+    return any(t.start - 0.2 <= mid <= t.end + 0.2 for t in turns)
 
 
 def _unavailable(note: str) -> ModalityEvidence:
@@ -134,6 +165,8 @@ def perceive(
 
     transcription = None
     segments: list[tuple[float, float]] = []
+    turns: list[SpeakerTurn] = []
+    target: str | None = None
     asr_job: Future | None = None
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mer-asr")
     try:
@@ -142,13 +175,20 @@ def perceive(
             with _timed(timings, "vad"):
                 segments = speech_segments(media.audio, media.sample_rate)
             if segments:
+                say("telling the speakers apart…")
+                with _timed(timings, "diarize"):
+                    turns = _speaker_turns(media.audio, media.sample_rate, segments, settings)
+                target = _target(turns, settings) if turns else None
                 # Whisper (CTranslate2, GIL released) runs beside the voice and face readers: its fixed cost
                 # per 30 s window dominates short clips, and the others then cost no extra wall time.
                 say("transcribing…")
-                asr_job = pool.submit(_timed_call, timings, "asr", _transcribe, media.audio, settings)
+                asr_job = pool.submit(
+                    _timed_call, timings, "asr", _transcribe, media.audio, settings, bool(turns)
+                )
             say("reading the voice…")
+            mine = [(t.start, t.end) for t in turns if t.speaker == target] if turns else segments
             with _timed(timings, "voice"):
-                audio_ev, voice_flags = voice_evidence(media.audio, media.sample_rate, segments)
+                audio_ev, voice_flags = voice_evidence(media.audio, media.sample_rate, mine)
             flags += voice_flags
         else:
             audio_ev = _unavailable("the clip has no audio track")
@@ -169,6 +209,18 @@ def perceive(
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
+    words = transcription.text if transcription else ""
+    asr_segments = transcription.segments if transcription else []
+    if turns and transcription is not None:
+        from mer_agents.perception.diarize import attribute
+
+        turns = attribute(turns, transcription.words)
+        last = max(i for i, t in enumerate(turns) if t.speaker == target)
+        words = " ".join(t.text for t in turns if t.speaker == target and t.text) or words
+        context = _context([*context, *(f"{t.speaker}: {t.text}" for t in turns[:last] if t.text)], settings)
+        theirs = [t for t in turns if t.speaker == target]
+        asr_segments = [s for s in asr_segments if _within(s.start, s.end, theirs)]
+        flags.append(_speakers_flag(turns, target, bool(media.frames)))
     if transcription is not None and transcription.text:
         from mer_agents.perception.text import text_evidence
 
@@ -176,8 +228,8 @@ def perceive(
         translated = bool(transcription.translation)
         with _timed(timings, "text"):
             text_ev = text_evidence(
-                transcription.translation or transcription.text,
-                [] if translated else transcription.segments,
+                transcription.translation or words,
+                [] if translated else asr_segments,
                 context,
                 settings,
                 language=transcription.language,
@@ -199,16 +251,30 @@ def perceive(
         analysed_s=media.analysed_s,
         has_audio=media.has_audio,
         has_video=media.has_video,
-        transcript=transcription.text if transcription else "",
+        transcript=words,
         translation=transcription.translation if transcription else "",
         language=transcription.language if transcription and transcription.text else None,
         language_prob=transcription.language_prob if transcription and transcription.text else None,
-        segments=transcription.segments if transcription else [],
+        segments=asr_segments,
         modalities=Modalities(text=text_ev, audio=audio_ev, video=video_ev),
         flags=_dedupe(flags),
         context=context,
+        speakers=turns,
+        speaker=target,
         timings=timings,
         media_path=str(Path(path).resolve()),
+    )
+
+
+def _speakers_flag(turns: list[SpeakerTurn], target: str | None, has_video: bool) -> Flag:
+    from mer_agents.perception.diarize import speakers
+
+    names = speakers(turns)
+    face = " The face read is the largest in the frame, which may not be theirs." if has_video else ""
+    return Flag(
+        code="several_speakers",
+        message=f"{len(names)} speakers ({', '.join(names)}); reading and answering {target}; the others' "
+        f"turns are context.{face}",
     )
 
 
@@ -254,7 +320,7 @@ def _context(context: Sequence[str], settings: Settings) -> list[str]:
 
 def warm_up(settings: Settings | None = None) -> dict[str, float]:
     """Load every perception model (and compile pYIN) now; returns seconds per model. Idempotent."""
-    from mer_agents.perception import asr, face, vad, voice
+    from mer_agents.perception import asr, diarize, face, vad, voice
 
     settings = settings or Settings.from_env()
     timings: dict[str, float] = {}
@@ -264,6 +330,9 @@ def warm_up(settings: Settings | None = None) -> dict[str, float]:
         voice.warm_up()
     with _timed(timings, "face"):
         face.warm_up()
+    if settings.diarize:
+        with _timed(timings, "diarize"):
+            diarize.available()  # loads the voice encoder (False without resemblyzer: one speaker read)
     with _timed(timings, "asr"):
         asr.warm_up(settings)
     try:

@@ -91,6 +91,9 @@ class Transcription(BaseModel):
         "passed the quality bar ('' for English, or when it did not)",
     )
     translation_note: str = Field("", description="why there is no translation of non-English speech")
+    words: list[tuple[float, float, str]] = Field(
+        default_factory=list, description="(start, end, word) when word timestamps were asked for"
+    )
 
 
 # ------------------------------------------------------------------------------- model assembly
@@ -220,8 +223,9 @@ def _validate(audio: np.ndarray) -> np.ndarray:
     return audio
 
 
-def transcribe(audio: np.ndarray, settings: Settings) -> Transcription:
-    """Transcribe 16 kHz mono float32 audio; silence or no detected speech gives an empty Transcription."""
+def transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = False) -> Transcription:
+    """Transcribe 16 kHz mono float32 audio; silence or no detected speech gives an empty Transcription.
+    `word_timestamps`: also time every word (what diarization needs to give words to speakers)."""
     audio = _validate(audio)
     duration = len(audio) / SAMPLE_RATE
     if len(audio) < SAMPLE_RATE // 10 or float(np.sqrt(np.mean(np.square(audio)))) < MIN_RMS:
@@ -235,7 +239,8 @@ def transcribe(audio: np.ndarray, settings: Settings) -> Transcription:
         return Transcription(duration_s=duration)
 
     model = get_model(settings)
-    segments, info = _decode(model, audio, task="transcribe")
+    words: list[tuple[float, float, str]] = []
+    segments, info = _decode(model, audio, task="transcribe", words=words if word_timestamps else None)
     if not segments:
         return Transcription(duration_s=duration, speech_s=speech_s)
     translation, why_not = "", ""
@@ -251,11 +256,15 @@ def transcribe(audio: np.ndarray, settings: Settings) -> Transcription:
         speech_s=speech_s,
         translation=translation,
         translation_note=why_not,
+        words=words,
     )
 
 
-def _decode(model, audio: np.ndarray, task: str, language: str | None = None) -> tuple[list[Segment], object]:
-    """One Whisper pass (transcribe, or translate into English) → the kept segments and Whisper's info."""
+def _decode(
+    model, audio: np.ndarray, task: str, language: str | None = None, words: list | None = None
+) -> tuple[list[Segment], object]:
+    """One Whisper pass (transcribe, or translate into English) → the kept segments and Whisper's info;
+    with a `words` list, every kept word's (start, end, word) is appended to it."""
     raw_segments, info = model.transcribe(
         audio,
         task=task,
@@ -267,12 +276,15 @@ def _decode(model, audio: np.ndarray, task: str, language: str | None = None) ->
         temperature=list(TEMPERATURES),
         no_speech_threshold=NO_SPEECH_THRESHOLD,
         log_prob_threshold=LOG_PROB_THRESHOLD,
+        word_timestamps=words is not None,
     )
     segments = []
     for seg in raw_segments:
         text = seg.text.strip()
         if not text or seg.no_speech_prob > DROP_SEGMENT_NO_SPEECH:
             continue
+        if words is not None:
+            words += [(round(float(w.start), 3), round(float(w.end), 3), w.word) for w in seg.words or []]
         segments.append(
             Segment(
                 start=round(float(seg.start), 3),

@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 POLL_S = 0.5  # how often an idle UI handler hands control back (so Stop/cancel can close it)
 MIN_YIELD_GAP_S = 0.25  # token events are batched into UI updates at most this often
 API_HEARTBEAT_S = 0.5  # /analyze yields gr.skip() this often while the run goes (so a cancel is seen)
+LAST_SPEAKER = "last to speak"  # the Answer-speaker default (Settings.speaker None)
+SPEAKER_CHOICES = [LAST_SPEAKER, "S1", "S2", "S3", "S4"]
 WAITING_MESSAGE = "waiting for the model: another run is using it"
 DRAFT_MARK = "[draft, under audit]"  # leads the reply box while the shown reply may still be revised
 UNAUDITED_MARK = "[draft, not audited: the run stopped]"
@@ -275,6 +277,7 @@ def settings_from_ui(
     one_pass: bool | None = None,
     fps: float | None = None,
     max_duration: float | None = None,
+    speaker: str | None = None,
 ) -> Settings:
     """The app's settings with the accordion's choices on top (None keeps the app's value).
 
@@ -292,8 +295,10 @@ def settings_from_ui(
         "fps": fps,
         "max_duration_s": max_duration,
     }
+    if speaker:  # "last to speak" is the default (None), which `updated` cannot set over a chosen one
+        overrides["speaker"] = None if speaker == LAST_SPEAKER else speaker
     try:
-        return base.updated(**{k: v for k, v in overrides.items() if v is not None})
+        return base.updated(**{k: v for k, v in overrides.items() if v is not None or k == "speaker"})
     except SettingsError as exc:
         raise MerError(f"Invalid settings: {exc}") from None
 
@@ -567,6 +572,7 @@ class UIHandlers:
         one_pass: bool | None,
         fps: float | None,
         max_duration: float | None,
+        speaker: str | None = None,
         request: gr.Request = None,
     ) -> Iterator[Any]:
         ui_settings = {
@@ -578,6 +584,7 @@ class UIHandlers:
             "one_pass": one_pass,
             "fps": fps,
             "max_duration": max_duration,
+            "speaker": speaker,
         }
         key = getattr(request, "session_hash", None)
         with closing(ui_run(self.settings, video, audio, message, session, ui_settings, key)) as updates:

@@ -18,6 +18,8 @@ from mer_agents.perception import MAX_MESSAGE_CHARS
 from mer_agents.ui.handlers import (
     CLIP_TYPES,
     EXAMPLE_OUTPUTS,
+    LAST_SPEAKER,
+    SPEAKER_CHOICES,
     UI_OUTPUTS,
     VIDEO_TYPES,
     UIHandlers,
@@ -153,6 +155,13 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                             max_duration = gr.Slider(
                                 5, 600, value=settings.max_duration_s, step=5, label="Max duration (s)"
                             )
+                            speaker = gr.Dropdown(
+                                SPEAKER_CHOICES,
+                                value=settings.speaker or LAST_SPEAKER,
+                                label="Answer speaker",
+                                info="in a clip with several speakers (S1 spoke first); the timeline "
+                                "lists their turns",
+                            )
                         # Texts arrive escaped (handlers.chat_text): shown as typed, never as HTML or math.
                         chat = gr.Chatbot(
                             label="Conversation",
@@ -220,6 +229,7 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
             one_pass,
             fps,
             max_duration,
+            speaker,
         ]
         guard = queue_guard(demo)
         analyze.click(

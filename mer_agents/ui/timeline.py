@@ -211,13 +211,19 @@ def evidence_summary(ev: Evidence) -> str:
         m = getattr(ev.modalities, name)
         parts.append(f"{name}: {_top(m.probs, 1)} (conf {m.confidence:.2f})" if m.available else f"{name}: —")
     said = f' "{clip_line(ev.transcript, 60)}"' if ev.transcript else ""
+    if ev.speaker:
+        said = f" {len({t.speaker for t in ev.speakers})} speakers, answering {ev.speaker}:{said}"
     if ev.transcript and ev.language and ev.language != "en":
         said += f" [{ev.language}" + (f' → "{clip_line(ev.translation, 60)}"]' if ev.translation else "]")
     return f"{ev.duration_s:.1f}s{said} · " + " · ".join(parts)
 
 
 def evidence_cites(ev: Evidence) -> list[str]:
-    lines = []
+    lines = [
+        f"{'→ ' if t.speaker == ev.speaker else ''}{t.speaker} {t.start:.1f}–{t.end:.1f} s: "
+        f'"{clip_line(t.text, 80)}"'
+        for t in ev.speakers
+    ]
     if ev.language:
         prob = f" (p {ev.language_prob:.2f})" if ev.language_prob is not None else ""
         lines.append(

@@ -1,0 +1,191 @@
+"""Who speaks when: Silero VAD speech spans → Resemblyzer speaker embeddings → clustering with a threshold.
+
+Each speech span (vad.py) is cut into windows of WINDOW_S (hop HOP_S; a shorter span is one window), each
+window is embedded by Resemblyzer's GE2E voice encoder (the 17 MB `pretrained.pt` inside the resemblyzer
+0.1.4 wheel, Apache-2.0; it runs on torch, CPU), and the windows are clustered by average-linkage
+agglomerative clustering on cosine distance, cut at THRESHOLD (chosen on the `select` clips of
+scripts/make_speaker_clips.py, measured on the `report` clips: scripts/measure_diarization.py). Every
+FRAME_S of speech takes the label of the nearest window centre in its span; runs of one label are turns,
+and turns shorter than MIN_TURN_S join their neighbour. Speakers are named S1, S2, … in order of first
+speech. Overlapping speech is given to one speaker (the model tells no overlap). Words are attributed to
+turns by their Whisper timestamps (`attribute`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+
+import numpy as np
+
+from mer_agents.cache import load_once
+from mer_agents.errors import ModelError
+from mer_agents.types import SpeakerTurn
+
+RATE = 16000
+WINDOW_S = 1.5  # one speaker embedding per window ...
+PARTIAL_S = 1.6  # ... padded to the encoder's partial utterance (160 mel frames of 10 ms)
+HOP_S = 0.75  # ... every this many seconds within a speech span
+MIN_WINDOW_S = 0.4  # a speech span shorter than this gets no embedding of its own (nearest window's label)
+THRESHOLD = 0.30  # cosine distance at which two clusters are different speakers (see the module docstring)
+FRAME_S = 0.1
+MIN_TURN_S = 0.5
+MIN_SPEECH_S = 2.0  # less speech than this is one speaker: too little to tell voices apart
+MODEL_NAME = "Resemblyzer 0.1.4 GE2E voice encoder (pretrained.pt in the wheel, Apache-2.0)"
+_LOCK = threading.Lock()
+
+
+@load_once
+def _encoder():
+    try:
+        import warnings
+
+        with warnings.catch_warnings():  # resemblyzer imports scipy.ndimage.morphology (deprecated)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            from resemblyzer import VoiceEncoder
+    except ImportError as exc:
+        raise ModelError(
+            "speaker diarization needs resemblyzer (pip install --no-deps -r requirements-nodeps.txt)"
+        ) from exc
+    return VoiceEncoder("cpu", verbose=False)
+
+
+def available() -> bool:
+    """Whether the voice encoder can be imported (the app then reads several speakers)."""
+    try:
+        _encoder()
+    except ModelError:
+        return False
+    return True
+
+
+def warm_up() -> None:
+    _encoder()
+
+
+def windows(spans: Sequence[tuple[float, float]]) -> list[tuple[int, float, float]]:
+    """(span index, start, end) of each embedding window."""
+    out = []
+    for i, (start, end) in enumerate(spans):
+        if end - start < MIN_WINDOW_S:
+            continue
+        if end - start <= WINDOW_S:
+            out.append((i, start, end))
+            continue
+        t = start
+        while t + WINDOW_S < end:
+            out.append((i, t, t + WINDOW_S))
+            t += HOP_S
+        out.append((i, max(start, end - WINDOW_S), end))
+    return out
+
+
+def embed_windows(audio: np.ndarray, wins: Sequence[tuple[int, float, float]]) -> np.ndarray:
+    """One unit-length 256-d embedding per window: each window peak-normalised, padded with silence to the
+    encoder's 1.6 s partial, all of them in one batched forward pass."""
+    import torch
+    from resemblyzer import wav_to_mel_spectrogram
+    from resemblyzer.hparams import partials_n_frames
+
+    encoder = _encoder()
+    size = int(PARTIAL_S * RATE)
+    mels = []
+    for _, start, end in wins:
+        piece = audio[int(start * RATE) : int(end * RATE)].astype(np.float32)[:size]
+        peak = float(np.abs(piece).max()) if piece.size else 0.0
+        piece = np.pad(piece / peak if peak > 0 else piece, (0, size - len(piece)))
+        mels.append(wav_to_mel_spectrogram(piece)[:partials_n_frames])
+    with _LOCK, torch.inference_mode():  # one forward at a time: the encoder is shared by every run
+        out = encoder(torch.from_numpy(np.stack(mels)).to(torch.float32))
+    return out.numpy().astype(np.float32)
+
+
+def cluster(embeddings: np.ndarray, threshold: float = THRESHOLD) -> list[int]:
+    """Cluster labels, renumbered in order of first appearance (0 = the first to speak)."""
+    if len(embeddings) < 2:
+        return [0] * len(embeddings)
+    from sklearn.cluster import AgglomerativeClustering
+
+    raw = AgglomerativeClustering(
+        n_clusters=None, distance_threshold=threshold, metric="cosine", linkage="average"
+    ).fit_predict(embeddings)
+    order: dict[int, int] = {}
+    return [order.setdefault(int(r), len(order)) for r in raw]
+
+
+def turns_from(
+    spans: Sequence[tuple[float, float]], wins: Sequence[tuple[int, float, float]], labels: Sequence[int]
+) -> list[SpeakerTurn]:
+    """Label every speech frame by its span's nearest window centre; merge runs; absorb short turns."""
+    centres = [((s + e) / 2, i, lab) for (i, s, e), lab in zip(wins, labels)]
+    frames: list[tuple[float, float, int]] = []
+    for i, (start, end) in enumerate(spans):
+        own = [(c, lab) for c, j, lab in centres if j == i] or [(c, lab) for c, _, lab in centres]
+        if not own:
+            continue
+        t = start
+        while t < end - 1e-6:
+            stop = min(end, t + FRAME_S)
+            mid = (t + stop) / 2
+            frames.append((t, stop, min(own, key=lambda x: abs(x[0] - mid))[1]))
+            t = stop
+    merged: list[list] = []
+    for start, end, lab in frames:
+        if merged and merged[-1][2] == lab and start - merged[-1][1] < 1.0:
+            merged[-1][1] = end
+        else:
+            merged.append([start, end, lab])
+    changed = True
+    while changed and len(merged) > 1:  # a short turn between others joins the longer neighbour
+        changed = False
+        for k, (start, end, lab) in enumerate(merged):
+            if end - start >= MIN_TURN_S:
+                continue
+            neighbours = [n for n in (k - 1, k + 1) if 0 <= n < len(merged)]
+            target = max(neighbours, key=lambda n: merged[n][1] - merged[n][0])
+            merged[k][2] = merged[target][2]
+            changed = True
+            break
+        if changed:
+            out: list[list] = []
+            for start, end, lab in merged:
+                if out and out[-1][2] == lab:
+                    out[-1][1] = end
+                else:
+                    out.append([start, end, lab])
+            merged = out
+    return [SpeakerTurn(speaker=f"S{lab + 1}", start=round(s, 2), end=round(e, 2)) for s, e, lab in merged]
+
+
+def diarize(
+    audio: np.ndarray, spans: Sequence[tuple[float, float]], threshold: float = THRESHOLD
+) -> list[SpeakerTurn]:
+    """Speaker turns of 16 kHz mono audio with its VAD speech spans; [] when there is too little speech."""
+    if sum(e - s for s, e in spans) < MIN_SPEECH_S:
+        return []
+    wins = windows(spans)
+    if not wins:
+        return []
+    labels = cluster(embed_windows(audio, wins), threshold)
+    return turns_from(spans, wins, labels)
+
+
+def attribute(turns: Sequence[SpeakerTurn], words: Sequence[tuple[float, float, str]]) -> list[SpeakerTurn]:
+    """The turns with their words: each (start, end, word) goes to the turn nearest its midpoint."""
+    if not turns:
+        return []
+    texts: list[list[str]] = [[] for _ in turns]
+    for start, end, word in words:
+        mid = (start + end) / 2
+        k = min(range(len(turns)), key=lambda i: _distance(turns[i], mid))
+        texts[k].append(word.strip())
+    return [t.model_copy(update={"text": " ".join(w for w in ws if w)}) for t, ws in zip(turns, texts)]
+
+
+def _distance(turn: SpeakerTurn, t: float) -> float:
+    return 0.0 if turn.start <= t <= turn.end else min(abs(turn.start - t), abs(turn.end - t))
+
+
+def speakers(turns: Sequence[SpeakerTurn]) -> list[str]:
+    """Speaker names in order of first speech."""
+    return list(dict.fromkeys(t.speaker for t in turns))
