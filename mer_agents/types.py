@@ -97,6 +97,7 @@ class SpeakerTurn(_Model):
     start: float
     end: float
     text: str = ""
+    emotion: str | None = Field(None, description="the text head's reading of this turn's words")
 
 
 class Modalities(_Model):

@@ -31,3 +31,22 @@ def test_rounds_figure_shows_verdicts_per_round():
 def test_empty_views_give_placeholder_figures():
     for fig in (modality_figure(None), forecast_figure(TimelineView()), rounds_figure(TimelineView())):
         assert fig.layout.annotations and not fig.data
+
+
+def test_modality_figure_bands_each_speakers_turns_with_their_reading():
+    """Hand-built evidence with two speakers: one band per turn and row, labelled speaker + emotion, the
+    answered speaker marked; the timeline cites list the turns."""
+    from mer_agents.types import SpeakerTurn
+    from mer_agents.ui.timeline import evidence_cites
+
+    turns = [
+        SpeakerTurn(speaker="S1", start=0.5, end=3.0, text="I am so angry.", emotion="anger"),
+        SpeakerTurn(speaker="S2", start=3.5, end=6.0, text="I am sorry.", emotion="sadness"),
+    ]
+    ev = _evidence().model_copy(update={"speakers": turns, "speaker": "S2"})
+    fig = modality_figure(ev)
+    labels = [a.text for a in fig.layout.annotations]
+    assert "S1 anger" in labels and "→S2 sadness" in labels
+    assert {(s.x0, s.x1) for s in fig.layout.shapes} == {(0.5, 3.0), (3.5, 6.0)}
+    cites = evidence_cites(ev)
+    assert cites[0].startswith("S1 0.5–3.0 s (anger)") and cites[1].startswith("→ S2 3.5–6.0 s (sadness)")

@@ -58,7 +58,8 @@ def summary(evidence: Evidence) -> str:
     ]
     for turn in evidence.speakers:
         mark = "→" if turn.speaker == evidence.speaker else " "
-        lines.append(f"{mark} {turn.speaker} {turn.start:5.1f}-{turn.end:5.1f} s: {turn.text}")
+        reading = f" ({turn.emotion})" if turn.emotion else ""
+        lines.append(f"{mark} {turn.speaker} {turn.start:5.1f}-{turn.end:5.1f} s{reading}: {turn.text}")
     if evidence.transcript:
         text = evidence.transcript
         text = text if len(text) <= TRANSCRIPT_CHARS else text[: TRANSCRIPT_CHARS - 1] + "…"

@@ -75,6 +75,21 @@ def _target(turns: list[SpeakerTurn], settings: Settings) -> str:
     return settings.speaker
 
 
+def _read_turns(turns: list[SpeakerTurn]) -> list[SpeakerTurn]:
+    """Each turn with the text head's emotion for its own words (what the per-speaker plot shows)."""
+    from mer_agents.labels import EMOTIONS
+    from mer_agents.perception.text import classify_texts
+
+    spoken = [i for i, t in enumerate(turns) if t.text]
+    if not spoken:
+        return turns
+    top = classify_texts([turns[i].text for i in spoken]).argmax(axis=1)
+    out = list(turns)
+    for i, k in zip(spoken, top):
+        out[i] = turns[i].model_copy(update={"emotion": EMOTIONS[int(k)]})
+    return out
+
+
 def _within(start: float, end: float, turns: list[SpeakerTurn]) -> bool:
     mid = (start + end) / 2
     return any(t.start - 0.2 <= mid <= t.end + 0.2 for t in turns)
@@ -214,7 +229,7 @@ def perceive(
     if turns and transcription is not None:
         from mer_agents.perception.diarize import attribute
 
-        turns = attribute(turns, transcription.words)
+        turns = _read_turns(attribute(turns, transcription.words))
         last = max(i for i, t in enumerate(turns) if t.speaker == target)
         words = " ".join(t.text for t in turns if t.speaker == target and t.text) or words
         context = _context([*context, *(f"{t.speaker}: {t.text}" for t in turns[:last] if t.text)], settings)

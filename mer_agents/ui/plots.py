@@ -26,6 +26,7 @@ EMOTION_COLOURS = {
 STAGE_ORDER = ("perception", "forecast", "strategy", "reply")
 VERDICT_COLOURS = {"pass": "#15803d", "revise": "#c2410c"}
 HEIGHT = 360
+SPEAKER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b")  # bands of S1, S2, … turns
 
 
 def _empty(title: str, note: str) -> go.Figure:
@@ -79,9 +80,38 @@ def modality_figure(evidence: Evidence | None) -> go.Figure:
                 col=1,
             )
         fig.update_yaxes(range=[0, 1], row=row, col=1)
+    _speaker_bands(fig, evidence)
     fig.update_xaxes(title_text="seconds", row=3, col=1)
     fig.update_layout(title=title, height=HEIGHT + 120, margin={"t": 70, "l": 40, "r": 10, "b": 40})
     return fig
+
+
+def _speaker_bands(fig: go.Figure, evidence: Evidence) -> None:
+    """Several speakers: each turn a shaded band in its speaker's colour, labelled with the speaker and the
+    text head's reading of their words (the answered speaker marked →)."""
+    names = list(dict.fromkeys(t.speaker for t in evidence.speakers))
+    for turn in evidence.speakers:
+        mark = "→" if turn.speaker == evidence.speaker else ""
+        fig.add_vrect(
+            x0=turn.start,
+            x1=turn.end,
+            row="all",
+            col=1,
+            fillcolor=SPEAKER_COLOURS[names.index(turn.speaker) % len(SPEAKER_COLOURS)],
+            opacity=0.15,
+            layer="below",
+            line_width=0,
+        )
+        fig.add_annotation(
+            x=(turn.start + turn.end) / 2,
+            y=1.0,
+            xref="x",
+            yref="paper",
+            text=f"{mark}{turn.speaker} {turn.emotion or ''}".strip(),
+            showarrow=False,
+            font={"size": 10},
+            yanchor="bottom",
+        )
 
 
 def _row_title(m: ModalityEvidence, name: str) -> str:

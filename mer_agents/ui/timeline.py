@@ -220,7 +220,8 @@ def evidence_summary(ev: Evidence) -> str:
 
 def evidence_cites(ev: Evidence) -> list[str]:
     lines = [
-        f"{'→ ' if t.speaker == ev.speaker else ''}{t.speaker} {t.start:.1f}–{t.end:.1f} s: "
+        f"{'→ ' if t.speaker == ev.speaker else ''}{t.speaker} {t.start:.1f}–{t.end:.1f} s"
+        f"{' (' + t.emotion + ')' if t.emotion else ''}: "
         f'"{clip_line(t.text, 80)}"'
         for t in ev.speakers
     ]
