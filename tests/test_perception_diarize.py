@@ -90,3 +90,18 @@ def test_perceive_reads_and_names_the_chosen_speaker():
     assert default.speaker == default.speakers[-1].speaker
     with pytest.raises(MediaError, match="S7 is not in this clip: it has S1, S2, S3"):
         perceive(clip, Settings(speaker="S7"))
+
+
+@pytest.mark.slow
+def test_analyze_with_a_speaker_the_clip_lacks_is_one_line_with_a_trace(tmp_path, capsys):
+    """The real CLI: `--speaker S3` on a two-speaker clip ends in one readable line and a written trace."""
+    from mer_agents.cli import main
+
+    out = tmp_path / "trace.json"
+    clip = SPEAKERS / "two_speakers_a.flac"
+    args = ["analyze", str(clip), "--speaker", "S3", "--backend", "embedded", "--trace", str(out), "--quiet"]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "S3 is not in this clip: it has S1, S2" in err and "Traceback" not in err
+    data = json.loads(out.read_text())
+    assert "S3 is not in this clip" in data["error"] and data["reply"] is None
