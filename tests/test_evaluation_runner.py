@@ -347,9 +347,13 @@ def test_cache_key_follows_the_code(monkeypatch, tmp_path):
     assert "code=code_hash()" in inspect.getsource(meld.evaluate_meld)
 
 
-def test_recorded_command_and_settings_carry_no_machine_paths():
+def test_recorded_command_and_settings_carry_no_machine_paths(monkeypatch):
     """An OUT file names the cache as a reader can retype it and drops this machine's cache/trace dirs."""
     import argparse
+    import os
+
+    for name in [k for k in os.environ if k.startswith("MER_")]:
+        monkeypatch.delenv(name)
 
     from mer_agents.commands.eval import _command
     from mer_agents.evaluation.cache import MACHINE_SETTINGS
@@ -364,3 +368,8 @@ def test_recorded_command_and_settings_carry_no_machine_paths():
     )
     dumped = Settings().model_dump(mode="json", exclude=MACHINE_SETTINGS)
     assert not {"cache_dir", "trace_dir", "api_key"} & set(dumped)
+    monkeypatch.setenv("MER_MODEL", "qwen2.5-coder-1.5b")  # the run's variables lead the command ...
+    monkeypatch.setenv("MER_API_KEY", "secret")  # ... but never a key
+    assert _command(args, [("--out", "out")]) == (
+        "MER_MODEL=qwen2.5-coder-1.5b python -m mer_agents eval esconv --out docs/results/o.json"
+    )

@@ -104,8 +104,14 @@ def _settings(args):
 
 
 def _command(args, argv_keys: list[tuple[str, str]]) -> str:
-    """The canonical command line of this run, recorded in the OUT file and the report."""
-    parts = ["python -m mer_agents eval", args.task]
+    """The canonical command line of this run, recorded in the OUT file and the report; the MER_* variables
+    set for it lead (never one that holds a key or token)."""
+    env = [
+        f"{k}={shlex.quote(v)}"
+        for k, v in sorted(os.environ.items())
+        if k.startswith("MER_") and not any(s in k for s in ("KEY", "TOKEN", "SECRET"))
+    ]
+    parts = [*env, "python -m mer_agents eval", args.task]
     for flag, attr in argv_keys:
         value = getattr(args, attr, None)
         if value is None or value is False or (attr == "concurrency" and value == 1):
