@@ -71,3 +71,30 @@ def test_upload_example_fills_timeline_and_shows_reply(browser, app_url):  # noq
         file=sys.__stderr__,
     )
     page.close()
+
+
+def test_a_two_speaker_clip_shows_its_speakers_and_whom_it_answers(browser, app_url):  # noqa: F811
+    """A generated two-speaker conversation (examples/speakers) through the Clip tab's audio input: the
+    timeline's evidence names the speakers and the answered one, the emotion plot shades their turns.
+    Saves test-artifacts/app_two_speakers.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1400, "height": 1700})
+    page.set_default_timeout(120_000)
+    page.goto(app_url)
+    page.locator("#analyze").wait_for()
+    page.locator("#clip-audio input[type=file]").set_input_files(
+        str(ROOT / "examples" / "speakers" / "two_speakers_a.flac")
+    )
+    page.locator("#clip-audio audio").first.wait_for(state="attached", timeout=60_000)
+    page.locator("#analyze").click()
+    page.wait_for_function(
+        "() => { const t = document.querySelector('#reply textarea'); "
+        "return t && t.value.trim().length > 0 && !t.value.startsWith('[draft'); }",
+        timeout=RUN_TIMEOUT_MS,
+    )
+    timeline = page.locator("#timeline").inner_text()
+    assert "2 speakers, answering S2" in timeline, timeline[:2000]
+    page.locator("#timeline details.mer-entry").first.evaluate("e => e.open = true")
+    assert "S1 " in page.locator("#timeline").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "app_two_speakers.png"), full_page=True)
+    page.close()
