@@ -82,6 +82,7 @@ def test_a_two_speaker_clip_shows_its_speakers_and_whom_it_answers(browser, app_
     page.set_default_timeout(120_000)
     page.goto(app_url)
     page.locator("#analyze").wait_for()
+    page.get_by_role("tab", name="Audio").click()  # the audio input sits in the Clip tab's second tab
     page.locator("#clip-audio input[type=file]").set_input_files(
         str(ROOT / "examples" / "speakers" / "two_speakers_a.flac")
     )
