@@ -191,8 +191,15 @@ class Settings(BaseModel):
         except ValidationError as exc:
             error = exc.errors()[0]
             name = str(error["loc"][0]) if error["loc"] else ""
-            problem = "" if error["type"] in RANGE_ERRORS else error["msg"]
+            plain = PLAIN_ERRORS.get((name, error["type"]), error["msg"])
+            problem = "" if error["type"] in RANGE_ERRORS else plain
             raise SettingsError(name, sources.get(name, name), values.get(name), problem) from None
+
+
+# (field, pydantic error type) → the problem in words, where pydantic's own message would quote a regex
+PLAIN_ERRORS = {
+    ("speaker", "string_pattern_mismatch"): "must be S1, S2, … (speakers in order of first speech)",
+}
 
 
 class SettingsError(MerError):

@@ -105,3 +105,12 @@ def test_analyze_with_a_speaker_the_clip_lacks_is_one_line_with_a_trace(tmp_path
     assert "S3 is not in this clip: it has S1, S2" in err and "Traceback" not in err
     data = json.loads(out.read_text())
     assert "S3 is not in this clip" in data["error"] and data["reply"] is None
+
+
+def test_a_malformed_speaker_is_one_plain_line(monkeypatch):
+    """Settings validation (no model): MER_SPEAKER=bob gets words, not a regex."""
+    from mer_agents.config import SettingsError
+
+    monkeypatch.setenv("MER_SPEAKER", "bob")
+    with pytest.raises(SettingsError, match=r"MER_SPEAKER: must be S1, S2, … .*\(got bob\)"):
+        Settings.from_env()
