@@ -232,7 +232,8 @@ def perceive(
         turns = _read_turns(attribute(turns, transcription.words))
         last = max(i for i, t in enumerate(turns) if t.speaker == target)
         words = " ".join(t.text for t in turns if t.speaker == target and t.text) or words
-        context = _context([*context, *(f"{t.speaker}: {t.text}" for t in turns[:last] if t.text)], settings)
+        others = [f"{t.speaker}: {t.text}" for t in turns[:last] if t.text and t.speaker != target]
+        context = _context([*context, *others], settings)
         theirs = [t for t in turns if t.speaker == target]
         asr_segments = [s for s in asr_segments if _within(s.start, s.end, theirs)]
         flags.append(_speakers_flag(turns, target, bool(media.frames)))
