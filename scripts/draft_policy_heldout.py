@@ -5,8 +5,8 @@
 
 The same 45 held-out train turns as scripts/reply_policy_heldout.py (seed 1; every 10th train dialogue, never
 dev), the same code forecast and code strategy. For each embedded model (SmolLM2-135M, and
-Qwen2.5-Coder-1.5B when its wheels are installed) the responder writes one first-round draft with its own
-prompt; sources:
+Qwen2.5-Coder-0.5B and -1.5B when their wheels are installed) the responder writes one first-round draft with
+its own prompt; sources:
   - selector:           the shipped choice among the human exemplars and the template (no draft);
   - draft-<model>:      the model's draft as written;
   - first-<model>:      the draft when it passes the guard and every reply check, else the selector's choice
@@ -14,7 +14,8 @@ prompt; sources:
   - gold:               the human supporter's reply.
 Identical replies of one turn are shown once and their grade counts for every source that gave them.
 Writes DIR/packet.md and DIR/key.json (kept from the judge, who reads only `../shared/eval/judge_rubric.md`
-and the packet); --score prints the A/B/C shares per source and how often each draft was clean.
+and the packet); --score prints the A/B/C shares per source, how often each draft was clean, and the shares
+of the trusted-draft policy (responder.STYLE_CHECKS) per model with its paired difference to the selector.
 """
 
 from __future__ import annotations
