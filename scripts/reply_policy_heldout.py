@@ -40,7 +40,7 @@ from mer_agents.config import Settings  # noqa: E402
 from mer_agents.embeddings import embed  # noqa: E402
 from mer_agents.labels import STRATEGIES  # noqa: E402
 from mer_agents.perception import perceive_text  # noqa: E402
-from mer_agents.types import EmotionForecast, StrategyPlan  # noqa: E402
+from mer_agents.types import StrategyPlan  # noqa: E402
 
 NOVEL_PENALTY = 0.05
 POLICIES = ("seeker", "selector", "safe")
@@ -58,17 +58,7 @@ def novel_words(reply: str, conversation: list[str]) -> int:
 def setup(item: dict, settings: Settings, backend=None):
     """(ctx, forecast, plan) for a held-out turn: code forecast of the words, the planner's code ranking."""
     evidence = perceive_text(item["message"], settings, context=[t.user_text for t in item["history"][-2:]])
-    modalities = forecaster.used_modalities(evidence)
-    fused, agreement, confidence = forecaster.fuse(evidence, modalities)
-    top = max(fused, key=fused.__getitem__)
-    forecast = EmotionForecast(
-        emotion=top,
-        probs=fused,
-        confidence=confidence,
-        agreement=agreement,
-        intensity=forecaster.intensity(fused),
-        fused_probs=fused,
-    )
+    forecast = forecaster.code_forecast(evidence)
     exclude = {f"esconv-train-{item['dialogue']:03d}"}
     neighbours = retrieve(item["message"], k=planner.K_VOTE, exclude=exclude)
     strategy = planner.rank(forecast, item["history"], neighbours, words=item["message"])[0][0]

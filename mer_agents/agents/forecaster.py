@@ -81,6 +81,21 @@ def used_modalities(evidence: Evidence) -> list[str]:
     return [n for n in MODALITIES if getattr(evidence.modalities, n).available]
 
 
+def code_forecast(evidence: Evidence, modalities: list[str] | None = None) -> EmotionForecast:
+    """The forecast code alone makes (no LLM): the fusion of `modalities` (default: the available ones), its
+    top emotion; what the evaluation's baselines and the held-out scripts read the words with."""
+    modalities = used_modalities(evidence) if modalities is None else modalities
+    fused, agreement, confidence = fuse(evidence, modalities)
+    return EmotionForecast(
+        emotion=top_emotion(fused)[0],
+        probs=fused,
+        confidence=confidence,
+        agreement=agreement,
+        intensity=intensity(fused),
+        fused_probs=fused,
+    )
+
+
 def jsd(p: dict[str, float], q: dict[str, float]) -> float:
     """Jensen–Shannon divergence in bits, in [0, 1]."""
 

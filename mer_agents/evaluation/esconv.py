@@ -32,7 +32,7 @@ from mer_agents.evaluation.metrics import (
 from mer_agents.evaluation.provenance import code_hash
 from mer_agents.evaluation.readers import EsconvItem, read_esconv, spread_subset, supporter_followup
 from mer_agents.evaluation.runner import Stopwatch, run_items
-from mer_agents.labels import STRATEGIES, top_emotion
+from mer_agents.labels import STRATEGIES
 
 # Strategies whose execution the reply checks can see (a '?', a suggestion phrase, a first-person share);
 # the others always pass `follows_strategy`, so adherence is also reported over these alone.
@@ -315,22 +315,12 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
     from mer_agents.agents import forecaster, planner
     from mer_agents.agents.retrieval import default_bank, retrieve
     from mer_agents.perception import perceive_text
-    from mer_agents.types import EmotionForecast
 
     majority = Counter(e.strategy for e in default_bank(settings).exemplars).most_common(1)[0][0]
     preds: dict[str, list[str]] = {"majority": [], "knn_only": [], "priors_only": [], "planner_code": []}
     for item in items:
         evidence = perceive_text(item.message, settings, context=[t.user_text for t in item.history])
-        fused, agreement, confidence = forecaster.fuse(evidence, ["text"])
-        top, _ = top_emotion(fused)
-        forecast = EmotionForecast(
-            emotion=top,
-            probs=fused,
-            confidence=confidence,
-            agreement=agreement,
-            intensity=forecaster.intensity(fused),
-            fused_probs=fused,
-        )
+        forecast = forecaster.code_forecast(evidence, ["text"])
         neighbours = retrieve(item.message, k=planner.K_VOTE, exclude={item.dialogue_id}, settings=settings)
         vote = {st: sum(max(e.score, 0.0) for e in neighbours if e.strategy == st) for st in STRATEGIES}
         prior = planner.priors(forecast, item.history)

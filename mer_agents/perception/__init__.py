@@ -230,11 +230,11 @@ def perceive(
         from mer_agents.perception.diarize import attribute
 
         turns = _read_turns(attribute(turns, transcription.words))
-        last = max(i for i, t in enumerate(turns) if t.speaker == target)
-        words = " ".join(t.text for t in turns if t.speaker == target and t.text) or words
-        others = [f"{t.speaker}: {t.text}" for t in turns[:last] if t.text and t.speaker != target]
-        context = _context([*context, *others], settings)
         theirs = [t for t in turns if t.speaker == target]
+        words = " ".join(t.text for t in theirs if t.text) or words
+        before = turns[: turns.index(theirs[-1])]
+        others = [f"{t.speaker}: {t.text}" for t in before if t.text and t.speaker != target]
+        context = _context([*context, *others], settings)
         asr_segments = [s for s in asr_segments if _within(s.start, s.end, theirs)]
         flags.append(_speakers_flag(turns, target, bool(media.frames)))
     if transcription is not None and transcription.text:

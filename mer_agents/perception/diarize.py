@@ -30,6 +30,7 @@ MIN_WINDOW_S = 0.4  # a speech span shorter than this gets no embedding of its o
 THRESHOLD = 0.30  # cosine distance at which two clusters are different speakers (see the module docstring)
 FRAME_S = 0.1
 MIN_TURN_S = 0.5
+MAX_GAP_S = 1.0  # one speaker's speech with a longer pause is two turns
 MIN_SPEECH_S = 2.0  # less speech than this is one speaker: too little to tell voices apart
 MODEL_NAME = "Resemblyzer 0.1.4 GE2E voice encoder (pretrained.pt in the wheel, Apache-2.0)"
 _LOCK = threading.Lock()
@@ -129,12 +130,7 @@ def turns_from(
             mid = (t + stop) / 2
             frames.append((t, stop, min(own, key=lambda x: abs(x[0] - mid))[1]))
             t = stop
-    merged: list[list] = []
-    for start, end, lab in frames:
-        if merged and merged[-1][2] == lab and start - merged[-1][1] < 1.0:
-            merged[-1][1] = end
-        else:
-            merged.append([start, end, lab])
+    merged = _merge(frames, MAX_GAP_S)
     changed = True
     while changed and len(merged) > 1:  # a short turn between others joins the longer neighbour
         changed = False
@@ -146,15 +142,20 @@ def turns_from(
             merged[k][2] = merged[target][2]
             changed = True
             break
-        if changed:
-            out: list[list] = []
-            for start, end, lab in merged:
-                if out and out[-1][2] == lab:
-                    out[-1][1] = end
-                else:
-                    out.append([start, end, lab])
-            merged = out
+        if changed:  # the absorbed turn and its neighbour are one turn now, whatever the pause between
+            merged = _merge(merged, float("inf"))
     return [SpeakerTurn(speaker=f"S{lab + 1}", start=round(s, 2), end=round(e, 2)) for s, e, lab in merged]
+
+
+def _merge(runs: Sequence[Sequence], max_gap: float) -> list[list]:
+    """Consecutive (start, end, label) runs of one label, less than `max_gap` s apart, as one run."""
+    out: list[list] = []
+    for start, end, lab in runs:
+        if out and out[-1][2] == lab and start - out[-1][1] < max_gap:
+            out[-1][1] = end
+        else:
+            out.append([start, end, lab])
+    return out
 
 
 def diarize(
