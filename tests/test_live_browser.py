@@ -141,7 +141,7 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
     deadline = time.monotonic() + UNLOAD_TIMEOUT_S
     while len(REGISTRY) and time.monotonic() < deadline:
         time.sleep(0.5)
-    assert len(REGISTRY) == 0, "closing the page did not free its live session"
+    assert len(REGISTRY) == 0, f"closing the page did not free its live session: {_sessions(REGISTRY)}"
 
 
 def _sessions(registry) -> list[dict]:

@@ -130,3 +130,30 @@ def test_expression_probs_is_safe_across_threads():
     for t in threads:
         t.join()
     assert not errors, errors[0]
+
+
+def test_detect_faces_is_safe_across_threads(astronaut):
+    """OpenCV's CascadeClassifier is not reentrant: the Live face meter and a turn's perception detecting at
+    once on frames of different sizes raised `0 <= scaleIdx` (seen in CI's browser test)."""
+    import threading
+
+    import cv2
+
+    gray = cv2.cvtColor(astronaut, cv2.COLOR_RGB2GRAY)
+    frames = [gray, cv2.resize(gray, (240, 240)), gray[:300, :400], cv2.resize(gray, (160, 120))]
+    errors: list[BaseException] = []
+
+    def work(frame):
+        try:
+            for _ in range(40):
+                face.detect_faces(frame)
+        except BaseException as exc:  # noqa: BLE001 - collected for the assertion below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(f,)) for f in frames]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors[0]
+    assert face.detect_faces(gray)  # and the astronaut's face is still found

@@ -189,3 +189,29 @@ def test_a_refused_microphone_chunk_is_said_in_the_meters(tmp_path):
     assert state.audio_note == "" and session.buffer.audio_end_s == 0.5
     assert "refused" not in handlers.tick(request).get("preview", "")
     registry.close("mic")
+
+
+def test_a_chunk_after_the_tab_closed_does_not_reopen_its_session(tmp_path):
+    """Gradio can deliver a stream chunk queued before the tab's unload after it (CI's browser test kept one
+    session): the registry refuses to make the closed tab's session again; a reset tab streams on."""
+    registry = LiveRegistry()
+    handlers = LiveHandlers(Settings(), backend=object(), registry=registry)
+    made = []
+
+    def make():
+        made.append(LiveSession(scripted_runner, workdir=tmp_path / f"s{len(made)}"))
+        return made[-1]
+
+    handlers._make_session = make
+    request = SimpleNamespace(session_hash="tab")
+    handlers.on_frame(np.zeros((8, 8, 3), np.uint8), request)
+    assert len(registry) == 1
+    handlers.on_reset(request)  # a new conversation in the same tab: the next chunk starts a session
+    handlers.on_frame(np.zeros((8, 8, 3), np.uint8), request)
+    assert len(registry) == 1 and len(made) == 2
+    handlers.on_unload(request)
+    handlers.on_audio((16000, np.zeros(8000, np.int16)), request)
+    handlers.on_frame(np.zeros((8, 8, 3), np.uint8), request)
+    assert len(registry) == 0 and len(made) == 2 and all(s.closed for s in made)
+    with pytest.raises(gr.Error, match="reload the page"):
+        handlers.on_start(0.8, 20.0, "off", request)

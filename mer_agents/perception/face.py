@@ -85,6 +85,10 @@ def warm_up() -> None:
     expression_probs(np.zeros((INPUT_SIDE, INPUT_SIDE), np.uint8))
 
 
+_DETECT_LOCK = threading.Lock()  # one shared Haar cascade: detectMultiScale is not reentrant, and the Live
+# face meter and a turn's perception detecting at once crashed (`0 <= scaleIdx`, or a segfault)
+
+
 def detect_faces(
     gray: np.ndarray, around: tuple[int, int, int, int] | None = None
 ) -> list[tuple[int, int, int, int]]:
@@ -116,9 +120,10 @@ def detect_faces(
     side = max(MIN_FACE_PX, int(min_side * scale))
     if min(small.shape[:2]) < side:
         return []
-    boxes = _cascade().detectMultiScale(
-        small, scaleFactor=SCALE_FACTOR, minNeighbors=MIN_NEIGHBORS, minSize=(side, side)
-    )
+    with _DETECT_LOCK:
+        boxes = _cascade().detectMultiScale(
+            small, scaleFactor=SCALE_FACTOR, minNeighbors=MIN_NEIGHBORS, minSize=(side, side)
+        )
     found = [
         (x0 + int(bx / scale), y0 + int(by / scale), int(bw / scale), int(bh / scale))
         for bx, by, bw, bh in (boxes if len(boxes) else [])

@@ -44,6 +44,7 @@ TICK_S = 0.35  # UI refresh while live: meters, new events, replies ("a few time
 MAX_LIVE_SESSIONS = 4  # browser tabs streaming at once (each stream holds a queue slot while it runs)
 TICK_CONCURRENCY = 8
 IDLE_CLOSE_S = 600.0  # a session with no stream and no run for this long is closed
+GONE_KEEP_S = 3600.0  # how long a closed tab's key is remembered, so a late stream chunk does not reopen it
 STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the stream ended, close the turn
 LEVEL_FLOOR_DB = -70.0
 FACE_TOP = 3
@@ -76,14 +77,21 @@ class LiveRegistry:
 
     def __init__(self) -> None:
         self._states: dict[str, LiveState] = {}
+        self._gone: dict[str, float] = {}  # tabs that were closed (unload) -> when
         self._lock = threading.Lock()
 
     def get(self, key: str) -> LiveState | None:
         with self._lock:
             return self._states.get(key)
 
-    def get_or_create(self, key: str, make) -> LiveState:
+    def get_or_create(self, key: str, make) -> LiveState | None:
+        """The tab's state, made on its first stream chunk; None for a tab that was closed.
+
+        A chunk Gradio queued before the tab's unload can arrive after it: reopening would leak a session.
+        """
         with self._lock:
+            if key in self._gone:
+                return None
             state = self._states.get(key)
             if state is None or state.session.closed:
                 self._reap_locked()
@@ -91,9 +99,14 @@ class LiveRegistry:
                 self._states[key] = state
             return state
 
-    def close(self, key: str) -> None:
+    def close(self, key: str, gone: bool = False) -> None:
+        """Close the tab's session; `gone` (the tab itself closed) also refuses to make it again."""
         with self._lock:
             state = self._states.pop(key, None)
+            if gone:
+                now = time.monotonic()
+                self._gone = {k: t for k, t in self._gone.items() if now - t < GONE_KEEP_S}
+                self._gone[key] = now
         if state is not None:
             state.session.close()
 
@@ -309,7 +322,8 @@ class LiveHandlers:
         # The app's one model slot: a live turn waits while a clip run, an example or an API call runs.
         return LiveSession(runner, self.live_settings, run_slots=MODEL_SLOT)
 
-    def _state(self, request: gr.Request | None) -> LiveState:
+    def _state(self, request: gr.Request | None) -> LiveState | None:
+        """The tab's state; None once the tab was closed (a chunk that arrived after its unload)."""
         return self.registry.get_or_create(_key(request), self._make_session)
 
     # -- streams (cheap, no outputs)
@@ -317,6 +331,8 @@ class LiveHandlers:
         if chunk is None:
             return
         state = self._state(request)
+        if state is None:
+            return
         state.recording = True
         try:
             if not isinstance(chunk, tuple) or len(chunk) != 2:
@@ -332,13 +348,18 @@ class LiveHandlers:
     def on_frame(self, frame: np.ndarray | None, request: gr.Request) -> None:
         if frame is None:
             return
+        state = self._state(request)
+        if state is None:
+            return
         try:
-            self._state(request).session.push_frame(frame)
+            state.session.push_frame(frame)
         except MerError as exc:
             log.warning("live frame refused: %s", exc)
 
     def on_start(self, pause_s: float, max_turn_s: float, barge_in: str, request: gr.Request) -> Any:
         state = self._state(request)
+        if state is None:
+            raise gr.Error("This page's live session was closed; reload the page.", print_exception=False)
         try:
             settings = self.live_settings.model_copy(update={})
             settings = LiveSettings.model_validate(
@@ -362,7 +383,7 @@ class LiveHandlers:
             state.session.end_stream()
 
     def on_unload(self, request: gr.Request) -> None:
-        self.registry.close(_key(request))
+        self.registry.close(_key(request), gone=True)
 
     def on_reset(self, request: gr.Request) -> Any:
         self.registry.close(_key(request))
