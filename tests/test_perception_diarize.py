@@ -1,6 +1,6 @@
 """Speaker diarization (perception/diarize.py) on the REAL path: Silero VAD spans, the Resemblyzer voice
-encoder from its wheel, the committed multi-speaker clips of examples/speakers (scripts/make_speaker_clips.py)
-and their labels; plus the pure turn-building code on hand-made windows."""
+encoder from assets/voice_encoder/, the committed multi-speaker clips of examples/speakers
+(scripts/make_speaker_clips.py) and their labels; plus the pure turn-building code on hand-made windows."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from mer_agents.types import SpeakerTurn
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEAKERS = ROOT / "examples" / "speakers"
-pytestmark = pytest.mark.skipif(not diarize.available(), reason="resemblyzer is not installed")
+pytestmark = pytest.mark.skipif(not diarize.available(), reason="the voice encoder weights are missing")
 
 
 def _spans(path: Path):

@@ -66,3 +66,15 @@ def test_requirements_txt_alone_answers_with_a_language_model(space_python, tmp_
 def test_the_space_entry_point_builds_the_app(space_python):
     built = run([str(space_python), "-c", "import app; print(type(app.demo).__name__)"], timeout=600)
     assert built.returncode == 0 and built.stdout.strip().endswith("Blocks"), built.stderr[-2000:]
+
+
+def test_requirements_txt_alone_reads_two_speakers(space_python, tmp_path):
+    """The voice encoder's weights ship in assets/ (no resemblyzer wheel): a Space diarizes too."""
+    clip = ROOT / "examples" / "speakers" / "two_speakers_a.flac"
+    out = tmp_path / "evidence.json"
+    read = run(
+        [str(space_python), "-m", "mer_agents", "perceive", str(clip), "--json", str(out)], timeout=600
+    )
+    assert read.returncode == 0, read.stderr[-2000:]
+    evidence = json.loads(out.read_text())
+    assert sorted({t["speaker"] for t in evidence["speakers"]}) == ["S1", "S2"], evidence["speakers"]

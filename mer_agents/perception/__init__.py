@@ -348,7 +348,7 @@ def warm_up(settings: Settings | None = None) -> dict[str, float]:
         face.warm_up()
     if settings.diarize:
         with _timed(timings, "diarize"):
-            diarize.available()  # loads the voice encoder (False without resemblyzer: one speaker read)
+            diarize.available()  # loads the voice encoder (its weights ship in assets/voice_encoder/)
     with _timed(timings, "asr"):
         asr.warm_up(settings)
     try:

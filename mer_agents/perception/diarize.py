@@ -1,10 +1,11 @@
 """Who speaks when: Silero VAD speech spans → Resemblyzer speaker embeddings → clustering with a threshold.
 
 Each speech span (vad.py) is cut into windows of WINDOW_S (hop HOP_S; a shorter span is one window), each
-window is embedded by Resemblyzer's GE2E voice encoder (the 17 MB `pretrained.pt` inside the resemblyzer
-0.1.4 wheel, Apache-2.0; it runs on torch, CPU), and the windows are clustered by average-linkage
-agglomerative clustering on cosine distance, cut at THRESHOLD (chosen on the `select` clips of
-scripts/make_speaker_clips.py, measured on the `report` clips: scripts/measure_diarization.py). Every
+window is embedded by Resemblyzer's GE2E voice encoder (voice_encoder.py: resemblyzer 0.1.4's network with
+the weights of its `pretrained.pt`, vendored in assets/voice_encoder/, Apache-2.0; torch, CPU), and the
+windows are clustered by average-linkage agglomerative clustering on cosine distance, cut at THRESHOLD
+(chosen on the `select` clips of scripts/make_speaker_clips.py, measured on the `report` clips:
+scripts/measure_diarization.py). Every
 FRAME_S of speech takes the label of the nearest window centre in its span; runs of one label are turns,
 and turns shorter than MIN_TURN_S join their neighbour. Speakers are named S1, S2, … in order of first
 speech. Overlapping speech is given to one speaker (the model tells no overlap). Words are attributed to
@@ -13,13 +14,12 @@ turns by their Whisper timestamps (`attribute`).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 
 import numpy as np
 
-from mer_agents.cache import load_once
 from mer_agents.errors import ModelError
+from mer_agents.perception import voice_encoder
 from mer_agents.types import SpeakerTurn
 
 RATE = 16000
@@ -32,36 +32,20 @@ FRAME_S = 0.1
 MIN_TURN_S = 0.5
 MAX_GAP_S = 1.0  # one speaker's speech with a longer pause is two turns
 MIN_SPEECH_S = 2.0  # less speech than this is one speaker: too little to tell voices apart
-MODEL_NAME = "Resemblyzer 0.1.4 GE2E voice encoder (pretrained.pt in the wheel, Apache-2.0)"
-_LOCK = threading.Lock()
-
-
-@load_once
-def _encoder():
-    try:
-        import warnings
-
-        with warnings.catch_warnings():  # resemblyzer imports scipy.ndimage.morphology (deprecated)
-            warnings.simplefilter("ignore", DeprecationWarning)
-            from resemblyzer import VoiceEncoder
-    except ImportError as exc:
-        raise ModelError(
-            "speaker diarization needs resemblyzer (pip install --no-deps -r requirements-nodeps.txt)"
-        ) from exc
-    return VoiceEncoder("cpu", verbose=False)
+MODEL_NAME = "Resemblyzer 0.1.4 GE2E voice encoder (its pretrained.pt weights, vendored; Apache-2.0)"
 
 
 def available() -> bool:
-    """Whether the voice encoder can be imported (the app then reads several speakers)."""
+    """Whether the voice encoder loads (its weights ship in assets/; False only if they were removed)."""
     try:
-        _encoder()
+        voice_encoder.encoder()
     except ModelError:
         return False
     return True
 
 
 def warm_up() -> None:
-    _encoder()
+    voice_encoder.encoder()
 
 
 def windows(spans: Sequence[tuple[float, float]]) -> list[tuple[int, float, float]]:
@@ -84,21 +68,14 @@ def windows(spans: Sequence[tuple[float, float]]) -> list[tuple[int, float, floa
 def embed_windows(audio: np.ndarray, wins: Sequence[tuple[int, float, float]]) -> np.ndarray:
     """One unit-length 256-d embedding per window: each window peak-normalised, padded with silence to the
     encoder's 1.6 s partial, all of them in one batched forward pass."""
-    import torch
-    from resemblyzer import wav_to_mel_spectrogram
-    from resemblyzer.hparams import partials_n_frames
-
-    encoder = _encoder()
     size = int(PARTIAL_S * RATE)
     mels = []
     for _, start, end in wins:
         piece = audio[int(start * RATE) : int(end * RATE)].astype(np.float32)[:size]
         peak = float(np.abs(piece).max()) if piece.size else 0.0
         piece = np.pad(piece / peak if peak > 0 else piece, (0, size - len(piece)))
-        mels.append(wav_to_mel_spectrogram(piece)[:partials_n_frames])
-    with _LOCK, torch.inference_mode():  # one forward at a time: the encoder is shared by every run
-        out = encoder(torch.from_numpy(np.stack(mels)).to(torch.float32))
-    return out.numpy().astype(np.float32)
+        mels.append(voice_encoder.mel_frames(piece)[: voice_encoder.PARTIAL_FRAMES])
+    return voice_encoder.embed(np.stack(mels))
 
 
 def cluster(embeddings: np.ndarray, threshold: float = THRESHOLD) -> list[int]:
