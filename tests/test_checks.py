@@ -139,6 +139,34 @@ def test_a_reply_that_trails_off_is_unfinished():
     assert "unfinished" not in reply_fails('You said "I feel so empty."')
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What got you depressed?",  # a negative feeling named to good news
+        "What is making you upset tonight?",
+        "What tests are you struggling with?",  # trouble presumed
+        "Oh no, that must be so hard.",
+    ],
+)
+def test_good_news_answered_as_trouble(text):
+    said = "I finally passed my driving test on the fourth try!"
+    assert "tone_mismatch" in reply_fails(text, emotion="joy", transcript=said)
+    assert "tone_mismatch" not in reply_fails(text, emotion="sadness", transcript=said)
+
+
+def test_good_news_may_name_a_worry_the_person_named_or_negate_one():
+    said = "I was so worried, but after all the problems I passed!"
+    assert "tone_mismatch" not in reply_fails("You must have been so worried. How does it feel?", "joy", said)
+    assert "tone_mismatch" not in reply_fails("No more problems now! How does it feel?", "joy", said)
+    assert "tone_mismatch" not in reply_fails("You never have to be nervous about it again!", "joy", said)
+
+
+def test_a_reply_that_starts_mid_sentence_or_leaves_a_bracket_open_is_unfinished():
+    assert "unfinished" in reply_fails(", Have you been seeing any babies lately?")
+    assert "unfinished" in reply_fails("It has been rewarding for others who can do as well (and in ?")
+    assert "unfinished" not in reply_fails("Losing your job (after eight years) must feel so empty.")
+
+
 def test_tone_guards_the_words_when_the_fusion_reads_neutral(sad):
     """A flat face over sad words fuses to neutral; cheerful replies must still fail against the words."""
     assert checks.tone_emotion("neutral", sad) == "sadness"

@@ -51,6 +51,39 @@ SORROWFUL = re.compile(  # condolences: wrong for good news
     r"must be (so |really |very )?(hard|difficult|painful|tough)|my condolences)\b",
     re.I,
 )
+# Good news answered as trouble ("What got you depressed?", "What tests are you struggling with?"): for a
+# person feeling joy, a reply may not name a negative feeling (the text head's stated-emotion words, not
+# negated) or presume a problem.
+TROUBLE = re.compile(
+    r"\b(struggl\w*|bother\w*|troubl\w*|problems?|wrong|cope|coping|going through|get through)\b", re.I
+)
+NEGATIVE_FEELINGS = ("sadness", "anger", "fear", "disgust")
+
+
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower().replace("’", "'"))
+
+
+def names_negative_feeling(text: str, said: str = "") -> str | None:
+    """The first negative-feeling word of the reply ("upset", "depressed") that is not negated and that the
+    person did not use themselves ("I was so worried, but I passed!" allows "worried"), or None."""
+    from mer_agents.perception.text_head import LEXICON_WORDS, NEGATORS
+
+    words = {w for e in NEGATIVE_FEELINGS for w in LEXICON_WORDS[e] if "_" not in w} - set(_tokens(said))
+    tokens = _tokens(text)
+    for i, token in enumerate(tokens):
+        if token in words and not set(tokens[max(0, i - 3) : i]) & set(NEGATORS):
+            return token
+    return None
+
+
+def _trouble(text: str, said: str) -> re.Match | None:
+    """A TROUBLE word of the reply that the person did not say ("after all the problems I passed")."""
+    said_words = set(_tokens(said))
+    return next((m for m in TROUBLE.finditer(text) if m.group(0).lower() not in said_words), None)
+
+
+FRAGMENT_START = re.compile(r"\s*[,;:.)\]]")
 DISMISSIVE = re.compile(
     r"\b(calm down|get over it|not a big deal|no big deal|at least|you'?re overreacting|stop being|"
     r"just relax|"
@@ -332,15 +365,16 @@ def check_reply(
         if len(sents) > MAX_SENTENCES or nwords > MAX_WORDS
         else _ok(stage, "length")
     )
+    fragment = bool(FRAGMENT_START.match(text))  # ", Have you been …": the tail of some other text
     results.append(
         _fail(
             stage,
             "unfinished",
-            "the reply stops mid-sentence",
-            [f"ends with {text[-12:]!r}"],
-            "End every sentence; say less rather than trail off.",
+            "the reply starts or stops mid-sentence",
+            [f"starts with {text[:12]!r}" if fragment else f"ends with {text[-12:]!r}"],
+            "Write whole sentences; say less rather than trail off.",
         )
-        if not SENTENCE_END.search(text)
+        if fragment or not SENTENCE_END.search(text) or text.count("(") > text.count(")")
         else _ok(stage, "unfinished")
     )
     tag = SPEAKER_TAG.search(text)
@@ -376,16 +410,19 @@ def check_reply(
     cheer = (
         CHEERFUL.search(text)
         if emotion in NEGATIVE_EMOTIONS
-        else (SORROWFUL.search(text) if emotion == "joy" else None)
+        else ((SORROWFUL.search(text) or _trouble(text, transcript)) if emotion == "joy" else None)
     )
-    mismatch = bool(cheer)
+    sorrow_word = names_negative_feeling(text, transcript) if emotion == "joy" and not cheer else None
+    mismatch = bool(cheer or sorrow_word)
     results.append(
         _fail(
             stage,
             "tone_mismatch",
             f"{'cheerful' if emotion in NEGATIVE_EMOTIONS else 'sorrowful'} words "
             f"to a person feeling {emotion}",
-            [f"found {cheer.group(0)!r}", f"emotion: {emotion}"] if cheer else [],
+            [f"found {(cheer.group(0) if cheer else sorrow_word)!r}", f"emotion: {emotion}"]
+            if mismatch
+            else [],
             f"Drop the {'cheerful' if emotion in NEGATIVE_EMOTIONS else 'sorrowful'} words; "
             f"acknowledge the {emotion} {'gently' if emotion in NEGATIVE_EMOTIONS else 'warmly'}.",
         )
