@@ -104,56 +104,49 @@ def test_runs_without_the_fer_package():
     assert result.returncode == 0, result.stderr[-2000:]
 
 
-def test_expression_probs_is_safe_across_threads():
-    """The Live face meter and a turn's perception share one interpreter (a crash seen in the browser
-    test)."""
+def _hammer(call, inputs, times: int) -> list[BaseException]:
+    """Call `call(x)` `times` times in one thread per input, all at once; the exceptions raised."""
     import threading
 
-    import numpy as np
-
-    from mer_agents.perception.face import INPUT_SIDE, expression_probs
-
-    rng = np.random.default_rng(0)
-    faces = [rng.integers(0, 255, (INPUT_SIDE, INPUT_SIDE), dtype=np.uint8) for _ in range(4)]
     errors: list[BaseException] = []
 
-    def work(face):
+    def work(x):
         try:
-            for _ in range(50):
-                assert abs(sum(expression_probs(face).values()) - 1.0) < 1e-6
-        except BaseException as exc:  # noqa: BLE001 - collected for the assertion below
+            for _ in range(times):
+                call(x)
+        except BaseException as exc:  # noqa: BLE001 - collected for the caller's assertion
             errors.append(exc)
 
-    threads = [threading.Thread(target=work, args=(f,)) for f in faces]
+    threads = [threading.Thread(target=work, args=(x,)) for x in inputs]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    return errors
+
+
+def test_expression_probs_is_safe_across_threads():
+    """The Live face meter and a turn's perception share one interpreter (a crash seen in the browser
+    test)."""
+    from mer_agents.perception.face import INPUT_SIDE, expression_probs
+
+    rng = np.random.default_rng(0)
+    faces = [rng.integers(0, 255, (INPUT_SIDE, INPUT_SIDE), dtype=np.uint8) for _ in range(4)]
+
+    def call(face):
+        assert abs(sum(expression_probs(face).values()) - 1.0) < 1e-6
+
+    errors = _hammer(call, faces, 50)
     assert not errors, errors[0]
 
 
 def test_detect_faces_is_safe_across_threads(astronaut):
     """OpenCV's CascadeClassifier is not reentrant: the Live face meter and a turn's perception detecting at
     once on frames of different sizes raised `0 <= scaleIdx` (seen in CI's browser test)."""
-    import threading
-
     import cv2
 
     gray = cv2.cvtColor(astronaut, cv2.COLOR_RGB2GRAY)
     frames = [gray, cv2.resize(gray, (240, 240)), gray[:300, :400], cv2.resize(gray, (160, 120))]
-    errors: list[BaseException] = []
-
-    def work(frame):
-        try:
-            for _ in range(40):
-                face.detect_faces(frame)
-        except BaseException as exc:  # noqa: BLE001 - collected for the assertion below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=work, args=(f,)) for f in frames]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = _hammer(face.detect_faces, frames, 40)
     assert not errors, errors[0]
     assert face.detect_faces(gray)  # and the astronaut's face is still found
