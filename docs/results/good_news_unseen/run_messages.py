@@ -1,0 +1,29 @@
+"""Run `analyze --text` on each message of messages.json (in-process, default settings); write OUT.json.
+
+.venv/bin/python docs/results/good_news_unseen/run_messages.py docs/results/good_news_unseen/new.json
+"""
+
+import contextlib
+import io
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from mer_agents.cli import main
+
+HERE = Path(__file__).resolve().parent
+out = []
+with tempfile.TemporaryDirectory() as tmp:
+    for message in json.loads((HERE / "messages.json").read_text()):
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            main(["analyze", "--text", message, "--quiet", "--trace", f"{tmp}/t.json"])
+        lines = buf.getvalue().splitlines()
+        reply = [line[len("reply: ") :] for line in lines if line.startswith("reply: ")]
+        emotion = [line for line in lines if line.startswith("emotion: ")]
+        out.append(
+            {"message": message, "reply": reply[0] if reply else "", "emotion": emotion[0] if emotion else ""}
+        )
+        print(out[-1], file=sys.stderr)
+Path(sys.argv[1]).write_text(json.dumps(out, indent=1))
