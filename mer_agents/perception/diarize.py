@@ -5,11 +5,10 @@ window is embedded by Resemblyzer's GE2E voice encoder (voice_encoder.py: resemb
 the weights of its `pretrained.pt`, vendored in assets/voice_encoder/, Apache-2.0; torch, CPU), and the
 windows are clustered by average-linkage agglomerative clustering on cosine distance, cut at THRESHOLD
 (chosen on the `select` clips of scripts/make_speaker_clips.py, measured on the `report` clips:
-scripts/measure_diarization.py). Every
-FRAME_S of speech takes the label of the nearest window centre in its span; runs of one label are turns,
-and turns shorter than MIN_TURN_S join their neighbour. Speakers are named S1, S2, … in order of first
-speech. Overlapping speech is given to one speaker (the model tells no overlap). Words are attributed to
-turns by their Whisper timestamps (`attribute`).
+scripts/measure_diarization.py). Every FRAME_S of speech takes the label of the nearest window centre in
+its span; runs of one label are turns, and turns shorter than MIN_TURN_S join their neighbour. Speakers
+are named S1, S2, … in order of first speech. Overlapping speech is given to one speaker (the model tells
+no overlap). Words are attributed to turns by their Whisper timestamps (`attribute`).
 """
 
 from __future__ import annotations
