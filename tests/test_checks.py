@@ -156,9 +156,14 @@ def test_good_news_answered_as_trouble(text):
 
 def test_good_news_may_name_a_worry_the_person_named_or_negate_one():
     said = "I was so worried, but after all the problems I passed!"
-    assert "tone_mismatch" not in reply_fails("You must have been so worried. How does it feel?", "joy", said)
-    assert "tone_mismatch" not in reply_fails("No more problems now! How does it feel?", "joy", said)
-    assert "tone_mismatch" not in reply_fails("You never have to be nervous about it again!", "joy", said)
+
+    def joy_fails(text: str) -> set[str]:
+        return reply_fails(text, emotion="joy", transcript=said)
+
+    assert "tone_mismatch" not in joy_fails("You must have been so worried. How does it feel?")
+    assert "tone_mismatch" not in joy_fails("No more problems now! How does it feel?")
+    assert "tone_mismatch" not in joy_fails("You won't be nervous about it again!")
+    assert "tone_mismatch" in joy_fails("You must have been so nervous. How does it feel?")  # not theirs
 
 
 def test_a_reply_that_starts_mid_sentence_or_leaves_a_bracket_open_is_unfinished():

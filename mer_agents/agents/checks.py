@@ -7,6 +7,7 @@ defensible (ESConv's exploration → comforting → action order; plain lexical 
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Iterable
 
@@ -60,26 +61,35 @@ TROUBLE = re.compile(
 NEGATIVE_FEELINGS = ("sadness", "anger", "fear", "disgust")
 
 
-def _tokens(text: str) -> list[str]:
-    return re.findall(r"[a-z]+(?:'[a-z]+)?", text.lower().replace("’", "'"))
-
-
 def names_negative_feeling(text: str, said: str = "") -> str | None:
-    """The first negative-feeling word of the reply ("upset", "depressed") that is not negated and that the
-    person did not use themselves ("I was so worried, but I passed!" allows "worried"), or None."""
-    from mer_agents.perception.text_head import LEXICON_WORDS, NEGATORS
+    """The first negative-feeling word of the reply ("upset", "depressed") that the text head's Lexicon does
+    not read as negated and that the person did not use themselves ("I was so worried, but I passed!" allows
+    "worried"), or None."""
+    from mer_agents.perception.text_head import lexicon_tokens
 
-    words = {w for e in NEGATIVE_FEELINGS for w in LEXICON_WORDS[e] if "_" not in w} - set(_tokens(said))
-    tokens = _tokens(text)
-    for i, token in enumerate(tokens):
-        if token in words and not set(tokens[max(0, i - 3) : i]) & set(NEGATORS):
-            return token
-    return None
+    said_words = set(lexicon_tokens(said))
+    return next(
+        (
+            word
+            for word, emotion, negated in _lexicon().mentions(text)
+            if emotion in NEGATIVE_FEELINGS and not negated and word not in said_words
+        ),
+        None,
+    )
+
+
+@functools.cache
+def _lexicon():
+    from mer_agents.perception.text_head import Lexicon
+
+    return Lexicon()
 
 
 def _trouble(text: str, said: str) -> re.Match | None:
     """A TROUBLE word of the reply that the person did not say ("after all the problems I passed")."""
-    said_words = set(_tokens(said))
+    from mer_agents.perception.text_head import lexicon_tokens
+
+    said_words = set(lexicon_tokens(said))
     return next((m for m in TROUBLE.finditer(text) if m.group(0).lower() not in said_words), None)
 
 

@@ -141,6 +141,11 @@ SELF_FRAME = (
 _LEX_TOKEN = re.compile(r"[a-z]+(?:'[a-z]+)?")
 
 
+def lexicon_tokens(text: str) -> list[str]:
+    """The words the Lexicon reads: normalised, lower-cased, apostrophes kept ("can't")."""
+    return _LEX_TOKEN.findall(normalise_text(text).lower())
+
+
 @dataclass
 class Lexicon:
     """Counts of stated-emotion words: per emotion of `classes`, [plain, negated] mentions (log1p), then one
@@ -172,17 +177,26 @@ class Lexicon:
             for j in range(max(0, i - self.window), i)
         )
 
+    def mentions(self, text: str) -> list[tuple[str, str, bool]]:
+        """(word or two-word phrase, emotion, negated) for each stated-emotion word of `text`, in order."""
+        return self._mentions(lexicon_tokens(text))
+
+    def _mentions(self, toks: list[str]) -> list[tuple[str, str, bool]]:
+        out = []
+        for i, tok in enumerate(toks):
+            found = [tok] if tok in self._word else []
+            if i + 1 < len(toks) and f"{tok} {toks[i + 1]}" in self._word:
+                found.append(f"{tok} {toks[i + 1]}")
+            out += [(w, self._word[w], self._negated(toks, i)) for w in found]
+        return out
+
     def counts(self, text: str) -> np.ndarray:
         low = normalise_text(text).lower()
         toks = _LEX_TOKEN.findall(low)
         n = len(self.classes)
         out = np.zeros(3 * n, dtype=np.float32)
-        for i, tok in enumerate(toks):
-            hits = [self._word[tok]] if tok in self._word else []
-            if i + 1 < len(toks) and f"{tok} {toks[i + 1]}" in self._word:
-                hits.append(self._word[f"{tok} {toks[i + 1]}"])
-            for c in hits:
-                out[2 * self.classes.index(c) + int(self._negated(toks, i))] += 1
+        for _, c, negated in self._mentions(toks):
+            out[2 * self.classes.index(c) + int(negated)] += 1
         out[: 2 * n] = np.log1p(out[: 2 * n])
         for m in self._frame.finditer(low):
             c = self._word.get(f"{m.group(1)} {m.group(2)}") or self._word.get(m.group(1))
