@@ -199,6 +199,10 @@ def _analyze(args: list[str], trace: Path, capsys) -> tuple[int, str, str, dict]
     return code, out, err, json.loads(trace.read_text(encoding="utf-8"))
 
 
+def _evidence(trace: dict) -> dict:
+    return next(e["evidence"] for e in trace["events"] if e["kind"] == "evidence")
+
+
 @pytest.fixture
 def app_settings(tmp_path, monkeypatch) -> Settings:
     """The app's settings for a short run; its traces go to tmp_path (trace_dir, and the temp folder's
@@ -410,7 +414,7 @@ def test_analyze_answers_an_odd_clip_with_a_trace(case, tmp_path, capsys):
     code, out, err, trace = _analyze([str(path)], tmp_path / "t.json", capsys)
     assert code == 0, err
     assert "reply: " in out and trace["reply"] and trace["error"] is None
-    evidence = next(e["evidence"] for e in trace["events"] if e["kind"] == "evidence")
+    evidence = _evidence(trace)
     assert flags <= {f["code"] for f in evidence["flags"]}
 
 
@@ -420,7 +424,7 @@ def test_app_analyze_answers_a_unicode_named_clip(tmp_path, app_settings):
     path = ODD_FILES["unicode_name"][0](tmp_path)
     reply, error, trace = _app_analyze(app_settings, path, "")
     assert error is None and reply and trace["reply"] == reply
-    evidence = next(e["evidence"] for e in trace["events"] if e["kind"] == "evidence")
+    evidence = _evidence(trace)
     assert evidence["source"].endswith(UNICODE_NAME)
 
 
@@ -449,7 +453,7 @@ def test_analyze_keeps_html_in_a_message_as_text(tmp_path, capsys):
     code, out, err, trace = _analyze(["--text", HTML_MESSAGE], tmp_path / "t.json", capsys)
     assert code == 0, err
     assert "<script" not in trace["reply"].lower() and "onerror" not in trace["reply"].lower()
-    evidence = next(e["evidence"] for e in trace["events"] if e["kind"] == "evidence")
+    evidence = _evidence(trace)
     assert evidence["transcript"] == HTML_MESSAGE  # recorded as typed, not parsed
 
 
@@ -503,10 +507,6 @@ def _spoken(folder: Path, case: str) -> Path:
         ["espeak-ng", "-v", voice, *options, "-w", str(path), words], check=True, capture_output=True
     )
     return path
-
-
-def _evidence(trace: dict) -> dict:
-    return next(e["evidence"] for e in trace["events"] if e["kind"] == "evidence")
 
 
 @pytest.mark.slow
