@@ -119,7 +119,7 @@ def main_build(args) -> int:
 
 def load_grades(out: Path) -> tuple[list[dict], dict[int, dict[str, str]]]:
     """(rows of candidates.jsonl, item → {reply text or 'gold' → grade})."""
-    rows = [json.loads(line) for line in (out / "candidates.jsonl").read_text().splitlines() if line]
+    rows = read_rows(out)
     key = json.loads((out / "key.json").read_text())
     graded: dict[int, dict[str, str]] = {}
     for path in sorted(out.glob("grades_*.json")):
@@ -158,13 +158,29 @@ def lm_prompts(item: dict) -> tuple[str, str]:
     return f"{head}{said}Person: {item['message']}\nListener:", f"{head}Listener:"
 
 
+def read_rows(out: Path) -> list[dict]:
+    """DIR/candidates.jsonl: one row per turn with its ranked candidates."""
+    return [json.loads(line) for line in (out / "candidates.jsonl").read_text().splitlines() if line]
+
+
+def model_and_turns(args, model: str | None):
+    """(the embedded model's engine, (row, turn) for the first --lm-turns rows): what --lm and --pick read."""
+    from mer_agents.backends.embedded import EmbeddedBackend
+
+    engine = EmbeddedBackend(Settings.from_env(backend="embedded", model=model)).engine()
+    items = random.Random(args.seed).sample(turns(SOURCE), args.n)
+    pairs = []
+    for row in read_rows(args.out)[: args.lm_turns]:
+        item = items[row["item"]]
+        assert item["message"] == row["message"], "candidates.jsonl was built with another --n/--seed"
+        pairs.append((row, item))
+    return engine, pairs
+
+
 def main_lm(args) -> int:
     """DIR/lm_<model>.json: each judged candidate's token log-probs under an embedded model, given the
     conversation ("cond") and given none ("uncond"), read by forcing the reply with a grammar."""
-    from mer_agents.backends.embedded import EmbeddedBackend
-
-    settings = Settings.from_env(backend="embedded", model=args.lm)
-    engine = EmbeddedBackend(settings).engine()
+    engine, pairs = model_and_turns(args, args.lm)
 
     def logprobs(prompt: str, text: str) -> list[float]:
         request = {
@@ -178,12 +194,8 @@ def main_lm(args) -> int:
         response = engine.server.handle_completions(request)
         return [t["logprob"] for t in response["choices"][0]["logprobs"]["content"]]
 
-    rows = [json.loads(line) for line in (args.out / "candidates.jsonl").read_text().splitlines() if line]
-    items = random.Random(args.seed).sample(turns(SOURCE), args.n)
     out = {}
-    for row in rows[: args.lm_turns]:
-        item = items[row["item"]]
-        assert item["message"] == row["message"], "candidates.jsonl was built with another --n/--seed"
+    for row, item in pairs:
         cond, uncond = lm_prompts(item)
         out[row["item"]] = {
             text: {"cond": logprobs(cond, text), "uncond": logprobs(uncond, text)} for text in row["judged"]
@@ -205,15 +217,9 @@ PICK_PROMPT = (
 def main_pick(args) -> int:
     """DIR/pick_<model>.json: turn → the reply an embedded model picks among the judged candidates that pass
     the guard (shown in a seeded shuffled order; the answer is one digit, forced by a grammar)."""
-    from mer_agents.backends.embedded import EmbeddedBackend
-
-    settings = Settings.from_env(backend="embedded", model=args.pick)
-    engine = EmbeddedBackend(settings).engine()
-    rows = [json.loads(line) for line in (args.out / "candidates.jsonl").read_text().splitlines() if line]
-    items = random.Random(args.seed).sample(turns(SOURCE), args.n)
+    engine, pairs = model_and_turns(args, args.pick)
     out = {}
-    for row in rows[: args.lm_turns]:
-        item = items[row["item"]]
+    for row, item in pairs:
         judged = set(row["judged"])
         pool = [c["text"] for c in row["candidates"] if c["text"] in judged and not c["guard"]]
         random.Random(row["item"]).shuffle(pool)
