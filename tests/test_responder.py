@@ -267,3 +267,50 @@ def test_refinement_keeps_the_draft_that_passes_and_lists_the_other(flat_classif
     assert backend.count("reply") == responder.N_CANDIDATES
     assert reply.text == GOOD and reply.source == "model" and reply.candidates == [CHEERFUL]
     assert reply.ranked[0].failed == [] and "tone_mismatch" in reply.ranked[1].failed
+
+
+def text_ctx(message: str, history=()) -> AgentContext:
+    """The real text evidence of `message` (MiniLM head), a scripted backend (never called here)."""
+    settings = Settings()
+    return AgentContext(
+        backend=ScriptedBackend(),
+        settings=settings,
+        evidence=perceive_text(message, settings),
+        history=list(history),
+    )
+
+
+def test_good_news_is_joy_that_opens_the_conversation():
+    """Real text readings: good news when the tone is joy, nothing was said before, and the words are not
+    thanks, a goodbye or only a greeting; a joy reading later in a conversation (agreeing) does not count."""
+    news = "I finally passed my driving test on the fourth try!"
+    assert responder.good_news(text_ctx(news), forecast("joy"))
+    for message in ("Thanks so much for listening, have a good night!", "Hi there!"):
+        assert not responder.good_news(text_ctx(message), forecast("joy")), message
+    earlier = [Turn(user_text="I am nervous about my exam.", reply="What worries you most about it?")]
+    assert not responder.good_news(
+        text_ctx("You are absolutely right, i might be overthinking this lol", earlier), forecast("joy")
+    )
+    assert not responder.good_news(text_ctx(MESSAGES["job"][0]), forecast("sadness"))
+
+
+def test_good_news_rank_key_puts_the_template_first_among_guarded_replies():
+    """Pure code: for good news the template leads any exemplar or draft that passes the guard, even with
+    a failed check and a lower score; a guard failure still goes last."""
+    template = Candidate(source="template", text="t", score=0.3, failed=["ignores_person"])
+    exemplar = Candidate(source="exemplar", text="x", score=0.9)
+    debris = Candidate(source="model", text="m", score=0.9, guard=["debris: {"], failed=["debris"])
+    ranked = sorted([debris, exemplar, template], key=responder.good_news_rank_key)
+    assert [c.text for c in ranked] == ["t", "x", "m"]
+
+
+@pytest.mark.slow
+def test_good_news_gets_a_glad_reply_that_says_the_news_back(backend):
+    """REAL path (SmolLM2 draft, ESConv bank, classifiers, guard): good news is answered with gladness and
+    the person's news, not with an exemplar about a problem."""
+    ctx, reply = reply_for(
+        backend, "Just wanted to share that I ran my first 10k this morning!", "joy", "Question"
+    )
+    assert responder.good_news(ctx, forecast("joy"))
+    assert reply.source == "template", [c.text for c in reply.ranked]
+    assert reply.text == "That is wonderful news: you ran your first 10k this morning! How does it feel?"

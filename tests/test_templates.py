@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mer_agents.agents import checks
-from mer_agents.agents.templates import echo, grounded_reply
+from mer_agents.agents.templates import echo, good_news_reply, grounded_reply
 from mer_agents.labels import EMOTIONS, STRATEGIES
 
 MESSAGES = [
@@ -35,3 +35,35 @@ def test_templates_pass_the_guard_for_every_strategy_and_emotion(message):
             results = checks.check_reply(reply, strategy, emotion, message, [], 0.5)
             assert not checks.guard_failures(results), (message, strategy, emotion, reply)
             assert not [r for r in results if r.name == "tone_mismatch" and not r.ok], reply
+
+
+GOOD_NEWS = [
+    "I finally passed my driving test on the fourth try!",
+    "Just wanted to share that I ran my first 10k this morning without stopping once.",
+    "saw my old roommate at the market today, we talked for an hour lol",
+    "guess who just got engaged",
+    "Small thing but the barista remembered my name and my order and it made my whole day",
+]
+
+
+def test_echo_finds_the_news_inside_a_long_good_news_message():
+    """Good news (clauses=True): a lead-in and a trailing "lol" are dropped, a clause that opens with a
+    first-person subject is said back, digits are kept; a noun phrase ("my order") is not news."""
+    assert echo(GOOD_NEWS[1], clauses=True) == "you ran your first 10k this morning without stopping once"
+    assert echo(GOOD_NEWS[2], clauses=True) == "you talked for an hour"
+    assert echo(GOOD_NEWS[1]) is None  # the distress path is unchanged: long, digits
+    assert echo(GOOD_NEWS[3], clauses=True) is None
+    assert echo(GOOD_NEWS[4], clauses=True) is None
+    assert echo("The barista remembered my name.", clauses=True) == "the barista remembered your name"
+
+
+@pytest.mark.parametrize("message", GOOD_NEWS)
+def test_good_news_replies_pass_the_guard_and_the_joy_tone_check(message):
+    for strategy in STRATEGIES:
+        reply = good_news_reply(message, strategy)
+        results = checks.check_reply(reply, strategy, "joy", message, [], 0.5)
+        assert not checks.guard_failures(results), (message, strategy, reply)
+        assert not [r for r in results if r.name == "tone_mismatch" and not r.ok], reply
+    assert good_news_reply(GOOD_NEWS[0], "Question") == (
+        "That is wonderful news: you finally passed your driving test on the fourth try! How does it feel?"
+    )

@@ -45,30 +45,83 @@ HARD = {
     "neutral": "Thank you for telling me",
 }
 DEFAULT_HARD = "That sounds really hard"
+# Good news (the responder's GOOD_NEWS case): the ESConv bank answers distress, so joy gets its own replies.
+GLAD = "That is wonderful news"
+LEAD_IN = re.compile(
+    r"^\s*(just wanted to (share|say|tell you)( that)?|guess what|good news|omg|so|well|"
+    r"i am (so )?(pleased|happy|glad|excited|thrilled) to (tell you|share|say|announce)( that)?)[,!:]?\s+",
+    re.IGNORECASE,
+)
+TRAILING_FILLER = re.compile(r"[\s,]+(lol|haha+|lmao|tbh|omg|yay|:\)|:D)[\s!.]*$", re.IGNORECASE)
+CLAUSE_BREAK = re.compile(r",\s*|\s+(?:and|but|so)\s+", re.IGNORECASE)
+MIN_CLAUSE_WORDS = 3  # "my order" is a noun phrase, not news
+FIRST_PERSON_SUBJECTS = {"i", "i'm", "i've", "my", "we", "we're", "we've", "our"}
 
 
-def echo(transcript: str) -> str | None:
+def echo(transcript: str, clauses: bool = False) -> str | None:
     """The person's first first-person statement, in the second person, or None when it would not read
-    well."""
+    well. `clauses` (good news, see GOOD_NEWS): also look inside a long sentence for a clause that opens
+    with "I", "my", "we", … ("saw my best friend today, we hugged at the airport" → "you hugged at the
+    airport"), after dropping a lead-in ("just wanted to share that") and a trailing "lol"; digits are
+    said back there ("your first 10k")."""
+    allowed = r"[A-Za-z0-9' ,-]+" if clauses else r"[A-Za-z' ,-]+"
     for sentence in re.split(r"(?<=[.!?])\s+", transcript.strip()):
-        words = sentence.replace("’", "'").rstrip(".!?").split()
-        lower = [w.lower().strip(",;:") for w in words]
-        if not words or len(words) > MAX_ECHO_WORDS or not {"i", "i'm", "i've", "my"} & set(lower):
-            continue
-        if {"you", "your", "you're", "yours"} & set(lower) or not re.fullmatch(
-            r"[A-Za-z' ,-]+", " ".join(words)
-        ):
-            return None  # "you" already in it, or digits/symbols: flipping would garble it
-        out = []
-        for i, (word, low) in enumerate(zip(words, lower)):
-            if i > 0 and lower[i - 1] == "i" and low in AFTER_I:
-                out.append(AFTER_I[low])
-            elif low in FLIP:
-                out.append(FLIP[low])
-            else:
-                out.append(word if i else word.lower())
-        return " ".join(out).strip(",;: ")
+        sentence = sentence.replace("’", "'").rstrip(".!?")
+        pieces = [sentence]
+        if clauses:
+            sentence = TRAILING_FILLER.sub("", LEAD_IN.sub("", sentence)).rstrip(".!?")
+            pieces = [
+                sentence,
+                *(
+                    c
+                    for c in CLAUSE_BREAK.split(sentence)
+                    if len(c.split()) >= MIN_CLAUSE_WORDS and c.split()[0].lower() in FIRST_PERSON_SUBJECTS
+                ),
+            ]
+        for piece in pieces:
+            words = piece.split()
+            lower = [w.lower().strip(",;:") for w in words]
+            if (
+                not words
+                or len(words) > MAX_ECHO_WORDS
+                or not {"i", "i'm", "i've", "my", *(FIRST_PERSON_SUBJECTS if clauses else ())} & set(lower)
+            ):
+                continue
+            if {"you", "your", "you're", "yours"} & set(lower) or not re.fullmatch(allowed, " ".join(words)):
+                return None  # "you" already in it, or digits/symbols: flipping would garble it
+            return _second_person(words, lower)
     return None
+
+
+def _second_person(words: list[str], lower: list[str]) -> str:
+    out = []
+    for i, (word, low) in enumerate(zip(words, lower)):
+        if i > 0 and lower[i - 1] == "i" and low in AFTER_I:
+            out.append(AFTER_I[low])
+        elif low in FLIP:
+            out.append(FLIP[low])
+        else:
+            out.append(word if i else word.lower())
+    return " ".join(out).strip(",;: ")
+
+
+def good_news_reply(transcript: str, strategy: str) -> str:
+    """The reply to good news (GOOD_NEWS): glad for the person, their event said back where it reads
+    cleanly, in the strategy's form."""
+    said = echo(transcript, clauses=True)
+    if strategy == "Question":
+        return f"That is wonderful news: {said}! How does it feel?" if said else f"{GLAD}! How does it feel?"
+    if strategy == "Reflection of feelings":
+        return f"You must be so happy that {said}!" if said else "You must be so happy right now!"
+    if strategy == "Restatement or Paraphrasing" and said:
+        return f"So {said}! That is wonderful news."
+    if strategy == "Affirmation and Reassurance" and said:
+        return f"{said[0].upper()}{said[1:]}! That is wonderful news, and I am so happy for you."
+    return (
+        f"That is wonderful news: {said}! I am so happy for you."
+        if said
+        else f"{GLAD}! I am so happy for you."
+    )
 
 
 def grounded_reply(transcript: str, emotion: str, strategy: str) -> str:

@@ -1,5 +1,6 @@
 """packet.md (each distinct reply once, shuffled, seed 7) and key.json from base.json and new.json; then, with
-`--score`, the A/B/C counts per source from grades.json."""
+`--score`, the A/B/C counts per source from grades.json. `--dir FOLDER`: another set's folder (default: this
+one), e.g. docs/results/good_news_unseen2."""
 
 import json
 import random
@@ -7,7 +8,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(sys.argv[sys.argv.index("--dir") + 1]) if "--dir" in sys.argv else Path(__file__).resolve().parent
 if "--score" in sys.argv:
     key = json.loads((HERE / "key.json").read_text())
     grades = json.loads((HERE / "grades.json").read_text())

@@ -1,6 +1,7 @@
 """Run `analyze --text` on each message of messages.json (in-process, default settings); write OUT.json.
 
 .venv/bin/python docs/results/good_news_unseen/run_messages.py docs/results/good_news_unseen/new.json
+The messages are read from the folder OUT.json is written to (good_news_unseen/, good_news_unseen2/).
 """
 
 import contextlib
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from mer_agents.cli import main
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(sys.argv[1]).resolve().parent
 out = []
 with tempfile.TemporaryDirectory() as tmp:
     for message in json.loads((HERE / "messages.json").read_text()):
