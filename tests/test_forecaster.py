@@ -45,6 +45,27 @@ def test_a_smile_over_sad_words_weighs_less():
     assert agreement < 0.8  # the modalities still disagree
 
 
+def test_a_still_face_over_stated_words_weighs_less():
+    """A neutral face over words that state an emotion: the face's weight takes FLAT_FACE_DISCOUNT (the
+    words' emotion is unchanged otherwise); not a flat face when the face shows an emotion."""
+    ev = load("evidence_conflict")
+    face = ev.modalities.video.model_copy(
+        update={"probs": {k: (0.9 if k == "neutral" else 0.1 / 6) for k in EMOTIONS}, "confidence": 0.9}
+    )
+    flat = ev.model_copy(update={"modalities": ev.modalities.model_copy(update={"video": face})})
+    mods = ["text", "audio", "video"]
+    assert fc.flat_face(flat, mods) and not fc.masking(flat, mods) and not fc.flat_face(ev, mods)
+    assert fc.face_discount(flat, mods) == fc.FLAT_FACE_DISCOUNT
+    assert fc.face_discount(ev, mods) == fc.MASKING_DISCOUNT
+    assert fc.face_discount(load("evidence_sad"), mods) == 1.0
+    fused, _, _ = fc.fuse(flat, mods)
+    w = {m: fc.RELIABILITY[m] * getattr(flat.modalities, m).confidence for m in mods}
+    w["video"] *= fc.FLAT_FACE_DISCOUNT
+    for label in EMOTIONS:
+        expected = sum(w[m] * getattr(flat.modalities, m).probs[label] for m in mods) / sum(w.values())
+        assert fused[label] == pytest.approx(expected)
+
+
 def test_agreement_is_high_when_modalities_agree_and_one_for_a_single_modality():
     _, agree_sad, _ = fc.fuse(load("evidence_sad"), ["text", "audio", "video"])
     _, agree_conflict, _ = fc.fuse(load("evidence_conflict"), ["text", "audio", "video"])

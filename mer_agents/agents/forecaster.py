@@ -5,6 +5,9 @@ Fusion (documented here because the numbers in every trace come from it):
                                                     × its confidence on this clip,
               × MASKING_DISCOUNT for a smiling face over negative words (a smile is also a social display:
                 politeness, masking; the words carry what happened)
+              × FLAT_FACE_DISCOUNT for a neutral face over words that state an emotion (a still face is
+                the absence of a display, not a reading against the words: people tell of a loss
+                composed)
     fused   = Σ_m w_m p_m / Σ_m w_m                 (uniform when no modality has weight)
     agree   = Σ_{i<j} w_i w_j (1 − JSD₂(p_i, p_j)) / Σ_{i<j} w_i w_j     (1 with fewer than two modalities)
     conf    = (Σ_m w_m c_m / Σ_m w_m) · (0.5 + 0.5 · agree)
@@ -14,7 +17,7 @@ for every pair of confident modalities whose top labels differ (a smiling face o
 politeness?). The model may propose boosting one label by δ; code clamps δ to [0, MAX_BOOST] and mixes
 p' = (1 − δ) fused + δ · onehot(label), so at most δ probability mass moves and p' stays normalised.
 With settings.consistency False (the ablation, issue #11) every available modality is still fused, but by
-plain confidence-weighted averaging: w_m = c_m (no reliability priors, no masking discount), no agreement
+plain confidence-weighted averaging: w_m = c_m (no reliability priors, no face discounts), no agreement
 term (agree = 1, conf = mean confidence) and no conflicts named. Only the consistency machinery is removed.
 """
 
@@ -34,6 +37,9 @@ MAX_TOKENS = 88  # explanation (≤ 120 chars after its opening) + boost fields 
 MAX_BOOST = 0.15
 CONFLICT_CONFIDENCE = 0.3
 MASKING_DISCOUNT = 0.5
+# Chosen on the selection split of the synthetic fusion set (scripts/fusion_selection.py; the report split,
+# examples/fusion/, chose nothing).
+FLAT_FACE_DISCOUNT = 0.5
 # How far each modality's reader is trusted, before its own per-clip confidence. The words come from a head
 # trained on MELD + ESConv + GoEmotions (assets/text_head/README.md) and carry what happened ("I lost my
 # job"): full weight. The face is a trained expression model (FER-2013 classes), reliable for what the face
@@ -118,6 +124,25 @@ def masking(evidence: Evidence, modalities: list[str]) -> bool:
     )
 
 
+def flat_face(evidence: Evidence, modalities: list[str]) -> bool:
+    """A neutral face over confident words that state an emotion."""
+    if not {"video", "text"} <= set(modalities):
+        return False
+    face, words = evidence.modalities.video, evidence.modalities.text
+    return (
+        min(face.confidence, words.confidence) >= CONFLICT_CONFIDENCE
+        and top_emotion(face.probs)[0] == "neutral"
+        and top_emotion(words.probs)[0] != "neutral"
+    )
+
+
+def face_discount(evidence: Evidence, modalities: list[str]) -> float:
+    """The factor on the face's weight: MASKING_DISCOUNT, FLAT_FACE_DISCOUNT or 1."""
+    if masking(evidence, modalities):
+        return MASKING_DISCOUNT
+    return FLAT_FACE_DISCOUNT if flat_face(evidence, modalities) else 1.0
+
+
 def fuse(
     evidence: Evidence, modalities: list[str], consistency: bool = True
 ) -> tuple[dict[str, float], float, float]:
@@ -125,9 +150,9 @@ def fuse(
     plain confidence-weighted averaging (the ablation)."""
     mods = [getattr(evidence.modalities, n) for n in modalities]
     if consistency:
-        discount = masking(evidence, modalities)
+        discount = face_discount(evidence, modalities)
         weights = [
-            RELIABILITY[n] * m.confidence * (MASKING_DISCOUNT if discount and n == "video" else 1.0)
+            RELIABILITY[n] * m.confidence * (discount if n == "video" else 1.0)
             for n, m in zip(modalities, mods)
         ]
     else:

@@ -2,6 +2,7 @@
 
     eval meld   --csv dev_sent_emo.csv [--limit N] [--context K] [--llm-limit M | --no-llm] --out OUT.json
     eval esconv --tsv devWithStrategy_short.tsv [--limit N] [--variants full,no-reflection,...] --out OUT.json
+    eval fusion [--labels examples/fusion/labels.json] [--limit N] --out OUT.json
     eval report [--in docs/results] [--out docs/results.md]
 
 --limit keeps a fixed, spread-out subset: item floor(i * n / limit) for i < limit. Finished items are cached
@@ -47,6 +48,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="comma-separated: full, no-reflection, no-consistency, one-pass",
     )
     _common(esconv)
+
+    fusion = sub.add_parser(
+        "fusion", help="each modality and the fusion (full vs no-consistency) on the synthetic fusion set"
+    )
+    fusion.add_argument(
+        "--labels",
+        type=Path,
+        default=Path("examples/fusion/labels.json"),
+        help="labels.json of the set (its clips under clips/ beside it)",
+    )
+    _common(fusion)
 
     pack = sub.add_parser("judge-packet", help="a shuffled blind-judging packet from per-item outputs + gold")
     pack.add_argument("--items", type=Path, nargs="+", required=True, help="*.items.jsonl of eval esconv")
@@ -208,6 +220,13 @@ def main(args) -> int:
         summary = ", ".join(
             f"{name}: weighted-F1 {v['weighted_f1']:.3f} (n={v['n']})" for name, v in out["variants"].items()
         )
+    elif args.task == "fusion":
+        from mer_agents.evaluation.fusion import evaluate_fusion
+
+        out = evaluate_fusion(args.labels, settings, limit=args.limit, cache=cache, progress=progress)
+        out["command"] = _command(args, [("--labels", "labels"), *COMMON_FLAGS, ("--out", "out")])
+        summary = ", ".join(f"{name}: accuracy {v['accuracy']:.3f}" for name, v in out["variants"].items())
+        summary += f" (n={out['n']})"
     else:
         from mer_agents.evaluation.esconv import evaluate_esconv, variant_settings
 

@@ -50,10 +50,10 @@ def load_outs(directory: Path) -> list[dict[str, Any]]:
             data = json.loads(path.read_text(encoding="utf-8"))
         except json.JSONDecodeError:
             raise DataError(f"{path} is not valid JSON") from None
-        if isinstance(data, dict) and (data.get("task") in ("meld", "esconv") or data.get("judge")):
+        if isinstance(data, dict) and (data.get("task") in ("meld", "esconv", "fusion") or data.get("judge")):
             outs.append(dict(data, _file=path.name))
     if not outs:
-        raise DataError(f"no eval OUT files (*.json with task meld/esconv) in {directory}")
+        raise DataError(f"no eval OUT files (*.json with task meld/esconv/fusion) in {directory}")
     return outs
 
 
@@ -209,6 +209,40 @@ def esconv_section(out: dict[str, Any]) -> list[str]:
     return lines
 
 
+def fusion_section(out: dict[str, Any]) -> list[str]:
+    """Per-modality and fused accuracy on the synthetic fusion set (eval fusion OUT files)."""
+    counts = ", ".join(f"{k} {v}" for k, v in out["condition_counts"].items())
+    lines = [
+        f"### Fusion — synthetic clips ({out['_file']})",
+        "",
+        f"`{out.get('command', '')}`",
+        "",
+        f"Data: `{out['data']}` ({out['n_file']} clips; evaluated {out['n']}, {out['failed']} failed; "
+        f"conditions: {counts}). {out.get('note', '')} Majority-label baseline "
+        f"{_fmt(out.get('majority_baseline'))}. Wall time {out['seconds']:.0f} s.",
+        "",
+    ]
+    rows = [
+        [f"reader: {name}", r["n"], r["accuracy"], r["accuracy_ci95"]] for name, r in out["readers"].items()
+    ]
+    rows += [
+        [f"fused: {name}", v["n"], v["accuracy"], v["accuracy_ci95"]] for name, v in out["variants"].items()
+    ]
+    lines += _table(["reading", "n", "accuracy", "95 % CI"], rows) + [""]
+    paired = out["paired"]
+    lines += [
+        f"full − no-consistency, paired over the same clips: {_fmt(paired['full_minus_no_consistency'])} "
+        f"(the fused label differs on {paired['changed']} clips).",
+        "",
+        "Accuracy by condition (a reader's column counts only the clips where it had a reading):",
+        "",
+    ]
+    names = [*out["readers"], *out["variants"]]
+    rows = [[c, b["n"], *(b[n] for n in names)] for c, b in out["by_condition"].items()]
+    lines += _table(["condition", "n", *names], rows) + [""]
+    return lines
+
+
 def judge_section(out: dict[str, Any]) -> list[str]:
     """Blind-judge rates per source (eval judge-score OUT files)."""
     sources = [k for k, v in out.items() if isinstance(v, dict) and "n" in v and "A" in v]
@@ -301,7 +335,9 @@ def build_report(directory: Path, out_path: Path, make_charts: bool = True) -> s
         "",
     ]
     for out in outs:
-        section = {"meld": meld_section, "esconv": esconv_section}.get(out.get("task"), judge_section)
+        section = {"meld": meld_section, "esconv": esconv_section, "fusion": fusion_section}.get(
+            out.get("task"), judge_section
+        )
         lines += section(out)
     if chart_files:
         lines += ["Charts: " + ", ".join(f"[{p.name}]({_rel(p, out_path)})" for p in chart_files), ""]
