@@ -16,13 +16,15 @@ import json
 import sys
 from pathlib import Path
 
-from mer_agents.agents import forecaster
-from mer_agents.config import Settings
-from mer_agents.evaluation.cache import ResultCache
-from mer_agents.evaluation.fusion import evaluate_fusion
-from mer_agents.evaluation.provenance import provenance
-
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from mer_agents.agents import forecaster  # noqa: E402
+from mer_agents.config import Settings  # noqa: E402
+from mer_agents.evaluation.cache import ResultCache  # noqa: E402
+from mer_agents.evaluation.fusion import evaluate_fusion  # noqa: E402
+from mer_agents.evaluation.provenance import provenance  # noqa: E402
+
 LABELS = ROOT / "examples" / "fusion_selection" / "labels.json"
 OUT = ROOT / "docs" / "results" / "fusion_selection.json"
 MASKING_GRID = (1.0, 0.5, 0.25)
