@@ -7,8 +7,11 @@ token.
 
 Refinement: after an audit with a `revise`, the run re-enters at the EARLIEST faulty stage with the
 auditor's instruction (and the checks' hints, e.g. a strategy to avoid). Upstream stages are reused, not
-rerun, and emit no new events in that round: their latest StageFinished still holds. The target stage and
-everything downstream rerun (new seeds), then the whole chain is audited again. Rounds stop when every stage
+rerun, and emit no new events in that round: their latest StageFinished still holds. The target stage reruns
+(new seed), and a later stage reruns only when it failed the audit itself or reads an output that was just
+regenerated (READS); the others are reused, and a Progress event names them. The perception agent's summary
+is read by no later stage (the forecaster fuses the evidence itself), so a perception revise reruns
+perception alone. Then the whole chain is audited again. Rounds stop when every stage
 passes or settings.max_rounds refinement rounds are spent; the final reply is the best-audited one (fewest
 failed checks, ties → the latest round). settings.reflection False: one pass of the four stages, no audit.
 settings.one_pass: the single-prompt ablation (agents/one_pass.py), no audit.
@@ -73,6 +76,25 @@ class RunRequest(BaseModel):
     exclude_dialogues: list[str] = Field(
         default_factory=list, description="ESConv dialogue ids retrieval must skip (evaluation)"
     )
+
+
+# Which earlier stages' outputs each stage's agent reads (the `agents` map in Run.body).
+READS: dict[str, tuple[str, ...]] = {
+    "perception": (),
+    "forecast": (),
+    "strategy": ("forecast",),
+    "reply": ("forecast", "strategy"),
+}
+
+
+def stages_to_rerun(target: str, failed: set[str]) -> list[str]:
+    """The stages a refinement round reruns, in order: the target, and each later stage that failed the
+    audit itself or reads an output rerun before it."""
+    rerun: list[str] = []
+    for stage in STAGES[STAGES.index(target) :]:
+        if stage == target or stage in failed or any(d in rerun for d in READS[stage]):
+            rerun.append(stage)
+    return rerun
 
 
 @dataclass
@@ -248,9 +270,9 @@ class _Run:
         }
         outputs: dict[str, Any] = {}
         records: list[_RoundRecord] = []
-        round_, start, instruction, hints = 0, 0, "", {}
+        round_, rerun, instruction, hints = 0, list(STAGES), "", {}
         while True:
-            for i, stage in enumerate(STAGES[start:]):
+            for i, stage in enumerate(rerun):
                 first = i == 0 and round_ > 0
                 ctx = self.context(evidence, round_, instruction if first else "", hints if first else {})
                 outputs[stage] = yield from self.stage_step(
@@ -273,10 +295,18 @@ class _Run:
                 return
             round_ += 1
             verdict = next(v for v in result.verdicts if v.stage == target)
-            instruction, hints, start = verdict.instruction, result.hints(target), STAGES.index(target)
+            instruction, hints = verdict.instruction, result.hints(target)
+            rerun = stages_to_rerun(target, {v.stage for v in result.verdicts if v.verdict == "revise"})
             yield RegenerationRequested(
                 t=self.t(), round=round_, target_stage=target, instruction=instruction
             )
+            reused = [s for s in STAGES[STAGES.index(target) :] if s not in rerun]
+            if reused:
+                yield Progress(
+                    t=self.t(),
+                    stage=reused[0],
+                    message=f"round {round_}: {', '.join(reused)} reused (passed; inputs unchanged)",
+                )
 
     def one_pass(self, evidence: Evidence) -> Iterator[Event]:
         yield Progress(t=self.t(), stage="one_pass", message="one prompt from evidence to reply (ablation)")

@@ -22,6 +22,7 @@ from mer_agents.config import Settings
 from mer_agents.events import (
     AuditVerdictEvent,
     DraftReply,
+    Progress,
     RegenerationRequested,
     RunFailed,
     RunFinished,
@@ -34,7 +35,7 @@ from mer_agents.events import (
     event_to_json,
 )
 from mer_agents.labels import STRATEGIES
-from mer_agents.pipeline import RunRequest, run
+from mer_agents.pipeline import RunRequest, run, stages_to_rerun
 from mer_agents.types import Evidence
 from tests import injected_tools
 from tests.injected_tools import TOOLS, flat_embed, no_neighbours
@@ -135,7 +136,8 @@ def test_reply_fault_reenters_at_reply_and_reuses_upstream(evidence):
 
 
 def test_earliest_faulty_stage_wins(evidence):
-    """Scripted backend: perception AND reply faulty → re-entry at perception, then all stages rerun."""
+    """Scripted backend: perception AND reply faulty → re-entry at perception; the reply reruns (it failed
+    too), forecast and strategy are reused (they passed, and read nothing perception wrote)."""
     bad_summary = json.dumps({"summary": "The person seems furious and angry."})  # no modality reads anger
     backend = ScriptedBackend(
         perception=[bad_summary, ScriptedBackend().scripts["perception"][0]], reply=[CHEERFUL, GOOD]
@@ -145,14 +147,34 @@ def test_earliest_faulty_stage_wins(evidence):
     assert verdicts0["perception"] == "revise" and verdicts0["reply"] == "revise"
     regen = of(events, RegenerationRequested)[0]
     assert regen.target_stage == "perception"
-    assert [e.stage for e in of(events, StageStarted) if e.round == 1] == [
-        "perception",
-        "forecast",
-        "strategy",
-        "reply",
-        "audit",
-    ]
+    assert [e.stage for e in of(events, StageStarted) if e.round == 1] == ["perception", "reply", "audit"]
+    assert backend.count("forecast") == backend.count("strategy") == 1
+    assert "forecast, strategy reused" in " ".join(e.message for e in of(events, Progress))
     assert events[-1].all_passed and events[-1].rounds == 1
+
+
+def test_a_perception_revise_reruns_perception_alone(evidence):
+    """Scripted backend: only the perception summary is faulty → round 1 reruns perception alone (no later
+    stage reads it), the trace says the others were reused, and the reply is the first round's."""
+    bad_summary = json.dumps({"summary": "The person seems furious and angry."})
+    backend = ScriptedBackend(perception=[bad_summary, ScriptedBackend().scripts["perception"][0]])
+    events = collect(backend, evidence)
+    assert of(events, RegenerationRequested)[0].target_stage == "perception"
+    assert [e.stage for e in of(events, StageStarted) if e.round == 1] == ["perception", "audit"]
+    assert backend.count("forecast") == backend.count("strategy") == backend.count("reply") == 1
+    reused = [e for e in of(events, Progress) if "reused" in e.message]
+    assert [e.message for e in reused] == [
+        "round 1: forecast, strategy, reply reused (passed; inputs unchanged)"
+    ]
+    assert events[-1].all_passed and events[-1].reply == GOOD
+
+
+def test_stages_to_rerun_follows_what_each_stage_reads():
+    """Pure code: the target, each later stage that failed, and each later stage reading a rerun output."""
+    assert stages_to_rerun("perception", {"perception"}) == ["perception"]
+    assert stages_to_rerun("perception", {"perception", "strategy"}) == ["perception", "strategy", "reply"]
+    assert stages_to_rerun("forecast", {"forecast"}) == ["forecast", "strategy", "reply"]
+    assert stages_to_rerun("reply", {"reply"}) == ["reply"]
 
 
 def test_strategy_fault_reenters_at_strategy_and_avoids_it(evidence):
