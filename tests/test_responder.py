@@ -280,6 +280,15 @@ def text_ctx(message: str, history=()) -> AgentContext:
     )
 
 
+def test_an_opening_is_first_words_that_say_something():
+    """Real text readings: the first words of a conversation, not only a greeting, thanks or goodbye."""
+    assert responder.opening(text_ctx(MESSAGES["job"][0]))
+    for message in ("Hi there!", "Thanks so much for listening, have a good night!"):
+        assert not responder.opening(text_ctx(message)), message
+    earlier = [Turn(user_text="I am nervous about my exam.", reply="What worries you most about it?")]
+    assert not responder.opening(text_ctx(MESSAGES["job"][0], earlier))
+
+
 def test_good_news_is_joy_that_opens_the_conversation():
     """Real text readings: good news when the tone is joy, nothing was said before, and the words are not
     thanks, a goodbye or only a greeting; a joy reading later in a conversation (agreeing) does not count."""
@@ -294,13 +303,13 @@ def test_good_news_is_joy_that_opens_the_conversation():
     assert not responder.good_news(text_ctx(MESSAGES["job"][0]), forecast("sadness"))
 
 
-def test_good_news_rank_key_puts_the_template_first_among_guarded_replies():
-    """Pure code: for good news the template leads any exemplar or draft that passes the guard, even with
-    a failed check and a lower score; a guard failure still goes last."""
+def test_template_first_rank_key_puts_the_template_first_among_guarded_replies():
+    """Pure code: on an opening statement the template leads any exemplar or draft that passes the guard,
+    even with a failed check and a lower score; a guard failure still goes last."""
     template = Candidate(source="template", text="t", score=0.3, failed=["ignores_person"])
     exemplar = Candidate(source="exemplar", text="x", score=0.9)
     debris = Candidate(source="model", text="m", score=0.9, guard=["debris: {"], failed=["debris"])
-    ranked = sorted([debris, exemplar, template], key=responder.good_news_rank_key)
+    ranked = sorted([debris, exemplar, template], key=responder.template_first_rank_key)
     assert [c.text for c in ranked] == ["t", "x", "m"]
 
 
