@@ -111,3 +111,18 @@ def test_spread_subset():
     assert spread_subset(5, 50) == [0, 1, 2, 3, 4]
     picked = spread_subset(2975, 40)
     assert len(set(picked)) == 40 and picked[-1] < 2975
+
+
+@needs_data
+def test_a_window_that_starts_mid_dialogue_marks_earlier_conversation(esconv):
+    """A window cut after the dialogue's first turn with no earlier exchange in it gets one marker turn
+    without words (so the agents do not take the person's words for an opening); a true opening gets none."""
+    cut = next(i for i in esconv if i.message.startswith("Yeah we don't have to shut down"))
+    assert cut.context[0].index > 0
+    assert len(cut.history) == 1 and cut.history[0].user_text == ""
+    assert cut.history[0].reply.startswith(
+        "you know, i am in construction"
+    )  # the supporter turns it opens with
+    assert esconv[0].history == []  # the dialogue's own first words
+    openers = [i for i in esconv if i.message and not i.history]
+    assert openers and all(i.context[0].index == 0 for i in openers)

@@ -208,7 +208,8 @@ def history_lines(history: list[Turn], limit: int = 3) -> list[str]:
     """The last turns as short 'Person: ... / You: ...' lines for prompts."""
     lines: list[str] = []
     for turn in history[-limit:]:
-        lines.append(f"Person: {turn.user_text}" + (f" [{turn.emotion}]" if turn.emotion else ""))
+        if turn.user_text:  # a turn without words marks earlier conversation that is not shown
+            lines.append(f"Person: {turn.user_text}" + (f" [{turn.emotion}]" if turn.emotion else ""))
         if turn.reply:
             lines.append(f"You: {turn.reply}")
     return lines

@@ -288,7 +288,8 @@ def exemplar_replies(
 def build_messages(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> list[Message]:
     history: list[Message] = []
     for turn in ctx.history[-HISTORY_TURNS:]:
-        history.append(Message(role="user", content=turn.user_text))
+        if turn.user_text:  # a turn without words marks earlier conversation that is not shown
+            history.append(Message(role="user", content=turn.user_text))
         if turn.reply:
             history.append(Message(role="assistant", content=turn.reply))
     return load_prompt("responder").render(

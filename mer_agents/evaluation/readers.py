@@ -174,9 +174,11 @@ def read_esconv(path: str | Path) -> list[EsconvItem]:
 def message_and_history(item: EsconvItem) -> tuple[str, list[Turn]]:
     """The seeker's last block of turns as the message; the exchanges before it as dialogue history.
 
-    Supporter turns that follow the seeker's last block (the supporter speaking twice in a row), and those
-    that open the window before any seeker turn, are part of neither; `supporter_followup(item)` tells
-    whether the first happened.
+    Supporter turns that follow the seeker's last block (the supporter speaking twice in a row) are part of
+    neither; `supporter_followup(item)` tells whether that happened. A window that starts after the
+    dialogue's first turn yet leaves no earlier exchange gets one marker turn (no words; the supporter turns
+    that open the window, if any, as its reply): the conversation did not start here, and the agents treat
+    an empty history as the person's first words (planner.priors, responder.opening).
     """
     blocks: list[tuple[list[str], list[EsconvTurn]]] = []  # (seeker texts, supporter turns after them)
     for turn in item.context:
@@ -201,6 +203,9 @@ def message_and_history(item: EsconvItem) -> tuple[str, list[Turn]]:
         for seeker, supporter in blocks[:last]
         if seeker
     ]
+    if not history and item.context[0].index > 0:
+        opening_supporter = blocks[0][1] if not blocks[0][0] else []
+        history = [Turn(user_text="", reply=" ".join(t.text for t in opening_supporter) or None)]
     return " ".join(blocks[last][0]), history
 
 
