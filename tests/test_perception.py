@@ -4,7 +4,6 @@ over the example clips and generated bad inputs; no mocks."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +11,7 @@ import pytest
 
 from mer_agents.config import Settings
 from mer_agents.errors import MediaError, MerError
+from mer_agents.evaluation.metrics import wer
 from mer_agents.perception import perceive, perceive_text
 from mer_agents.types import Evidence
 from tests.media_files import tone, write_audio, write_video
@@ -22,17 +22,6 @@ EXAMPLES = ROOT / "examples"
 SCRIPTS = json.loads((EXAMPLES / "scripts.json").read_text())
 SPANISH = ROOT / "tests" / "fixtures" / "perception" / "spanish.mp3"
 SETTINGS = Settings()
-
-
-def wer(reference: str, hypothesis: str) -> float:
-    """Word error rate after lower-casing and dropping punctuation (Levenshtein over words)."""
-    ref, hyp = (re.sub(r"[^a-z0-9' ]+", " ", s.lower()).split() for s in (reference, hypothesis))
-    d = np.arange(len(hyp) + 1)
-    for i, r in enumerate(ref, 1):
-        prev, d[0] = d.copy(), i
-        for j, h in enumerate(hyp, 1):
-            d[j] = min(prev[j] + 1, d[j - 1] + 1, prev[j - 1] + (r != h))
-    return float(d[-1] / max(1, len(ref)))
 
 
 @pytest.fixture(scope="module")

@@ -150,3 +150,21 @@ def mean(values: Sequence[float]) -> float:
 def _same_length(a: Sequence, b: Sequence) -> None:
     if len(a) != len(b):
         raise ValueError(f"length mismatch: {len(a)} vs {len(b)}")
+
+
+def word_edits(reference: str, hypothesis: str) -> tuple[int, int]:
+    """(word-level Levenshtein edits, reference words) after lower-casing and dropping punctuation: summed
+    over clips, their ratio is the corpus word error rate."""
+    ref, hyp = (re.sub(r"[^a-z0-9' ]+", " ", s.lower()).split() for s in (reference, hypothesis))
+    dist = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, 1):
+        prev, dist[0] = dist[0], i
+        for j, h in enumerate(hyp, 1):
+            prev, dist[j] = dist[j], min(dist[j] + 1, dist[j - 1] + 1, prev + (r != h))
+    return dist[-1], len(ref)
+
+
+def wer(reference: str, hypothesis: str) -> float:
+    """Word error rate of one hypothesis (see word_edits)."""
+    edits, words = word_edits(reference, hypothesis)
+    return edits / max(1, words)
