@@ -67,3 +67,16 @@ def test_good_news_replies_pass_the_guard_and_the_joy_tone_check(message):
     assert good_news_reply(GOOD_NEWS[0], "Question") == (
         "That is wonderful news: you finally passed your driving test on the fourth try! How does it feel?"
     )
+
+
+def test_a_statement_is_said_back_only_with_its_subject():
+    """Held-out train openings: a statement without its subject ("Failed my midterm") is not said back; a
+    leading "and then" is dropped; "ive" reads as "I've"."""
+    assert echo("Not sure if I should go back to school during covid.") is None
+    assert echo("Failed my organic chem midterm.") is None
+    assert echo("and then I cried in the cereal aisle.") == "you cried in the cereal aisle"
+    assert (
+        echo("ive gained some weight after having my kids.")
+        == "you've gained some weight after having your kids"
+    )
+    assert echo("now I don't know if I can continue.") == "now you don't know if you can continue"

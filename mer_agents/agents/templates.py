@@ -28,6 +28,8 @@ FLIP = {
     "us": "you",
     "we're": "you're",
     "we've": "you've",
+    "ive": "you've",
+    "im": "you're",
 }
 AFTER_I = {"was": "were", "wasn't": "weren't", "am": "are", "have": "have", "do": "do"}
 FEELING = {  # how the feeling is named back
@@ -56,6 +58,14 @@ TRAILING_FILLER = re.compile(r"[\s,]+(lol|haha+|lmao|tbh|omg|yay|:\)|:D)[\s!.]*$
 CLAUSE_BREAK = re.compile(r",\s*|\s+(?:and|but|so)\s+", re.IGNORECASE)
 MIN_CLAUSE_WORDS = 3  # "my order" is a noun phrase, not news
 FIRST_PERSON_SUBJECTS = {"i", "i'm", "i've", "my", "we", "we're", "we've", "our"}
+# A statement is said back only when it opens with its subject (or a word a subject can follow): "failed my
+# midterm" or "not sure if I should go back" would come back without one ("It sounds like failed your
+# midterm"; seen on held-out ESConv train opening statements, docs/results/heldout_opening_policy/).
+STATEMENT_START = FIRST_PERSON_SUBJECTS | set(
+    "ive im the a an this that these those his her their it it's there today yesterday tonight last "
+    "everyone everything nobody someone somebody now recently lately".split()
+)
+LEADING_CONJUNCTION = re.compile(r"^\s*(and then|and|but|so|then|also)\s+", re.IGNORECASE)
 
 
 def echo(transcript: str, clauses: bool = False) -> str | None:
@@ -66,7 +76,7 @@ def echo(transcript: str, clauses: bool = False) -> str | None:
     said back there ("your first 10k")."""
     allowed = r"[A-Za-z0-9' ,-]+" if clauses else r"[A-Za-z' ,-]+"
     for sentence in re.split(r"(?<=[.!?])\s+", transcript.strip()):
-        sentence = sentence.replace("’", "'").rstrip(".!?")
+        sentence = LEADING_CONJUNCTION.sub("", sentence.replace("’", "'")).rstrip(".!?")
         pieces = [sentence]
         if clauses:
             sentence = TRAILING_FILLER.sub("", LEAD_IN.sub("", sentence)).rstrip(".!?")
@@ -83,6 +93,7 @@ def echo(transcript: str, clauses: bool = False) -> str | None:
             lower = [w.lower().strip(",;:") for w in words]
             if (
                 not words
+                or lower[0] not in STATEMENT_START
                 or len(words) > MAX_ECHO_WORDS
                 or not {"i", "i'm", "i've", "my", *(FIRST_PERSON_SUBJECTS if clauses else ())} & set(lower)
             ):
