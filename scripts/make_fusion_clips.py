@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from make_examples import _run, _speak  # espeak-ng and subprocess as the example clips use them
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "examples" / "fusion"
@@ -270,10 +271,6 @@ def specs(split: str = "report") -> list[dict]:
     return out
 
 
-def _run(cmd: list[str]) -> None:
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-
 def _ffmpeg() -> str:
     import imageio_ffmpeg
 
@@ -293,22 +290,7 @@ def build_clip(spec: dict, folder: Path) -> Path:
     out = folder / "clips" / spec["name"]
     with tempfile.TemporaryDirectory() as tmp:
         wav = Path(tmp) / "speech.wav"
-        _run(
-            [
-                "espeak-ng",
-                "-v",
-                spec["voice"],
-                "-s",
-                str(spec["speed"]),
-                "-p",
-                str(spec["pitch"]),
-                "-a",
-                str(spec["amplitude"]),
-                "-w",
-                str(wav),
-                spec["words"],
-            ]
-        )
+        _speak({**spec, "text": spec["words"]}, wav)
         common = [_ffmpeg(), "-y", "-loglevel", "error", "-fflags", "+bitexact"]
         if not spec["video"]:
             _run(

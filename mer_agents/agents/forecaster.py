@@ -112,28 +112,27 @@ def jsd(p: dict[str, float], q: dict[str, float]) -> float:
     return max(0.0, min(1.0, 0.5 * kl(p, m) + 0.5 * kl(q, m)))
 
 
-def masking(evidence: Evidence, modalities: list[str]) -> bool:
-    """A confident smiling face over confident negative words."""
+def _face_over_words(evidence: Evidence, modalities: list[str], face_label, words_label) -> bool:
+    """A confident face whose top label passes `face_label` over confident words whose top passes
+    `words_label`."""
     if not {"video", "text"} <= set(modalities):
         return False
     face, words = evidence.modalities.video, evidence.modalities.text
     return (
         min(face.confidence, words.confidence) >= CONFLICT_CONFIDENCE
-        and top_emotion(face.probs)[0] == "joy"
-        and top_emotion(words.probs)[0] in NEGATIVE_EMOTIONS
+        and face_label(top_emotion(face.probs)[0])
+        and words_label(top_emotion(words.probs)[0])
     )
+
+
+def masking(evidence: Evidence, modalities: list[str]) -> bool:
+    """A confident smiling face over confident negative words."""
+    return _face_over_words(evidence, modalities, lambda f: f == "joy", lambda w: w in NEGATIVE_EMOTIONS)
 
 
 def flat_face(evidence: Evidence, modalities: list[str]) -> bool:
     """A neutral face over confident words that state an emotion."""
-    if not {"video", "text"} <= set(modalities):
-        return False
-    face, words = evidence.modalities.video, evidence.modalities.text
-    return (
-        min(face.confidence, words.confidence) >= CONFLICT_CONFIDENCE
-        and top_emotion(face.probs)[0] == "neutral"
-        and top_emotion(words.probs)[0] != "neutral"
-    )
+    return _face_over_words(evidence, modalities, lambda f: f == "neutral", lambda w: w != "neutral")
 
 
 def face_discount(evidence: Evidence, modalities: list[str]) -> float:
