@@ -47,7 +47,7 @@ HARD = {
     "neutral": "Thank you for telling me",
 }
 DEFAULT_HARD = "That sounds really hard"
-# Good news (the responder's GOOD_NEWS case): the ESConv bank answers distress, so joy gets its own replies.
+# Good news (responder.good_news): the ESConv bank answers distress, so joy gets its own replies.
 GLAD = "That is wonderful news"
 LEAD_IN = re.compile(
     r"^\s*(just wanted to (share|say|tell you)( that)?|guess what|good news|omg|so|well|"
@@ -70,7 +70,7 @@ LEADING_CONJUNCTION = re.compile(r"^\s*(and then|and|but|so|then|also)\s+", re.I
 
 def echo(transcript: str, clauses: bool = False) -> str | None:
     """The person's first first-person statement, in the second person, or None when it would not read
-    well. `clauses` (good news, see GOOD_NEWS): also look inside a long sentence for a clause that opens
+    well. `clauses` (good news, responder.good_news): also look inside a long sentence for a clause that opens
     with "I", "my", "we", … ("saw my best friend today, we hugged at the airport" → "you hugged at the
     airport"), after dropping a lead-in ("just wanted to share that") and a trailing "lol"; digits are
     said back there ("your first 10k")."""
@@ -117,7 +117,7 @@ def _second_person(words: list[str], lower: list[str]) -> str:
 
 
 def good_news_reply(transcript: str, strategy: str) -> str:
-    """The reply to good news (GOOD_NEWS): glad for the person, their event said back where it reads
+    """The reply to good news (responder.good_news): glad for the person, their event said back where it reads
     cleanly, in the strategy's form."""
     said = echo(transcript, clauses=True)
     if strategy == "Question":

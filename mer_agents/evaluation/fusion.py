@@ -5,7 +5,8 @@ still photographs, each written to carry one emotion, in seven conditions (congr
 face-led, voice clash, no face, audio only; see the script's docstring for how each clip's label is set).
 Every clip goes through the pipeline's perception (`perceive`, exactly what `analyze` runs), then the
 forecaster's code fusion twice on the same evidence:
-  - full: reliability × confidence weights, the masking discount, the agreement term (forecaster.fuse);
+  - full: reliability × confidence weights, the face discounts (masking, flat face), the agreement term
+    (forecaster.fuse);
   - no-consistency: plain confidence-weighted averaging (the ablation, settings.consistency False).
 No language model is involved: the forecaster's model may then move at most MAX_BOOST of the mass, which
 this evaluation leaves out so that the two fusions are compared on identical inputs. The set is synthetic
@@ -98,7 +99,7 @@ def perceive_clip(clip: FusionClip, settings: Settings) -> dict[str, Any]:
 
 def fused(evidence_json: dict[str, Any]) -> dict[str, Any]:
     """Each reader's top label and the two fusions' top labels for one clip's evidence."""
-    from mer_agents.agents.forecaster import fuse, masking, name_conflicts, used_modalities
+    from mer_agents.agents.forecaster import flat_face, fuse, masking, name_conflicts, used_modalities
     from mer_agents.types import Evidence
 
     evidence = Evidence.model_validate(evidence_json)
@@ -114,6 +115,7 @@ def fused(evidence_json: dict[str, Any]) -> dict[str, Any]:
         out[f"{variant}_probs"] = {k: round(v, 4) for k, v in probs.items()}
         out[f"{variant}_confidence"] = round(confidence, 3)
     out["masking"] = masking(evidence, modalities)
+    out["flat_face"] = flat_face(evidence, modalities)
     out["conflicts"] = name_conflicts(evidence, modalities)
     out["transcript"] = evidence.transcript
     return out
