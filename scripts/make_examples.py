@@ -115,37 +115,70 @@ def _speak(spec: dict, wav: Path) -> None:
     )
 
 
-def _mux(spec: dict, wav: Path, out: Path) -> None:
-    common = ["ffmpeg", "-y", "-loglevel", "error", "-fflags", "+bitexact"]
-    if spec["image"] is None:
-        codec = ["-c:a", "libmp3lame", "-b:a", "48k"] if out.suffix == ".mp3" else ["-c:a", "flac"]
-        _run(common + ["-i", str(wav), "-ac", "1", "-ar", "22050", *codec, "-map_metadata", "-1", str(out)])
-        return
+FFMPEG_COMMON = ("-y", "-loglevel", "error", "-fflags", "+bitexact")
+
+
+def mux_audio(wav: Path, out: Path, rate: int, codec: list[str], ffmpeg: str = "ffmpeg") -> None:
+    """The speech alone, mono at `rate`, encoded with `codec` (e.g. ["-c:a", "flac"])."""
     _run(
-        common
-        + [
+        [
+            ffmpeg,
+            *FFMPEG_COMMON,
+            "-i",
+            str(wav),
+            "-ac",
+            "1",
+            "-ar",
+            str(rate),
+            *codec,
+            "-map_metadata",
+            "-1",
+            str(out),
+        ]
+    )
+
+
+def mux_still(
+    picture: Path,
+    wav: Path,
+    out: Path,
+    *,
+    fps: int,
+    side: int,
+    crf: int,
+    audio_bitrate: str,
+    ffmpeg: str = "ffmpeg",
+    video_threads: int | None = None,
+) -> None:
+    """The speech over a still picture scaled to `side` px high: H.264 at `fps` frames a second, mono AAC."""
+    threads = ["-threads", str(video_threads)] if video_threads else []
+    _run(
+        [
+            ffmpeg,
+            *FFMPEG_COMMON,
             "-loop",
             "1",
             "-framerate",
-            str(VIDEO_FPS),
+            str(fps),
             "-i",
-            str(_image(spec["image"])),
+            str(picture),
             "-i",
             str(wav),
             "-vf",
-            f"scale=-2:{FRAME_SIDE},format=yuv420p",
+            f"scale=-2:{side},format=yuv420p",
             "-c:v",
             "libx264",
+            *threads,
             "-tune",
             "stillimage",
             "-crf",
-            "28",
+            str(crf),
             "-r",
-            str(VIDEO_FPS),
+            str(fps),
             "-c:a",
             "aac",
             "-b:a",
-            "64k",
+            audio_bitrate,
             "-ac",
             "1",
             "-shortest",
@@ -156,6 +189,14 @@ def _mux(spec: dict, wav: Path, out: Path) -> None:
             str(out),
         ]
     )
+
+
+def _mux(spec: dict, wav: Path, out: Path) -> None:
+    if spec["image"] is None:
+        codec = ["-c:a", "libmp3lame", "-b:a", "48k"] if out.suffix == ".mp3" else ["-c:a", "flac"]
+        mux_audio(wav, out, 22050, codec)
+        return
+    mux_still(_image(spec["image"]), wav, out, fps=VIDEO_FPS, side=FRAME_SIDE, crf=28, audio_bitrate="64k")
 
 
 def _probe_seconds(path: Path) -> float:

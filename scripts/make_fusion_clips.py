@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from make_examples import _run, _speak  # espeak-ng and subprocess as the example clips use them
+from make_examples import _image, _speak, mux_audio, mux_still  # as the example clips are made
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "examples" / "fusion"
@@ -278,11 +278,7 @@ def _ffmpeg() -> str:
 
 
 def _picture(spec: dict, folder: Path) -> Path:
-    if spec["face"]:
-        return folder / "faces" / spec["face"]
-    import skimage.data
-
-    return Path(skimage.data.__file__).parent / f"{NO_FACE_IMAGE}.png"
+    return folder / "faces" / spec["face"] if spec["face"] else _image(NO_FACE_IMAGE)
 
 
 def build_clip(spec: dict, folder: Path) -> Path:
@@ -291,62 +287,20 @@ def build_clip(spec: dict, folder: Path) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         wav = Path(tmp) / "speech.wav"
         _speak({**spec, "text": spec["words"]}, wav)
-        common = [_ffmpeg(), "-y", "-loglevel", "error", "-fflags", "+bitexact"]
         if not spec["video"]:
-            _run(
-                common
-                + [
-                    "-i",
-                    str(wav),
-                    "-ac",
-                    "1",
-                    "-ar",
-                    "16000",
-                    "-c:a",
-                    "flac",
-                    "-map_metadata",
-                    "-1",
-                    str(out),
-                ]
+            mux_audio(wav, out, 16000, ["-c:a", "flac"], ffmpeg=_ffmpeg())
+        else:
+            mux_still(
+                _picture(spec, folder),
+                wav,
+                out,
+                fps=VIDEO_FPS,
+                side=FRAME_SIDE,
+                crf=30,
+                audio_bitrate="48k",
+                ffmpeg=_ffmpeg(),
+                video_threads=1,
             )
-            return out
-        _run(
-            common
-            + [
-                "-loop",
-                "1",
-                "-framerate",
-                str(VIDEO_FPS),
-                "-i",
-                str(_picture(spec, folder)),
-                "-i",
-                str(wav),
-                "-vf",
-                f"scale=-2:{FRAME_SIDE},format=yuv420p",
-                "-c:v",
-                "libx264",
-                "-threads",
-                "1",
-                "-tune",
-                "stillimage",
-                "-crf",
-                "30",
-                "-r",
-                str(VIDEO_FPS),
-                "-c:a",
-                "aac",
-                "-b:a",
-                "48k",
-                "-ac",
-                "1",
-                "-shortest",
-                "-map_metadata",
-                "-1",
-                "-movflags",
-                "+faststart",
-                str(out),
-            ]
-        )
     return out
 
 
