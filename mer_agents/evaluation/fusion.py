@@ -25,7 +25,7 @@ from typing import Any
 
 from mer_agents.config import Settings
 from mer_agents.evaluation.cache import MACHINE_SETTINGS, ResultCache, settings_hash
-from mer_agents.evaluation.metrics import accuracy, bootstrap_ci, classification_report, paired_bootstrap_ci
+from mer_agents.evaluation.metrics import bootstrap_ci, classification_report, mean, paired_bootstrap_ci
 from mer_agents.evaluation.provenance import code_hash
 from mer_agents.evaluation.readers import DataError, spread_subset
 from mer_agents.evaluation.runner import Stopwatch, run_items
@@ -171,24 +171,25 @@ def evaluate_fusion(
         "note": NOTE,
         "variants": {},
     }
+    # per reading, 1.0 / 0.0 for each clip it read (a reader without a reading on a clip skips it)
+    hits = {
+        name: [float(r[name] == r["label"]) for r in ok if r[name] is not None]
+        for name in (*READERS, *FUSIONS)
+    }
     for variant in FUSIONS:
-        preds = [r[variant] for r in ok]
-        block = classification_report(gold, preds, EMOTIONS)
-        block["accuracy_ci95"] = bootstrap_ci([float(p == g) for p, g in zip(preds, gold)])
+        block = classification_report(gold, [r[variant] for r in ok], EMOTIONS)
+        block["accuracy_ci95"] = bootstrap_ci(hits[variant])
         out["variants"][variant] = block
-    out["readers"] = {}
-    for reader in READERS:
-        seen = [r for r in ok if r[reader] is not None]
-        hits = [float(r[reader] == r["label"]) for r in seen]
-        out["readers"][reader] = {
-            "n": len(seen),
-            "accuracy": accuracy([r["label"] for r in seen], [r[reader] for r in seen]) if seen else None,
-            "accuracy_ci95": bootstrap_ci(hits) if seen else None,
+    out["readers"] = {
+        reader: {
+            "n": len(hits[reader]),
+            "accuracy": mean(hits[reader]) if hits[reader] else None,
+            "accuracy_ci95": bootstrap_ci(hits[reader]),
         }
-    full = [float(r["full"] == r["label"]) for r in ok]
-    plain = [float(r["no-consistency"] == r["label"]) for r in ok]
+        for reader in READERS
+    }
     out["paired"] = {
-        "full_minus_no_consistency": paired_bootstrap_ci(full, plain),
+        "full_minus_no_consistency": paired_bootstrap_ci(hits["full"], hits["no-consistency"]),
         "changed": sum(r["full"] != r["no-consistency"] for r in ok),
         "description": "full − no-consistency fused accuracy, paired over the same clips",
     }
