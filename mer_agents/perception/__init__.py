@@ -211,7 +211,9 @@ def perceive(
         if media.frames:
             say("reading the face…")
             with _timed(timings, "face"):
-                video_ev, face_flags = face_evidence(media.frames, media.frame_times, media.fps)
+                video_ev, face_flags = face_evidence(
+                    media.frames, media.frame_times, media.fps, turns, target
+                )
             flags += face_flags
         else:
             video_ev = _unavailable(
@@ -236,7 +238,7 @@ def perceive(
         others = [f"{t.speaker}: {t.text}" for t in before if t.text and t.speaker != target]
         context = _context([*context, *others], settings)
         asr_segments = [s for s in asr_segments if _within(s.start, s.end, theirs)]
-        flags.append(_speakers_flag(turns, target, bool(media.frames)))
+        flags.append(_speakers_flag(turns, target, video_ev))
     if transcription is not None and transcription.text:
         from mer_agents.perception.text import text_evidence
 
@@ -282,11 +284,18 @@ def perceive(
     )
 
 
-def _speakers_flag(turns: list[SpeakerTurn], target: str | None, has_video: bool) -> Flag:
+def _speakers_flag(turns: list[SpeakerTurn], target: str | None, video: ModalityEvidence) -> Flag:
     from mer_agents.perception.diarize import speakers
 
     names = speakers(turns)
-    face = " The face read is the largest in the frame, which may not be theirs." if has_video else ""
+    places = video.cues.get("speaking_face")
+    if places is None:  # no video, or no face at all
+        largest = " The face read is the largest in the frame, which may not be theirs."
+        face = largest if video.available else ""
+    elif target in places:
+        face = f" The face read is theirs: {video.note}."
+    else:
+        face = f" Face: {video.note or 'none read'}."
     return Flag(
         code="several_speakers",
         message=f"{len(names)} speakers ({', '.join(names)}); reading and answering {target}; the others' "

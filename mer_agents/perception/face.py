@@ -15,6 +15,7 @@ probability.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +23,7 @@ import numpy as np
 from mer_agents.cache import load_once
 from mer_agents.errors import ModelError
 from mer_agents.labels import top_emotion
-from mer_agents.types import Flag, ModalityEvidence, TimePoint
+from mer_agents.types import Flag, ModalityEvidence, SpeakerTurn, TimePoint
 
 ASSET = Path(__file__).resolve().parents[2] / "assets" / "fer" / "emotion_model_quantized.tflite"
 MODEL_NAME = (
@@ -167,13 +168,41 @@ def expression_probs(face64: np.ndarray) -> dict[str, float]:
 
 
 def face_evidence(
-    frames: list[np.ndarray], times: list[float], fps: float
+    frames: list[np.ndarray],
+    times: list[float],
+    fps: float,
+    turns: Sequence[SpeakerTurn] = (),
+    target: str | None = None,
 ) -> tuple[ModalityEvidence, list[Flag]]:
-    """The video modality: per-frame expression of the largest face, averaged; flags for faces and light."""
-    import cv2
+    """The video modality: per-frame expression of one face, averaged; flags for faces and light.
 
+    The face is the largest, or, when `turns` hold several speakers, the answered speaker's (`target`), told
+    by whose lips move in their turns (perception/speaking_face.py).
+    """
     if not frames:
         return ModalityEvidence(available=False, model=MODEL_NAME, note="no video track"), []
+    if target is not None and len({t.speaker for t in turns}) > 1:
+        found, matching = _speaker_face_evidence(frames, times, fps, turns, target)
+        if found is not None:
+            return found
+        evidence, flags = _largest_face_evidence(frames, times, fps)
+        if evidence.available:
+            evidence.cues.update(matching)
+            evidence.note = " ".join(
+                part
+                for part in (evidence.note, f"could not tell which face is {target}'s: read the largest")
+                if part
+            )
+        return evidence, flags
+    return _largest_face_evidence(frames, times, fps)
+
+
+def _largest_face_evidence(
+    frames: list[np.ndarray], times: list[float], fps: float
+) -> tuple[ModalityEvidence, list[Flag]]:
+    """The largest face of each frame, followed cheaply between full scans."""
+    import cv2
+
     step = 1.0 / fps
     timeline: list[TimePoint] = []
     per_frame: list[dict[str, float]] = []
@@ -205,17 +234,7 @@ def face_evidence(
         timeline.append(TimePoint(start=round(t, 3), end=round(t + step, 3), probs=probs))
 
     n, n_face = len(frames), len(per_frame)
-    flags: list[Flag] = []
-    if dark / n >= DARK_SHARE:
-        flags.append(
-            Flag(
-                code="dark_frames",
-                message=(
-                    f"{dark} of {n} sampled frames are very dark (mean luminance < {DARK_LUMA:g}/255): "
-                    "faces are hard to read"
-                ),
-            )
-        )
+    flags = _light_flags(dark, n)
     cues = {
         "frames": n,
         "face_frames": n_face,
@@ -258,3 +277,102 @@ def face_evidence(
         model=MODEL_NAME,
         note=note,
     ), flags
+
+
+def _light_flags(dark: int, n: int) -> list[Flag]:
+    if dark / max(1, n) < DARK_SHARE:
+        return []
+    return [
+        Flag(
+            code="dark_frames",
+            message=(
+                f"{dark} of {n} sampled frames are very dark (mean luminance < {DARK_LUMA:g}/255): "
+                "faces are hard to read"
+            ),
+        )
+    ]
+
+
+def _speaker_face_evidence(
+    frames: list[np.ndarray],
+    times: list[float],
+    fps: float,
+    turns: Sequence[SpeakerTurn],
+    target: str,
+) -> tuple[tuple[ModalityEvidence, list[Flag]] | None, dict]:
+    """The answered speaker's face, or None when no face can be told to be theirs (the caller then reads the
+    largest and says so), with the matching's cues. Every frame is scanned fully; see
+    perception/speaking_face.py for the matching."""
+    import cv2
+
+    from mer_agents.perception import speaking_face as sf
+
+    step = 1.0 / fps
+    grays = [cv2.cvtColor(frame, cv2.COLOR_RGB2GRAY) for frame in frames]
+    dark = sum(float(g.mean()) < DARK_LUMA for g in grays)
+    detections = []
+    for gray, t in zip(grays, times):
+        boxes = detect_faces(gray)
+        if boxes:
+            largest = boxes[0][2] * boxes[0][3]
+            boxes = [b for b in boxes if b[2] * b[3] >= SECOND_FACE_AREA * largest]
+        detections.append((t, boxes))
+    tracks = sf.link(detections, len(frames))
+    if not tracks:
+        return None, {"speaking_face": {}, "faces": 0}
+    at = {t: i for i, t in enumerate(times)}
+    for track in tracks:
+        track.openings = [sf.mouth_opening(frames[at[t]], box) for t, box in zip(track.times, track.boxes)]
+    table = sf.contrasts(tracks, turns, step)
+    chosen = sf.assign(table)
+    places = {name: sf.position(k, len(tracks)) for name, k in chosen.items()}
+    cues: dict = {
+        "frames": len(frames),
+        "faces": len(tracks),
+        "speaking_face": places,
+        "lip_motion_contrast": {
+            name: [None if c is None else round(c, 4) for c in row] for name, row in table.items()
+        },
+        "landmark_model": sf.MODEL_NAME,
+    }
+    flags = _light_flags(dark, len(frames))
+    if target not in chosen:
+        if len(tracks) == 1 and chosen:
+            owner = next(iter(chosen))
+            note = f"the only face is {owner}'s (its lips move in {owner}'s turns), not {target}'s"
+            return (ModalityEvidence(available=False, model=MODEL_NAME, cues=cues, note=note), flags), cues
+        return None, cues
+    track = tracks[chosen[target]]
+    per_frame = [expression_probs(_crop(grays[at[t]], box)) for t, box in zip(track.times, track.boxes)]
+    timeline = [
+        TimePoint(start=round(t, 3), end=round(t + step, 3), probs=probs)
+        for t, probs in zip(track.times, per_frame)
+    ]
+    mean = {label: float(np.mean([p[label] for p in per_frame])) for label in per_frame[0]}
+    top_mean = float(np.mean([max(p.values()) for p in per_frame]))
+    share = len(per_frame) / len(frames)
+    cues.update(
+        {
+            "face_frames": len(per_frame),
+            "face_share": round(share, 3),
+            "top_expression": top_emotion(mean)[0],
+            "mean_top_prob": round(top_mean, 3),
+        }
+    )
+    note = (
+        f"{target}'s face: the {places[target]} one of {len(tracks)} (its lips move in {target}'s turns)"
+        if len(tracks) > 1
+        else f"{target}'s face: its lips move in {target}'s turns"
+    )
+    return (
+        ModalityEvidence(
+            available=True,
+            probs=mean,
+            confidence=round(min(1.0, share * top_mean), 3),
+            timeline=timeline,
+            cues=cues,
+            model=f"{MODEL_NAME}; speaking face by {sf.MODEL_NAME}",
+            note=note,
+        ),
+        flags,
+    ), cues

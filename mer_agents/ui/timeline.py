@@ -236,6 +236,7 @@ def evidence_cites(ev: Evidence) -> list[str]:
         if m.available:
             lines.append(
                 f"{name}: {_top(m.probs, 3)} · confidence {m.confidence:.2f} · {m.model}".rstrip(" ·")
+                + (f" · {m.note}" if m.note else "")
             )
         else:
             lines.append(f"{name}: unavailable{' — ' + m.note if m.note else ''}")
