@@ -99,3 +99,29 @@ def test_a_two_speaker_clip_shows_its_speakers_and_whom_it_answers(browser, app_
     assert "S1 " in page.locator("#timeline").inner_text()
     page.screenshot(path=str(ARTIFACTS / "app_two_speakers.png"), full_page=True)
     page.close()
+
+
+def test_a_two_face_clip_reads_the_face_of_the_answered_speaker(browser, app_url):  # noqa: F811
+    """A generated two-face conversation (examples/speaking_faces) through the Clip tab's video input: the
+    timeline's evidence says which face is the answered speaker's. Saves test-artifacts/app_two_faces.png."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page = browser.new_page(viewport={"width": 1400, "height": 1700})
+    page.set_default_timeout(120_000)
+    page.goto(app_url)
+    page.locator("#analyze").wait_for()
+    page.locator("#clip-video input[type=file]").set_input_files(
+        str(ROOT / "examples" / "speaking_faces" / "two_faces_a.mp4")
+    )
+    page.locator("#clip-video video").first.wait_for(state="attached", timeout=60_000)
+    page.locator("#analyze").click()
+    page.wait_for_function(
+        "() => { const t = document.querySelector('#reply textarea'); "
+        "return t && t.value.trim().length > 0 && !t.value.startsWith('[draft'); }",
+        timeout=RUN_TIMEOUT_MS,
+    )
+    page.locator("#timeline details.mer-entry").first.evaluate("e => e.open = true")
+    timeline = page.locator("#timeline").inner_text()
+    assert "2 speakers, answering S2" in timeline, timeline[:2000]
+    assert "S2's face: the right one of 2" in timeline, timeline[:3000]
+    page.screenshot(path=str(ARTIFACTS / "app_two_faces.png"), full_page=True)
+    page.close()
