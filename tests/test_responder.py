@@ -205,8 +205,9 @@ def scripted_ctx(backend, round_: int = 0, **settings) -> AgentContext:
     )
 
 
-def test_rank_key_puts_guard_failures_last_and_the_template_after_equals():
-    """Pure code: guard failures last, then more failed checks, then the template among equals, then score."""
+def test_rank_key_puts_guard_failures_last_untrusted_drafts_next_and_the_template_after_equals():
+    """Pure code: guard failures last, then the (untrusted) model's drafts, then more failed checks, then the
+    template among equals, then score."""
     c = [
         Candidate(source="model", text="a", score=0.9, guard=["debris: x"], failed=["debris"]),
         Candidate(source="exemplar", text="b", score=0.2, failed=["too_long"]),
@@ -214,7 +215,7 @@ def test_rank_key_puts_guard_failures_last_and_the_template_after_equals():
         Candidate(source="exemplar", text="d", score=0.3),
         Candidate(source="model", text="e", score=0.5),
     ]
-    assert [x.text for x in sorted(c, key=responder.rank_key)] == ["e", "d", "c", "b", "a"]
+    assert [x.text for x in sorted(c, key=responder.rank_key)] == ["d", "c", "b", "e", "a"]
 
 
 def test_trusted_rank_key_keeps_a_draft_that_misses_only_the_plan():
