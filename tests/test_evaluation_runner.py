@@ -373,3 +373,21 @@ def test_recorded_command_and_settings_carry_no_machine_paths(monkeypatch):
     assert _command(args, [("--out", "out")]) == (
         "MER_MODEL=qwen2.5-coder-1.5b python -m mer_agents eval esconv --out docs/results/o.json"
     )
+
+
+def test_report_pools_outs_that_differ_only_in_the_seed():
+    """The committed seed runs (docs/results/esconv_dev_seed{0,1,2}.json, real outputs): one pooled table,
+    its means the means of the per-seed accuracies, the paired interval from the per-item outputs."""
+    from mer_agents.evaluation import report
+
+    results = Path(__file__).resolve().parents[1] / "docs" / "results"
+    outs = report.load_outs(results)
+    groups = [[o["_file"] for o in g] for g in report.seed_groups(outs)]
+    assert ["esconv_dev_seed0.json", "esconv_dev_seed1.json", "esconv_dev_seed2.json"] in groups
+    group = next(g for g in report.seed_groups(outs) if g[0]["_file"] == "esconv_dev_seed0.json")
+    text = "\n".join(report.seeds_section(group, results))
+    accs = [o["variants"]["full"]["strategy_accuracy"] for o in group]
+    assert "3 seeds pooled (0, 1, 2)" in text and "60 turns" in text
+    assert f"| full | {' / '.join(f'{a:.3f}' for a in accs)} | {sum(accs) / 3:.3f} |" in text
+    assert "| no-reflection |" in text and "| majority |" in text
+    assert report.seed_key(group[0]) == report.seed_key(group[2]) != report.seed_key(outs[0])

@@ -8,6 +8,7 @@ only when a static-image engine (kaleido) is installed, and skipped quietly othe
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ ESCONV_COLUMNS = (  # measures the method does not optimise
     ("seconds_per_turn", "s/turn"),
     ("n_timed", "timed n"),
 )
+SEED_FREE_FLAGS = ("--seed", "--out", "--cache")  # flags whose values may differ between the seeds of one run
 LOOP_COLUMNS = (  # what the loop checks and ranks on: it works as built, not evidence of quality
     ("guard_failures", "guard failures"),
     ("guard_failure_rate_ci95", "95 % CI"),
@@ -209,6 +211,132 @@ def esconv_section(out: dict[str, Any]) -> list[str]:
     return lines
 
 
+def seed_key(out: dict[str, Any]) -> str:
+    """The OUT's command without its --seed, --out and --cache values, and its commit: OUT files that share
+    it differ only in the seed."""
+    parts = shlex.split(out.get("command", ""))
+    kept = []
+    skip = False
+    for part in parts:
+        if skip:
+            skip = False
+            continue
+        if part in SEED_FREE_FLAGS:
+            skip = True
+            continue
+        kept.append(part)
+    return " ".join(kept) + " @" + str((out.get("provenance") or {}).get("commit"))
+
+
+def seed_groups(outs: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """ESConv OUT files that differ only in --seed, two or more seeds per group, each group by seed."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for out in outs:
+        if out.get("task") == "esconv":
+            groups.setdefault(seed_key(out), []).append(out)
+    return [
+        sorted(group, key=lambda o: o["settings"].get("seed") or 0)
+        for group in groups.values()
+        if len({o["settings"].get("seed") for o in group}) > 1
+    ]
+
+
+def _shared(a: dict[str, str], b: dict[str, str]) -> str:
+    """How many of the turns both answered got the same reply, as 'k/n'."""
+    both = set(a) & set(b)
+    return f"{sum(a[t] == b[t] for t in both)}/{len(both)}"
+
+
+def seeds_section(group: list[dict[str, Any]], directory: Path) -> list[str]:
+    """One table over the seeds of a group: per-seed and mean strategy accuracy per variant, guard failures,
+    how many replies each seed shares with the first and each variant with full (per seed), and the paired
+    interval of full − variant over the
+    turns (each turn's accuracy averaged over its seeds first, so a turn counts once; failed turns wrong)."""
+    from mer_agents.evaluation.metrics import paired_bootstrap_ci
+    from mer_agents.evaluation.runner import items_path
+
+    seeds = [o["settings"].get("seed") for o in group]
+    names = _ordered(group[0]["variants"], ESCONV_ORDER)
+    items = [
+        [json.loads(line) for line in items_path(directory / o["_file"]).read_text().splitlines() if line]
+        for o in group
+    ]
+    hit: dict[str, dict[str, list[float]]] = {n: {} for n in names}
+    reply: dict[str, list[dict[str, str]]] = {n: [{} for _ in group] for n in names}
+    for k, records in enumerate(items):
+        for r in records:
+            if r.get("variant") in hit:
+                ok = "error" not in r and r.get("strategy") == r.get("gold_strategy")
+                hit[r["variant"]].setdefault(r["id"], []).append(float(ok))
+                if "error" not in r:
+                    reply[r["variant"]][k][r["id"]] = r.get("reply", "")
+    turns = sorted(set.intersection(*(set(hit[n]) for n in names)))
+    per_turn = {n: [sum(hit[n][t]) / len(hit[n][t]) for t in turns] for n in names}
+    rows = []
+    for n in names:
+        accs = [o["variants"][n]["strategy_accuracy"] for o in group]
+
+        rows.append(
+            [
+                n,
+                " / ".join(_fmt(a) for a in accs),
+                sum(accs) / len(accs),
+                " / ".join(
+                    str(o["variants"][n].get("loop_targets", {}).get("guard_failures")) for o in group
+                ),
+                " / ".join(_shared(reply[n][k], reply[n][0]) for k in range(1, len(group))),
+                "—"
+                if n == "full"
+                else " / ".join(_shared(reply[n][k], reply["full"][k]) for k in range(len(group))),
+                None if n == "full" else paired_bootstrap_ci(per_turn["full"], per_turn[n]),
+                sum(o["variants"][n]["seconds_per_turn"] for o in group) / len(group),
+            ]
+        )
+    files = ", ".join(f"`{o['_file']}`" for o in group)
+    commit = ((group[0].get("provenance") or {}).get("commit") or "?")[:10]
+    lines = [
+        f"### ESConv — {len(group)} seeds pooled ({', '.join(str(x) for x in seeds)})",
+        "",
+        f"From {files} (the same command but for --seed, commit `{commit}`); {len(turns)} turns. Strategy "
+        "accuracy vs the gold tag (failed turns count as wrong); the interval is "
+        "paired over the turns, each turn's accuracy averaged over the seeds first.",
+        "",
+    ]
+    lines += _table(
+        [
+            "variant",
+            "strategy acc per seed",
+            "mean",
+            "guard failures per seed",
+            f"same reply as seed {seeds[0]}",
+            "same reply as full, per seed",
+            "full − variant (95 % CI)",
+            "s/turn (mean)",
+        ],
+        rows,
+    )
+    baselines = group[0].get("baselines") or {}
+    if baselines:
+        rows = [
+            [
+                name,
+                b["accuracy"],
+                " / ".join(
+                    _fmt((o.get("paired_vs_full") or {}).get(name, {}).get("accuracy_diff_ci95"))
+                    for o in group
+                ),
+            ]
+            for name, b in baselines.items()
+        ]
+        lines += [
+            "",
+            "Code-only baselines (the same on every seed) and full − baseline per seed (paired 95 % CI):",
+            "",
+        ]
+        lines += _table(["baseline", "accuracy", "full − baseline per seed"], rows)
+    return lines + [""]
+
+
 def fusion_section(out: dict[str, Any]) -> list[str]:
     """Per-modality and fused accuracy on the synthetic fusion set (eval fusion OUT files)."""
     counts = ", ".join(f"{k} {v}" for k, v in out["condition_counts"].items())
@@ -339,6 +467,8 @@ def build_report(directory: Path, out_path: Path, make_charts: bool = True) -> s
             out.get("task"), judge_section
         )
         lines += section(out)
+    for group in seed_groups(outs):
+        lines += seeds_section(group, Path(directory))
     if chart_files:
         lines += ["Charts: " + ", ".join(f"[{p.name}]({_rel(p, out_path)})" for p in chart_files), ""]
     text = "\n".join(lines).rstrip() + "\n"
