@@ -70,6 +70,7 @@ class StageFinished(_Event):
     duration_s: float = 0.0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = Field(0, description="prompt tokens the backend served from its prompt cache")
 
     @model_validator(mode="before")
     @classmethod
@@ -94,6 +95,7 @@ class AuditVerdictEvent(_Event):
     duration_s: float = 0.0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0
 
 
 class RegenerationRequested(_Event):

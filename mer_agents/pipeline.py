@@ -216,6 +216,7 @@ class _Run:
             duration_s=round(time.perf_counter() - started, 4),
             prompt_tokens=ctx.usage.prompt_tokens,
             completion_tokens=ctx.usage.completion_tokens,
+            cached_tokens=ctx.usage.cached_tokens,
         )
         return output
 
@@ -247,6 +248,7 @@ class _Run:
                 duration_s=round(code_share + usage.seconds, 4),
                 prompt_tokens=usage.prompt_tokens,
                 completion_tokens=usage.completion_tokens,
+                cached_tokens=usage.cached_tokens,
             )
         return result
 

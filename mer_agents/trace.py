@@ -75,18 +75,19 @@ class Trace:
         timings: dict[str, float] = {}
         tokens: dict[str, dict[str, int]] = {}
 
-        def count(stage: str, seconds: float, prompt: int, completion: int) -> None:
+        def count(stage: str, seconds: float, prompt: int, completion: int, cached: int) -> None:
             timings[stage] = round(timings.get(stage, 0.0) + seconds, 4)
-            slot = tokens.setdefault(stage, {"prompt": 0, "completion": 0})
+            slot = tokens.setdefault(stage, {"prompt": 0, "completion": 0, "cached": 0})
             slot["prompt"] += prompt
             slot["completion"] += completion
+            slot["cached"] += cached
 
         verdicts = []
         for e in self.events:
             if isinstance(e, StageFinished):
-                count(e.stage, e.duration_s, e.prompt_tokens, e.completion_tokens)
+                count(e.stage, e.duration_s, e.prompt_tokens, e.completion_tokens, e.cached_tokens)
             elif isinstance(e, AuditVerdictEvent):
-                count("audit", e.duration_s, e.prompt_tokens, e.completion_tokens)
+                count("audit", e.duration_s, e.prompt_tokens, e.completion_tokens, e.cached_tokens)
                 verdicts.append({"round": e.round, **e.verdict.model_dump(mode="json")})
         if self.events:
             timings["total"] = self.events[-1].t

@@ -83,6 +83,29 @@ def test_same_seed_same_output(backend):
 
 
 @slow
+def test_a_shared_prompt_prefix_is_served_from_the_prompt_cache(backend):
+    """llama.cpp keeps earlier prompts' KV in RAM: a later prompt sharing a long system prompt with an
+    earlier one (another prompt in between, as another stage's) is not computed again, streamed or not."""
+    system = Message(role="system", content="You are a kind listener who answers in one sentence. " * 20)
+    first = backend.generate([system, CHAT[1]], GenerationParams(max_tokens=4, seed=1))
+    backend.generate(
+        [Message(role="user", content="Something else entirely.")], GenerationParams(max_tokens=4)
+    )
+    again = [system, Message(role="user", content="My cat is ill and I am worried.")]
+    for on_token in (None, lambda _: None):
+        gen = backend.generate(again, GenerationParams(max_tokens=4, seed=1), on_token=on_token)
+        assert first.prompt_tokens > 200 and gen.cached_tokens >= 200, (first, gen)
+        assert gen.cached_tokens < gen.prompt_tokens
+
+
+def test_cached_tokens_reads_the_openai_usage_block():
+    from mer_agents.backends.base import cached_tokens
+
+    assert cached_tokens({"prompt_tokens": 9, "prompt_tokens_details": {"cached_tokens": 7}}) == 7
+    assert cached_tokens({"prompt_tokens": 9}) == cached_tokens({"prompt_tokens_details": None}) == 0
+
+
+@slow
 def test_media_parts_are_dropped(backend):
     message = Message(
         role="user", content=[Part(type="text", text="Say hello."), Part(type="image", path="x.png")]

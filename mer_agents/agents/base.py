@@ -63,12 +63,14 @@ class Usage:
 
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0  # prompt tokens served from the backend's KV/prompt cache
     seconds: float = 0.0
     calls: int = 0
 
     def add(self, gen: Generation) -> None:
         self.prompt_tokens += gen.prompt_tokens
         self.completion_tokens += gen.completion_tokens
+        self.cached_tokens += gen.cached_tokens
         self.seconds += gen.seconds
         self.calls += 1
 

@@ -57,8 +57,17 @@ class Generation(BaseModel):
     text: str
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    # of the prompt tokens, how many the server did not compute again (llama.cpp's and vLLM's prompt caches)
+    cached_tokens: int = 0
     seconds: float = 0.0
     model: str = ""
+
+
+def cached_tokens(usage: dict[str, Any]) -> int:
+    """Prompt tokens served from the server's cache, from an OpenAI-style usage block
+    (`prompt_tokens_details.cached_tokens`: llama.cpp's server, vLLM with prefix caching); 0 when absent."""
+    details = usage.get("prompt_tokens_details") or {}
+    return int(details.get("cached_tokens") or 0) if isinstance(details, dict) else 0
 
 
 @runtime_checkable

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback
+from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback, cached_tokens
 from mer_agents.cache import assembly_lock, load_once, remove_leftovers
 from mer_agents.config import Settings, default_llm_threads
 from mer_agents.errors import BackendError, ModelError
@@ -334,6 +334,7 @@ class EmbeddedBackend:
             text=text,
             prompt_tokens=int(usage.get("prompt_tokens", 0) or 0),
             completion_tokens=int(usage.get("completion_tokens", 0) or 0),
+            cached_tokens=cached_tokens(usage),
             seconds=seconds,
             model=engine.path.name,
         )

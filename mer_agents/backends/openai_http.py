@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from mer_agents.backends.base import Generation, GenerationParams, Message, Part, TokenCallback
+from mer_agents.backends.base import Generation, GenerationParams, Message, Part, TokenCallback, cached_tokens
 from mer_agents.backends.json_output import JSON_INSTRUCTION, extract_json
 from mer_agents.config import Settings, redact_url
 from mer_agents.errors import BackendError, MediaError
@@ -155,6 +155,7 @@ class OpenAIHTTPBackend:
             text=text,
             prompt_tokens=int(usage.get("prompt_tokens") or 0),
             completion_tokens=int(usage.get("completion_tokens") or 0),
+            cached_tokens=cached_tokens(usage),
             seconds=time.perf_counter() - start,
             model=served or model,
         )

@@ -225,6 +225,13 @@ def main(args: argparse.Namespace) -> int:
             for st in stages
         )
     )
+    prompt = [sum(t.get("prompt", 0) for t in r["tokens"].values()) for r in rows]
+    cached = [sum(t.get("cached", 0) for t in r["tokens"].values()) for r in rows]
+    result["prompt_tokens_cached_share"] = round(sum(cached) / sum(prompt), 3) if sum(prompt) else None
+    print(  # llama.cpp keeps earlier prompts' KV in RAM and reuses the longest shared prefix
+        f"prompt tokens per run (median) {statistics.median(prompt):.0f}, of which served from the "
+        f"backend's prompt cache: {result['prompt_tokens_cached_share']}"
+    )
     if args.json:
         args.json.write_text(json.dumps(result, indent=2))
     return 0
