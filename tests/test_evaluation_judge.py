@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
 from mer_agents.evaluation.judge import entries, packet, score, trace_entries
@@ -46,3 +47,30 @@ def test_clip_traces_become_entries(tmp_path):
     path.write_text(json.dumps(trace))
     (entry,) = trace_entries([path])
     assert entry["source"] == "clip" and entry["conversation"] == ["Person: I am sad."]
+
+
+def test_the_same_reply_from_several_sources_is_graded_once_and_counted_for_each(tmp_path):
+    """Two seeds' items files, two variants: a reply that several of them gave to a turn is one entry with
+    all its sources; its grade counts for each; gold appears once per turn (the CLI path, real files)."""
+    from mer_agents.commands import eval as eval_cmd
+
+    seed1 = [dict(r, reply="system 0 again") if r["id"] == "i0" else r for r in RECORDS]
+    paths = []
+    for name, records in (("s0", RECORDS), ("s1", seed1)):
+        path = tmp_path / f"{name}.items.jsonl"
+        rows = [*records, *[dict(r, variant="one-pass", reply="short") for r in records]]
+        path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+        paths.append(str(path))
+    out, key_path = tmp_path / "packet.md", tmp_path / "key.json"
+    args = ["judge-packet", "--items", *paths, "--variant", "full,one-pass", "--out", str(out)]
+    parser = argparse.ArgumentParser()
+    eval_cmd.add_arguments(parser)
+    assert eval_cmd.main(parser.parse_args([*args, "--key", str(key_path)])) == 0
+    key = json.loads(key_path.read_text())
+    # per turn: gold, "short" (both seeds' one-pass), the full reply (shared by both seeds except turn i0)
+    assert len(key) == 5 * 3 + 1 and out.read_text().count("**Reply:** short") == 5
+    shared = next(v for v in key.values() if v["item"] == "i1" and "s0:full" in v["sources"])
+    assert shared["sources"] == ["s0:full", "s1:full"]
+    grades = {n: "A" if "s1:full" in v["sources"] else "C" for n, v in key.items()}
+    report = score(key, grades)
+    assert report["s1:full"]["A"] == 1.0 and report["s0:full"]["A"] == 0.8 and report["s0:one-pass"]["n"] == 5

@@ -62,7 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     pack = sub.add_parser("judge-packet", help="a shuffled blind-judging packet from per-item outputs + gold")
     pack.add_argument("--items", type=Path, nargs="+", required=True, help="*.items.jsonl of eval esconv")
-    pack.add_argument("--variant", default="full")
+    pack.add_argument(
+        "--variant", default="full", help="variant(s) to judge, comma-separated (e.g. full,one-pass)"
+    )
     pack.add_argument("--traces", type=Path, nargs="*", default=[], help="analyze traces of clips to mix in")
     pack.add_argument("--n", type=int, default=None, help="spread-out subset of N items")
     pack.add_argument("--seed", type=int, default=0, help="shuffle seed")
@@ -262,22 +264,25 @@ def main(args) -> int:
 def _judge_packet(args) -> int:
     import json
 
-    from mer_agents.evaluation.judge import entries, packet, read_jsonl, trace_entries
+    from mer_agents.evaluation.judge import entries, merge_same, packet, read_jsonl, trace_entries
     from mer_agents.evaluation.readers import spread_subset
 
+    variants = [v.strip() for v in args.variant.split(",") if v.strip()]
     found, gold_seen = [], set()
     for path in args.items:  # each file's replies are labelled by its name; a gold reply appears once
-        records = [r for r in read_jsonl(path) if r.get("variant", args.variant) == args.variant]
-        records = [records[i] for i in spread_subset(len(records), args.n)]
-        for entry in entries(records, args.variant):
-            if entry["source"] == "gold":
-                if entry["item"] in gold_seen:
-                    continue
-                gold_seen.add(entry["item"])
-            else:
-                entry["source"] = Path(path).name.removesuffix(".items.jsonl")
-            found.append(entry)
-    text, key = packet(found + trace_entries(args.traces), seed=args.seed)
+        for variant in variants:
+            records = [r for r in read_jsonl(path) if r.get("variant", variant) == variant]
+            records = [records[i] for i in spread_subset(len(records), args.n)]
+            for entry in entries(records, variant):
+                if entry["source"] == "gold":
+                    if entry["item"] in gold_seen:
+                        continue
+                    gold_seen.add(entry["item"])
+                else:
+                    name = Path(path).name.removesuffix(".items.jsonl")
+                    entry["source"] = f"{name}:{variant}" if len(variants) > 1 else name
+                found.append(entry)
+    text, key = packet(merge_same(found + trace_entries(args.traces)), seed=args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text + "\n", encoding="utf-8")
     args.key.write_text(json.dumps(key, indent=1) + "\n", encoding="utf-8")

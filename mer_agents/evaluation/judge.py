@@ -63,8 +63,25 @@ def trace_entries(paths: Iterable[str | Path], source: str = "clip") -> list[dic
     return out
 
 
-def packet(all_entries: list[dict[str, Any]], seed: int = 0) -> tuple[str, dict[str, dict[str, str]]]:
-    """(Markdown for the judge, key) with the entries shuffled by `seed`."""
+def merge_same(all_entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per (item, reply text): sources that gave the same reply to the same turn (seeds, variants)
+    share it, so the judge grades it once and sees no duplicate; the entry lists them under `sources`."""
+    merged: dict[tuple[str, str], dict[str, Any]] = {}
+    for entry in all_entries:
+        slot = merged.setdefault((entry["item"], entry["reply"].strip()), {**entry, "sources": []})
+        if entry["source"] not in slot["sources"]:
+            slot["sources"].append(entry["source"])
+    return [{k: v for k, v in e.items() if k != "source"} for e in merged.values()]
+
+
+def _sources(info: dict[str, Any]) -> list[str]:
+    """The sources of a key entry: `sources` (merged entries) or the single `source` (older keys)."""
+    return list(info.get("sources") or [info["source"]])
+
+
+def packet(all_entries: list[dict[str, Any]], seed: int = 0) -> tuple[str, dict[str, dict[str, Any]]]:
+    """(Markdown for the judge, key) with the entries shuffled by `seed`; an entry's key keeps its `source`
+    or, for merged entries (`merge_same`), its `sources`."""
     shuffled = list(all_entries)
     random.Random(seed).shuffle(shuffled)
     lines = [
@@ -75,7 +92,7 @@ def packet(all_entries: list[dict[str, Any]], seed: int = 0) -> tuple[str, dict[
     ]
     key = {}
     for n, entry in enumerate(shuffled, start=1):
-        key[str(n)] = {"item": entry["item"], "source": entry["source"]}
+        key[str(n)] = {"item": entry["item"], **{k: entry[k] for k in ("source", "sources") if k in entry}}
         lines += [
             f"## {n}",
             "",
@@ -87,8 +104,9 @@ def packet(all_entries: list[dict[str, Any]], seed: int = 0) -> tuple[str, dict[
     return "\n".join(lines), key
 
 
-def score(key: dict[str, dict[str, str]], grades: dict[str, str]) -> dict[str, Any]:
-    """Per source: n and the share of each grade with a 95 % bootstrap interval; missing grades are listed."""
+def score(key: dict[str, dict[str, Any]], grades: dict[str, str]) -> dict[str, Any]:
+    """Per source: n and the share of each grade with a 95 % bootstrap interval; missing grades are listed.
+    A merged entry's grade counts once for each of its sources."""
     by_source: dict[str, list[str]] = {}
     missing = []
     for n, info in key.items():
@@ -96,7 +114,8 @@ def score(key: dict[str, dict[str, str]], grades: dict[str, str]) -> dict[str, A
         if grade not in GRADES:
             missing.append(n)
             continue
-        by_source.setdefault(info["source"], []).append(grade)
+        for source in _sources(info):
+            by_source.setdefault(source, []).append(grade)
     report: dict[str, Any] = {"missing": missing}
     for source, got in sorted(by_source.items()):
         report[source] = {"n": len(got)}
