@@ -391,3 +391,28 @@ def test_report_pools_outs_that_differ_only_in_the_seed():
     assert f"| full | {' / '.join(f'{a:.3f}' for a in accs)} | {sum(accs) / 3:.3f} |" in text
     assert "| no-reflection |" in text and "| majority |" in text
     assert report.seed_key(group[0]) == report.seed_key(group[2]) != report.seed_key(outs[0])
+
+
+def test_readme_index_is_filled_from_the_committed_outs(tmp_path):
+    """`eval report --readme`: the marked block gets one row per committed OUT file (its n, headline with
+    intervals, commit and command); text around the block is kept; a file without the block is an error."""
+    from mer_agents.evaluation import report
+    from mer_agents.evaluation.readers import DataError
+
+    results = Path(__file__).resolve().parents[1] / "docs" / "results"
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# x\n\nbefore\n{report.README_BEGIN}\nstale\n{report.README_END}\nafter\n")
+    assert _eval(["report", "--in", str(results), "--out", str(tmp_path / "r.md"), "--no-charts",
+                  "--readme", str(readme)]) == 0  # fmt: skip
+    text = readme.read_text()
+    assert "stale" not in text and text.startswith("# x\n\nbefore\n") and text.endswith("after\n")
+    assert (
+        "| `meld_dev_text_head.json` | MELD dev, text head | 1109 | weighted-F1 0.522 [0.492, 0.552]" in text
+    )
+    assert (
+        "| `judge3_esconv_dev.json` | blind judge" in text and "python -m mer_agents eval judge-score" in text
+    )
+    plain = tmp_path / "plain.md"
+    plain.write_text("no block\n")
+    with pytest.raises(DataError, match="no .* block"):
+        report.write_readme_index(plain, report.load_outs(results))

@@ -82,6 +82,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     report.add_argument("--out", type=Path, default=Path("docs/results.md"))
     report.add_argument("--no-charts", action="store_true")
+    report.add_argument(
+        "--readme",
+        type=Path,
+        default=None,
+        help="also fill this file's eval-report block (README.md) with one row per OUT file",
+    )
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -181,6 +187,11 @@ def main(args) -> int:
 
         build_report(args.in_dir, args.out, make_charts=not args.no_charts)
         print(f"wrote {args.out}", file=sys.stderr)
+        if args.readme is not None:
+            from mer_agents.evaluation.report import load_outs, write_readme_index
+
+            write_readme_index(args.readme, load_outs(args.in_dir))
+            print(f"filled the results index of {args.readme}", file=sys.stderr)
         return 0
 
     if args.concurrency < 1:

@@ -29,6 +29,8 @@ ESCONV_COLUMNS = (  # measures the method does not optimise
     ("seconds_per_turn", "s/turn"),
     ("n_timed", "timed n"),
 )
+README_BEGIN = "<!-- eval report: begin (python -m mer_agents eval report --readme README.md) -->"
+README_END = "<!-- eval report: end -->"
 SEED_FREE_FLAGS = ("--seed", "--out", "--cache")  # flags whose values may differ between the seeds of one run
 LOOP_COLUMNS = (  # what the loop checks and ranks on: it works as built, not evidence of quality
     ("guard_failures", "guard failures"),
@@ -446,6 +448,66 @@ def _try_png(fig, path: Path) -> Path | None:
     return path
 
 
+def _ci(value: float | None, ci: list | None) -> str:
+    return f"{_fmt(value)} {_fmt(ci)}" if ci else _fmt(value)
+
+
+def headline(out: dict[str, Any]) -> tuple[str, Any, str]:
+    """(what it measures, n, the headline numbers with their 95 % intervals) of one OUT file."""
+    task = out.get("task")
+    if task == "esconv":
+        parts = []
+        for name in _ordered(out["variants"], ESCONV_ORDER):
+            v = out["variants"][name]
+            guard = (v.get("loop_targets") or {}).get("guard_failures")
+            parts.append(
+                f"{name}: strategy acc {_ci(v.get('strategy_accuracy'), v.get('strategy_accuracy_ci95'))}, "
+                f"guard failures {guard}/{v['n']}, {_fmt(v.get('seconds_per_turn'), 1)} s/turn"
+            )
+        return f"ESConv dev, seed {out['settings'].get('seed')}", out["n"], "; ".join(parts)
+    if task == "meld":
+        v = out["variants"]["text_head"]
+        return (
+            "MELD dev, text head",
+            v["n"],
+            f"weighted-F1 {_ci(v['weighted_f1'], v.get('weighted_f1_ci95'))}, macro-F1 {_fmt(v['macro_f1'])}",
+        )
+    if task == "fusion":
+        parts = [
+            f"{name}: accuracy {_ci(v['accuracy'], v.get('accuracy_ci95'))}"
+            for name, v in out["variants"].items()
+        ]
+        return "synthetic fusion clips", out["n"], "; ".join(parts)
+    sources = [k for k, v in out.items() if isinstance(v, dict) and "A" in v and "n" in v]
+    parts = [
+        f"{k}: A {_ci(out[k]['A'], out[k].get('A_ci95'))}, C {_ci(out[k]['C'], out[k].get('C_ci95'))}"
+        for k in sources
+    ]
+    n = " / ".join(str(out[k]["n"]) for k in sources)
+    return "blind judge (judge_rubric.md)", n, "; ".join(parts)
+
+
+def index_section(outs: list[dict[str, Any]]) -> list[str]:
+    """One row per OUT file: what, n, the headline numbers with intervals, the commit and the command."""
+    rows = []
+    for out in outs:
+        what, n, numbers = headline(out)
+        commit = ((out.get("provenance") or {}).get("commit") or "?")[:7]
+        rows.append([f"`{out['_file']}`", what, n, numbers, f"`{commit}`", f"`{out.get('command', '')}`"])
+    return _table(["OUT file", "what", "n", "headline (95 % CI)", "commit", "command"], rows) + [""]
+
+
+def write_readme_index(readme: Path, outs: list[dict[str, Any]]) -> None:
+    """Replace the block between README_BEGIN and README_END in `readme` with the index table."""
+    text = readme.read_text(encoding="utf-8")
+    if README_BEGIN not in text or README_END not in text:
+        raise DataError(f"{readme} has no {README_BEGIN} … {README_END} block to fill")
+    head, rest = text.split(README_BEGIN, 1)
+    _, tail = rest.split(README_END, 1)
+    block = "\n".join(["", *index_section(outs)])
+    readme.write_text(head + README_BEGIN + block + README_END + tail, encoding="utf-8")
+
+
 def build_report(directory: Path, out_path: Path, make_charts: bool = True) -> str:
     """Write the Markdown report (and charts into `directory`); returns the Markdown."""
     outs = load_outs(directory)
@@ -461,6 +523,9 @@ def build_report(directory: Path, out_path: Path, make_charts: bool = True) -> s
         "optimises (guard, classifier adherence, relevance, audit pass rates) are kept apart from those it "
         "does not (gold strategy, gold-reply overlap, the blind judge).",
         "",
+        "## Index",
+        "",
+        *index_section(outs),
     ]
     for out in outs:
         section = {"meld": meld_section, "esconv": esconv_section, "fusion": fusion_section}.get(
