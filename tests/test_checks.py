@@ -120,6 +120,43 @@ def test_question_strategy_needs_a_question():
     assert "follows_strategy" in reply_fails("Losing a job hurts.", strategy="Self-disclosure")
 
 
+def test_a_hard_sentence_makes_joy_or_neutral_news_hard(sad):
+    """Pure code over the text reading's per-sentence scores: joy (or neutral) with one sentence that reads a
+    negative emotion at >= HARD_PART_PROB is answered in that emotion's tone; below it, or without parts,
+    the forecast stands; other forecasts are never overridden."""
+    mixed = sad.model_copy(deep=True)
+    mixed.modalities.text.probs = {"joy": 0.8, "sadness": 0.2}
+    mixed.modalities.text.cues["parts"] = [
+        {"text": "I love him", "scores": {"joy": 0.9, "sadness": 0.1}},
+        {"text": "I am so worn out", "scores": {"sadness": 0.3, "fear": 0.55}},
+    ]
+    assert checks.hard_part(mixed) == ("fear", 0.55, "I am so worn out")
+    assert checks.tone_emotion("joy", mixed) == checks.tone_emotion("neutral", mixed) == "fear"
+    assert checks.tone_emotion("surprise", mixed) == "surprise"
+    assert checks.hard_part(mixed, threshold=0.6) is None
+    mixed.modalities.text.cues["parts"] = []
+    assert checks.tone_emotion("joy", mixed) == "joy"
+
+
+@pytest.mark.slow
+def test_news_with_a_hard_part_is_not_read_as_good_news():
+    """Real path (text head per sentence): a loving but worn-out carer is not told 'That is wonderful news';
+    plain good news keeps its glad tone."""
+    from mer_agents.config import Settings
+    from mer_agents.perception import perceive_text
+
+    settings = Settings()
+    carer = perceive_text(
+        "I love my dad and I want to look after him. But I haven't slept a full night in months and I cry in "
+        "the car before I go in.",
+        settings,
+    )
+    assert len(carer.modalities.text.cues["parts"]) >= 2
+    assert checks.tone_emotion("joy", carer) in checks.NEGATIVE_EMOTIONS, carer.modalities.text.cues["parts"]
+    news = perceive_text("I got the job! I start on Monday and I can't wait.", settings)
+    assert checks.tone_emotion("joy", news) == "joy", news.modalities.text.cues["parts"]
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -29,6 +29,10 @@ REPEAT_NGRAM = 4
 WORDS_TONE_PROB = (
     0.4  # the person's own words read this negative → cheerful replies fail, whatever the fusion
 )
+# A sentence of the person's words that reads a negative emotion at least this strongly on its own makes the
+# tone that emotion's, not joy's: chosen on held-out ESConv train situations and the good-news design sets
+# (scripts/hard_part_selection.py, docs/results/hard_part_selection.json).
+HARD_PART_PROB = 0.4
 STRATEGY_FIT_RATIO = 0.5  # planned strategy's classifier probability vs the top one's
 SENTENCE_END = re.compile(r"[.!?…][\"'”’)]*$")
 
@@ -564,12 +568,30 @@ def guard_failures(results: Iterable[CheckResult]) -> list[CheckResult]:
 def tone_emotion(forecast_emotion: str, evidence: Evidence) -> str:
     """The emotion the tone check guards: the forecast, unless it is neutral while the person's own words
     read a negative emotion (a flat face or an even voice telling of a loss must not license cheerful
-    words)."""
+    words), or it is joy or neutral while one of their sentences, read on its own, is a hard part
+    (`hard_part`: "I love him, but I'm so exhausted that sometimes I wish I could disappear")."""
     words = evidence.modalities.text
-    if forecast_emotion != "neutral" or not words.available:
+    if forecast_emotion not in ("neutral", "joy") or not words.available:
         return forecast_emotion
     top, p = top_emotion(words.probs)
-    return top if top in NEGATIVE_EMOTIONS and p >= WORDS_TONE_PROB else forecast_emotion
+    if forecast_emotion == "neutral" and top in NEGATIVE_EMOTIONS and p >= WORDS_TONE_PROB:
+        return top
+    hard = hard_part(evidence)
+    return hard[0] if hard else forecast_emotion
+
+
+def hard_part(evidence: Evidence, threshold: float | None = None) -> tuple[str, float, str] | None:
+    """(emotion, probability, sentence) of the most negative sentence or "but" clause of the person's words
+    read on its own (perception.text.parts), when a negative emotion reaches HARD_PART_PROB; else None."""
+    words = evidence.modalities.text
+    threshold = HARD_PART_PROB if threshold is None else threshold
+    best = None
+    for part in words.cues.get("parts", []) if words.available else []:
+        for emotion in NEGATIVE_EMOTIONS:
+            p = float(part["scores"].get(emotion, 0.0))
+            if p >= threshold and (best is None or p > best[1]):
+                best = (emotion, p, part["text"])
+    return best
 
 
 # --- verdicts ---------------------------------------------------------------------------------------------

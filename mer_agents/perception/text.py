@@ -12,6 +12,7 @@ perception agent can cite them.
 from __future__ import annotations
 
 import math
+import re
 from typing import Sequence
 
 import numpy as np
@@ -29,6 +30,8 @@ TOP_WORDS = 3
 PROB_UNITS = 1 << 20  # probabilities are reported in steps of 2**-20 (about 1e-6)
 NON_ENGLISH_CONFIDENCE = 0.5  # the head learned English (TV dialogue, chats, Reddit); others get half
 TRANSLATED_CONFIDENCE = 0.8  # English words, but a machine translation's: a little less sure (not tuned)
+PART_BREAK = re.compile(r"(?<=[.!?])\s+|;\s*|,?\s+but\s+", re.IGNORECASE)  # sentences and "but" clauses
+MIN_PART_WORDS = 3  # shorter pieces ("long day.", "wow") are not read on their own
 
 
 @load_once
@@ -101,6 +104,14 @@ def _as_probs(row: np.ndarray) -> dict[str, float]:
     return {label: int(u) / PROB_UNITS for label, u in zip(EMOTIONS, units)}
 
 
+def parts(transcript: str) -> list[str]:
+    """The sentences and "but" clauses of a transcript with at least MIN_PART_WORDS words each, when there
+    are two or more of them ([] for a single statement: the whole reading is its reading)."""
+    found = [p.strip(" ,") for p in PART_BREAK.split(transcript) if p and p.strip(" ,")]
+    found = [p for p in found if len(p.split()) >= MIN_PART_WORDS]
+    return found if len(found) > 1 else []
+
+
 def text_evidence(
     transcript: str,
     segments: Sequence[Segment],
@@ -125,7 +136,12 @@ def text_evidence(
         texts.append(normalise_text(seg.text))
         earlier = used + [normalise_text(s.text) for s in spoken[:i]]
         contexts.append(earlier[-max(turns, 0) :] if turns else [])
+    pieces = parts(transcript)
+    texts += pieces
+    contexts += [used] * len(pieces)
     probs = classify_texts(texts, contexts)
+    part_probs = probs[len(probs) - len(pieces) :]
+    probs = probs[: len(probs) - len(pieces)]
     whole = probs[0]
     top = int(whole.argmax())
     confidence = _confidence(whole)
@@ -146,6 +162,11 @@ def text_evidence(
         "n_words": len(transcript.split()),
         "language": language,
         "translated": translated,
+        # each sentence (or "but" clause) read on its own: news with a hard part is not simply good news
+        "parts": [
+            {"text": piece, "scores": {label: round(float(p), 4) for label, p in zip(EMOTIONS, row)}}
+            for piece, row in zip(pieces, part_probs)
+        ],
     }
     timeline = [
         TimePoint(start=max(0.0, seg.start), end=max(0.0, seg.end, seg.start), probs=_as_probs(row))
