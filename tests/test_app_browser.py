@@ -73,30 +73,36 @@ def test_upload_example_fills_timeline_and_shows_reply(browser, app_url):  # noq
     page.close()
 
 
-def test_a_two_speaker_clip_shows_its_speakers_and_whom_it_answers(browser, app_url):  # noqa: F811
-    """A generated two-speaker conversation (examples/speakers) through the Clip tab's audio input: the
-    timeline's evidence names the speakers and the answered one, the emotion plot shades their turns.
-    Saves test-artifacts/app_two_speakers.png."""
+def _analyze_clip(browser, url: str, kind: str, clip: Path):
+    """A page that uploaded `clip` through the Clip tab's video or audio input and ran it to the final
+    reply (not the draft shown while the audit runs); the first timeline entry opened."""
     ARTIFACTS.mkdir(exist_ok=True)
     page = browser.new_page(viewport={"width": 1400, "height": 1700})
     page.set_default_timeout(120_000)
-    page.goto(app_url)
+    page.goto(url)
     page.locator("#analyze").wait_for()
-    page.get_by_role("tab", name="Audio").click()  # the audio input sits in the Clip tab's second tab
-    page.locator("#clip-audio input[type=file]").set_input_files(
-        str(ROOT / "examples" / "speakers" / "two_speakers_a.flac")
-    )
-    page.locator("#clip-audio audio").first.wait_for(state="attached", timeout=60_000)
+    if kind == "audio":
+        page.get_by_role("tab", name="Audio").click()  # the audio input sits in the Clip tab's second tab
+    page.locator(f"#clip-{kind} input[type=file]").set_input_files(str(clip))
+    page.locator(f"#clip-{kind} {kind}").first.wait_for(state="attached", timeout=60_000)
     page.locator("#analyze").click()
     page.wait_for_function(
         "() => { const t = document.querySelector('#reply textarea'); "
         "return t && t.value.trim().length > 0 && !t.value.startsWith('[draft'); }",
         timeout=RUN_TIMEOUT_MS,
     )
+    page.locator("#timeline details.mer-entry").first.evaluate("e => e.open = true")
+    return page
+
+
+def test_a_two_speaker_clip_shows_its_speakers_and_whom_it_answers(browser, app_url):  # noqa: F811
+    """A generated two-speaker conversation (examples/speakers) through the Clip tab's audio input: the
+    timeline's evidence names the speakers and the answered one, the emotion plot shades their turns.
+    Saves test-artifacts/app_two_speakers.png."""
+    page = _analyze_clip(browser, app_url, "audio", ROOT / "examples" / "speakers" / "two_speakers_a.flac")
     timeline = page.locator("#timeline").inner_text()
     assert "2 speakers, answering S2" in timeline, timeline[:2000]
-    page.locator("#timeline details.mer-entry").first.evaluate("e => e.open = true")
-    assert "S1 " in page.locator("#timeline").inner_text()
+    assert "S1 " in timeline
     page.screenshot(path=str(ARTIFACTS / "app_two_speakers.png"), full_page=True)
     page.close()
 
@@ -104,22 +110,8 @@ def test_a_two_speaker_clip_shows_its_speakers_and_whom_it_answers(browser, app_
 def test_a_two_face_clip_reads_the_face_of_the_answered_speaker(browser, app_url):  # noqa: F811
     """A generated two-face conversation (examples/speaking_faces) through the Clip tab's video input: the
     timeline's evidence says which face is the answered speaker's. Saves test-artifacts/app_two_faces.png."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page = browser.new_page(viewport={"width": 1400, "height": 1700})
-    page.set_default_timeout(120_000)
-    page.goto(app_url)
-    page.locator("#analyze").wait_for()
-    page.locator("#clip-video input[type=file]").set_input_files(
-        str(ROOT / "examples" / "speaking_faces" / "two_faces_a.mp4")
-    )
-    page.locator("#clip-video video").first.wait_for(state="attached", timeout=60_000)
-    page.locator("#analyze").click()
-    page.wait_for_function(
-        "() => { const t = document.querySelector('#reply textarea'); "
-        "return t && t.value.trim().length > 0 && !t.value.startsWith('[draft'); }",
-        timeout=RUN_TIMEOUT_MS,
-    )
-    page.locator("#timeline details.mer-entry").first.evaluate("e => e.open = true")
+    clip = ROOT / "examples" / "speaking_faces" / "two_faces_a.mp4"
+    page = _analyze_clip(browser, app_url, "video", clip)
     timeline = page.locator("#timeline").inner_text()
     assert "2 speakers, answering S2" in timeline, timeline[:2000]
     assert "S2's face: the right one of 2" in timeline, timeline[:3000]

@@ -67,17 +67,22 @@ def _cascade():
     return cascade
 
 
-@load_once
-def _interpreter():
-    if not ASSET.exists():
-        raise ModelError(f"the face-expression model is missing: {ASSET}")
+def tflite_interpreter(path: Path, what: str):
+    """A vendored TFLite model on ai-edge-litert, one thread, tensors allocated; ModelError when missing."""
+    if not path.exists():
+        raise ModelError(f"the {what} model is missing: {path}")
     try:
         from ai_edge_litert.interpreter import Interpreter
     except ImportError as exc:  # pragma: no cover - install problem
         raise ModelError("ai-edge-litert is not installed (pip install ai-edge-litert)") from exc
-    interpreter = Interpreter(model_path=str(ASSET), num_threads=1)
+    interpreter = Interpreter(model_path=str(path), num_threads=1)
     interpreter.allocate_tensors()
     return interpreter
+
+
+@load_once
+def _interpreter():
+    return tflite_interpreter(ASSET, "face-expression")
 
 
 def warm_up() -> None:

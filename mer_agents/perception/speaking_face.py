@@ -21,7 +21,6 @@ from pathlib import Path
 import numpy as np
 
 from mer_agents.cache import load_once
-from mer_agents.errors import ModelError
 from mer_agents.types import SpeakerTurn
 
 ASSET = Path(__file__).resolve().parents[2] / "assets" / "face_mesh" / "face_landmark.tflite"
@@ -53,15 +52,9 @@ class FaceTrack:
 
 @load_once
 def _interpreter():
-    if not ASSET.exists():
-        raise ModelError(f"the face-landmark model is missing: {ASSET}")
-    try:
-        from ai_edge_litert.interpreter import Interpreter
-    except ImportError as exc:  # pragma: no cover - install problem
-        raise ModelError("ai-edge-litert is not installed (pip install ai-edge-litert)") from exc
-    interpreter = Interpreter(model_path=str(ASSET), num_threads=1)
-    interpreter.allocate_tensors()
-    return interpreter
+    from mer_agents.perception.face import tflite_interpreter
+
+    return tflite_interpreter(ASSET, "face-landmark")
 
 
 _INVOKE_LOCK = threading.Lock()  # one shared interpreter (see face._INVOKE_LOCK)
