@@ -74,3 +74,10 @@ def test_the_same_reply_from_several_sources_is_graded_once_and_counted_for_each
     grades = {n: "A" if "s1:full" in v["sources"] else "C" for n, v in key.items()}
     report = score(key, grades)
     assert report["s1:full"]["A"] == 1.0 and report["s0:full"]["A"] == 0.8 and report["s0:one-pass"]["n"] == 5
+
+
+def test_a_turn_without_words_shows_only_the_listener():
+    """The ESConv reader marks a window that starts mid-dialogue with a turn without words."""
+    record = dict(RECORDS[0], history=[{"user_text": "", "reply": "How are you feeling today?"}])
+    (entry, _gold) = entries([record], "full")
+    assert entry["conversation"] == ["Listener: How are you feeling today?", "Person: message 0"]

@@ -23,7 +23,8 @@ HISTORY_TURNS = 2
 def _conversation(record: dict[str, Any]) -> list[str]:
     lines = []
     for turn in record.get("history", [])[-HISTORY_TURNS:]:
-        lines.append(f"Person: {turn['user_text']}")
+        if turn.get("user_text"):  # a turn without words marks earlier conversation that is not shown
+            lines.append(f"Person: {turn['user_text']}")
         if turn.get("reply"):
             lines.append(f"Listener: {turn['reply']}")
     lines.append(f"Person: {record['message']}")
