@@ -118,6 +118,13 @@ def _speak(spec: dict, wav: Path) -> None:
 FFMPEG_COMMON = ("-y", "-loglevel", "error", "-fflags", "+bitexact")
 
 
+def ffmpeg_exe() -> str:
+    """ffmpeg from PATH, else the binary that ships in the imageio-ffmpeg wheel."""
+    import imageio_ffmpeg
+
+    return shutil.which("ffmpeg") or imageio_ffmpeg.get_ffmpeg_exe()
+
+
 def mux_audio(wav: Path, out: Path, rate: int, codec: list[str], ffmpeg: str = "ffmpeg") -> None:
     """The speech alone, mono at `rate`, encoded with `codec` (e.g. ["-c:a", "flac"])."""
     _run(

@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import make_speaker_clips as speakers  # noqa: E402
+from make_examples import FFMPEG_COMMON, ffmpeg_exe  # noqa: E402
 
 FACES = {"report": ROOT / "examples/fusion/faces", "select": ROOT / "examples/fusion_selection/faces"}
 FACE_SIDE = 320  # each still is scaled to this square; the frame is the stills side by side
@@ -124,14 +125,6 @@ def envelope(audio: np.ndarray) -> np.ndarray:
     return rms / (np.percentile(voiced, 90) if voiced.size else 1.0)
 
 
-def _ffmpeg() -> str:
-    import shutil
-
-    import imageio_ffmpeg
-
-    return shutil.which("ffmpeg") or imageio_ffmpeg.get_ffmpeg_exe()
-
-
 def render(label: dict, faces: list[dict], audio: np.ndarray, out: Path, folder: Path) -> None:
     """The frames (10 fps) piped into ffmpeg with the audio."""
     env = envelope(audio)
@@ -140,7 +133,7 @@ def render(label: dict, faces: list[dict], audio: np.ndarray, out: Path, folder:
     wav = folder / "mix.wav"
     sf.write(wav, audio, speakers.RATE)
     cmd = [
-        _ffmpeg(), "-y", "-loglevel", "error", "-fflags", "+bitexact",
+        ffmpeg_exe(), *FFMPEG_COMMON,
         "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}", "-r", str(VIDEO_FPS), "-i", "-",
         "-i", str(wav), "-c:v", "libx264", "-crf", "26", "-pix_fmt", "yuv420p", "-threads", "1",
         "-c:a", "aac", "-b:a", "48k", "-ac", "1", "-shortest", "-map_metadata", "-1", str(out),

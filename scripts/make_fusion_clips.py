@@ -28,7 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from make_examples import _image, _speak, mux_audio, mux_still  # as the example clips are made
+from make_examples import _image, _speak, ffmpeg_exe, mux_audio, mux_still  # as the example clips are made
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "examples" / "fusion"
@@ -271,12 +271,6 @@ def specs(split: str = "report") -> list[dict]:
     return out
 
 
-def _ffmpeg() -> str:
-    import imageio_ffmpeg
-
-    return shutil.which("ffmpeg") or imageio_ffmpeg.get_ffmpeg_exe()
-
-
 def _picture(spec: dict, folder: Path) -> Path:
     return folder / "faces" / spec["face"] if spec["face"] else _image(NO_FACE_IMAGE)
 
@@ -288,7 +282,7 @@ def build_clip(spec: dict, folder: Path) -> Path:
         wav = Path(tmp) / "speech.wav"
         _speak({**spec, "text": spec["words"]}, wav)
         if not spec["video"]:
-            mux_audio(wav, out, 16000, ["-c:a", "flac"], ffmpeg=_ffmpeg())
+            mux_audio(wav, out, 16000, ["-c:a", "flac"], ffmpeg=ffmpeg_exe())
         else:
             mux_still(
                 _picture(spec, folder),
@@ -298,7 +292,7 @@ def build_clip(spec: dict, folder: Path) -> Path:
                 side=FRAME_SIDE,
                 crf=30,
                 audio_bitrate="48k",
-                ffmpeg=_ffmpeg(),
+                ffmpeg=ffmpeg_exe(),
                 video_threads=1,
             )
     return out

@@ -261,27 +261,32 @@ def _largest_face_evidence(
                 ),
             )
         )
-    mean = {label: float(np.mean([p[label] for p in per_frame])) for label in per_frame[0]}
-    top_mean = float(np.mean([max(p.values()) for p in per_frame]))
-    confidence = (n_face / n) * top_mean
-    cues.update(
-        {
-            "face_share": round(n_face / n, 3),
-            "mean_face_size": round(float(np.mean(face_sizes)), 3),
-            "top_expression": top_emotion(mean)[0],
-            "mean_top_prob": round(top_mean, 3),
-        }
-    )
+    mean, confidence, reading = _averaged(per_frame, n)
+    cues.update({**reading, "mean_face_size": round(float(np.mean(face_sizes)), 3)})
     note = f"a face in only {n_face} of {n} sampled frames" if n_face / n < THIN_FACE_SHARE else ""
     return ModalityEvidence(
         available=True,
         probs=mean,
-        confidence=round(min(1.0, confidence), 3),
+        confidence=confidence,
         timeline=timeline,
         cues=cues,
         model=MODEL_NAME,
         note=note,
     ), flags
+
+
+def _averaged(per_frame: list[dict[str, float]], n: int) -> tuple[dict[str, float], float, dict]:
+    """(mean expression over the frames with the face, confidence = the share of the n frames it is in × its
+    mean top probability, the cues they rest on)."""
+    mean = {label: float(np.mean([p[label] for p in per_frame])) for label in per_frame[0]}
+    top_mean = float(np.mean([max(p.values()) for p in per_frame]))
+    share = len(per_frame) / n
+    cues = {
+        "face_share": round(share, 3),
+        "top_expression": top_emotion(mean)[0],
+        "mean_top_prob": round(top_mean, 3),
+    }
+    return mean, round(min(1.0, share * top_mean), 3), cues
 
 
 def _light_flags(dark: int, n: int) -> list[Flag]:
@@ -353,17 +358,8 @@ def _speaker_face_evidence(
         TimePoint(start=round(t, 3), end=round(t + step, 3), probs=probs)
         for t, probs in zip(track.times, per_frame)
     ]
-    mean = {label: float(np.mean([p[label] for p in per_frame])) for label in per_frame[0]}
-    top_mean = float(np.mean([max(p.values()) for p in per_frame]))
-    share = len(per_frame) / len(frames)
-    cues.update(
-        {
-            "face_frames": len(per_frame),
-            "face_share": round(share, 3),
-            "top_expression": top_emotion(mean)[0],
-            "mean_top_prob": round(top_mean, 3),
-        }
-    )
+    mean, confidence, reading = _averaged(per_frame, len(frames))
+    cues.update({"face_frames": len(per_frame), **reading})
     note = (
         f"{target}'s face: the {places[target]} one of {len(tracks)} (its lips move in {target}'s turns)"
         if len(tracks) > 1
@@ -373,7 +369,7 @@ def _speaker_face_evidence(
         ModalityEvidence(
             available=True,
             probs=mean,
-            confidence=round(min(1.0, share * top_mean), 3),
+            confidence=confidence,
             timeline=timeline,
             cues=cues,
             model=f"{MODEL_NAME}; speaking face by {sf.MODEL_NAME}",

@@ -37,13 +37,12 @@ MIN_CONTRAST = 0.005  # lip-opening change (share of mouth width) a speaker's fa
 
 @dataclass
 class FaceTrack:
-    """One face followed through the clip: per sample its time, box, lip opening and expression."""
+    """One face followed through the clip: per sample its time, box and lip opening."""
 
     index: int
     times: list[float] = field(default_factory=list)
     boxes: list[tuple[int, int, int, int]] = field(default_factory=list)
     openings: list[float | None] = field(default_factory=list)
-    probs: list[dict[str, float]] = field(default_factory=list)
 
     @property
     def centre_x(self) -> float:
