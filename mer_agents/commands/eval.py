@@ -185,12 +185,9 @@ def main(args) -> int:
     if args.task == "report":
         from mer_agents.evaluation.report import build_report
 
-        build_report(args.in_dir, args.out, make_charts=not args.no_charts)
+        build_report(args.in_dir, args.out, make_charts=not args.no_charts, readme=args.readme)
         print(f"wrote {args.out}", file=sys.stderr)
         if args.readme is not None:
-            from mer_agents.evaluation.report import load_outs, write_readme_index
-
-            write_readme_index(args.readme, load_outs(args.in_dir))
             print(f"filled the results index of {args.readme}", file=sys.stderr)
         return 0
 

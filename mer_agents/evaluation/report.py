@@ -252,17 +252,15 @@ def _shared(a: dict[str, str], b: dict[str, str]) -> str:
 def seeds_section(group: list[dict[str, Any]], directory: Path) -> list[str]:
     """One table over the seeds of a group: per-seed and mean strategy accuracy per variant, guard failures,
     how many replies each seed shares with the first and each variant with full (per seed), and the paired
-    interval of full − variant over the
-    turns (each turn's accuracy averaged over its seeds first, so a turn counts once; failed turns wrong)."""
+    interval of full − variant over the turns (each turn's accuracy averaged over its seeds first, so a turn
+    counts once; failed turns wrong)."""
+    from mer_agents.evaluation.judge import read_jsonl
     from mer_agents.evaluation.metrics import paired_bootstrap_ci
     from mer_agents.evaluation.runner import items_path
 
     seeds = [o["settings"].get("seed") for o in group]
     names = _ordered(group[0]["variants"], ESCONV_ORDER)
-    items = [
-        [json.loads(line) for line in items_path(directory / o["_file"]).read_text().splitlines() if line]
-        for o in group
-    ]
+    items = [read_jsonl(items_path(directory / o["_file"])) for o in group]
     hit: dict[str, dict[str, list[float]]] = {n: {} for n in names}
     reply: dict[str, list[dict[str, str]]] = {n: [{} for _ in group] for n in names}
     for k, records in enumerate(items):
@@ -277,7 +275,6 @@ def seeds_section(group: list[dict[str, Any]], directory: Path) -> list[str]:
     rows = []
     for n in names:
         accs = [o["variants"][n]["strategy_accuracy"] for o in group]
-
         rows.append(
             [
                 n,
@@ -508,8 +505,11 @@ def write_readme_index(readme: Path, outs: list[dict[str, Any]]) -> None:
     readme.write_text(head + README_BEGIN + block + README_END + tail, encoding="utf-8")
 
 
-def build_report(directory: Path, out_path: Path, make_charts: bool = True) -> str:
-    """Write the Markdown report (and charts into `directory`); returns the Markdown."""
+def build_report(
+    directory: Path, out_path: Path, make_charts: bool = True, readme: Path | None = None
+) -> str:
+    """Write the Markdown report (and charts into `directory`), and with `readme` fill that file's results
+    index from the same OUT files; returns the Markdown."""
     outs = load_outs(directory)
     chart_files = charts(outs, directory) if make_charts else []
     lines = [
@@ -539,6 +539,8 @@ def build_report(directory: Path, out_path: Path, make_charts: bool = True) -> s
     text = "\n".join(lines).rstrip() + "\n"
     out_path.parent.mkdir(parents=True, exist_ok=True)
     out_path.write_text(text, encoding="utf-8")
+    if readme is not None:
+        write_readme_index(readme, outs)
     return text
 
 
