@@ -11,9 +11,15 @@ rerun, and emit no new events in that round: their latest StageFinished still ho
 (new seed), and a later stage reruns only when it failed the audit itself or reads an output that was just
 regenerated (READS); the others are reused, and a Progress event names them. The perception agent's summary
 is read by no later stage (the forecaster fuses the evidence itself), so a perception revise reruns
-perception alone. Then the whole chain is audited again. Rounds stop when every stage
-passes or settings.max_rounds refinement rounds are spent; the final reply is the best-audited one (fewest
-failed checks, ties → the latest round). settings.reflection False: one pass of the four stages, no audit.
+perception alone. A later stage is also reused when what it reads of the regenerated output (READ_FIELDS:
+the forecast's emotion and intensity, the plan's strategy and example replies) came back the same: a new
+explanation or reason changes nothing it acts on. The reply stage, failed or not, is not rerun on unchanged
+inputs when the rerun cannot change the kept reply (responder.rerun_can_change: the human replies and the
+template come back the same and an untrusted model's new drafts rank after them); when the reply is the
+stage to re-enter, the loop stops there and says why. Then the whole chain is audited again. Rounds stop
+when every stage passes, when no rerun can change the reply, or when settings.max_rounds refinement rounds
+are spent; the final reply is the best-audited one (fewest failed checks, ties → the latest round).
+settings.reflection False: one pass of the four stages, no audit.
 settings.one_pass: the single-prompt ablation (agents/one_pass.py), no audit.
 """
 
@@ -85,6 +91,21 @@ READS: dict[str, tuple[str, ...]] = {
     "strategy": ("forecast",),
     "reply": ("forecast", "strategy"),
 }
+
+
+# What a stage's reader acts on, per stage whose output is read (READS): agents/planner.py ranks strategies
+# by the forecast's emotion and intensity (two decimals in its prompt); agents/responder.py reads the
+# forecast's emotion (tone, template) and the plan's strategy and example replies. The forecast's explanation
+# and the plan's reason are shown in the timeline and read by no later stage.
+READ_FIELDS: dict[str, Callable[[Any], tuple]] = {
+    "forecast": lambda f: (f.emotion, round(f.intensity, 2)),
+    "strategy": lambda p: (p.strategy, tuple(p.exemplars)),
+}
+
+
+def read_inputs(stage: str, outputs: dict[str, Any]) -> tuple:
+    """What `stage` reads of the earlier stages' current outputs, comparable across rounds."""
+    return tuple(READ_FIELDS[d](outputs[d]) for d in READS[stage])
 
 
 def stages_to_rerun(target: str, failed: set[str]) -> list[str]:
@@ -271,12 +292,18 @@ class _Run:
             "reply": lambda ctx, o: responder.run(ctx, o["forecast"], o["strategy"]),
         }
         outputs: dict[str, Any] = {}
+        built: dict[str, tuple] = {}  # stage → read_inputs when its current output was made
         records: list[_RoundRecord] = []
-        round_, rerun, instruction, hints = 0, list(STAGES), "", {}
+        round_, rerun, instruction, hints, failed = 0, list(STAGES), "", {}, set()
         while True:
             for i, stage in enumerate(rerun):
                 first = i == 0 and round_ > 0
                 ctx = self.context(evidence, round_, instruction if first else "", hints if first else {})
+                why = "" if first or round_ == 0 else self.reuse_reason(ctx, stage, failed, outputs, built)
+                if why:
+                    yield Progress(t=self.t(), stage=stage, message=f"round {round_}: {stage} reused ({why})")
+                    continue
+                built[stage] = read_inputs(stage, outputs)
                 outputs[stage] = yield from self.stage_step(
                     stage, ctx, lambda c, s=stage: agents[s](c, outputs)
                 )
@@ -289,7 +316,19 @@ class _Run:
             result = yield from self.audit_step(self.context(evidence, round_), outputs)
             records.append(_RoundRecord(round_, dict(outputs), result.failed))
             target = result.earliest_revise
-            if target is None or round_ >= self.settings.max_rounds:
+            failed = {v.stage for v in result.verdicts if v.verdict == "revise"}
+            stuck = (
+                target == "reply"
+                and round_ < self.settings.max_rounds
+                and self.reuse_reason(self.context(evidence, round_ + 1), "reply", failed, outputs, built)
+            )
+            if stuck:
+                yield Progress(
+                    t=self.t(),
+                    stage="reply",
+                    message=f"round {round_ + 1} not run: the reply cannot change ({stuck})",
+                )
+            if target is None or stuck or round_ >= self.settings.max_rounds:
                 best = min(records, key=lambda r: (r.failed, -r.round))
                 yield self.finish(
                     best.outputs, rounds=round_, all_passed=target is None, best_round=best.round
@@ -298,7 +337,7 @@ class _Run:
             round_ += 1
             verdict = next(v for v in result.verdicts if v.stage == target)
             instruction, hints = verdict.instruction, result.hints(target)
-            rerun = stages_to_rerun(target, {v.stage for v in result.verdicts if v.verdict == "revise"})
+            rerun = stages_to_rerun(target, failed)
             yield RegenerationRequested(
                 t=self.t(), round=round_, target_stage=target, instruction=instruction
             )
@@ -309,6 +348,28 @@ class _Run:
                     stage=reused[0],
                     message=f"round {round_}: {', '.join(reused)} reused (passed; inputs unchanged)",
                 )
+
+    def reuse_reason(
+        self,
+        ctx: AgentContext,
+        stage: str,
+        failed: set[str],
+        outputs: dict[str, Any],
+        built: dict[str, tuple],
+    ) -> str:
+        """Why `stage`, scheduled in a refinement round, need not rerun ("" when it must): what it reads
+        came back unchanged, and it passed the audit, or it is the reply and a rerun cannot change it."""
+        if stage not in built or read_inputs(stage, outputs) != built[stage]:
+            return ""
+        if stage not in failed:
+            return "what it reads came back unchanged"
+        if stage == "reply" and not responder.rerun_can_change(ctx, outputs["reply"]):
+            kept = "human reply" if outputs["reply"].source == "exemplar" else outputs["reply"].source
+            return (
+                f"same forecast and plan: the same {kept} would be kept, and a new draft of this model "
+                "ranks after it"
+            )
+        return ""
 
     def one_pass(self, evidence: Evidence) -> Iterator[Event]:
         yield Progress(t=self.t(), stage="one_pass", message="one prompt from evidence to reply (ablation)")

@@ -131,3 +131,25 @@ def test_a_crisis_gets_the_safety_message_and_says_so(backend, message, kind):
         e for e in events if isinstance(e, DraftReply)
     ]  # the model's reply is never shown, even briefly
     assert [(d.text, d.source) for d in drafts] == [(crisis.REPLIES[kind], "crisis")]
+
+
+def test_a_kept_human_or_template_reply_that_fails_the_audit_is_not_regenerated_in_vain(backend):
+    """Real models: the kept reply of this opening is the grounded template, and the strategy classifier
+    reads it as another strategy than planned, so the audit asks for a revision. A rerun on the same
+    forecast and plan would keep the same template (SmolLM2's drafts rank after it), so the loop stops
+    without a round, says so in the timeline, and the reply stage ran once."""
+    from mer_agents.events import Progress, StageStarted
+
+    message = "My boss keeps yelling at me in front of everyone and I dread going to work."
+    events = list(run(RunRequest(text=message), backend, Settings.from_env(backend="embedded", max_rounds=2)))
+    done = events[-1]
+    assert isinstance(done, RunFinished), done
+    verdict = [e.verdict for e in events if isinstance(e, AuditVerdictEvent) and e.verdict.stage == "reply"]
+    assert [v.verdict for v in verdict] == ["revise"]  # the case under test: the kept reply fails a check
+    assert done.reply_source == "template" and not done.all_passed and done.rounds == 0
+    assert [e.stage for e in events if isinstance(e, StageStarted)].count("reply") == 1
+    assert not any(isinstance(e, RegenerationRequested) for e in events)
+    assert any(
+        isinstance(e, Progress) and e.message.startswith("round 1 not run: the reply cannot change")
+        for e in events
+    )

@@ -405,3 +405,92 @@ def test_a_person_who_spoke_another_language_is_told_the_reply_is_english(eviden
     done = collect(ScriptedBackend(), spanish)[-1]
     assert done.reply == GOOD and "spoke Spanish; the reply is in English" in done.note
     assert "English" not in collect(ScriptedBackend(), evidence)[-1].note
+
+
+def test_a_reader_whose_inputs_came_back_unchanged_is_reused(evidence):
+    """Scripted backend: perception (bad summary) and strategy (suggestions in a first turn of acute sadness)
+    fail → round 1 reruns perception, then the strategy (it failed itself; only the target gets the audit's
+    hints, so it plans the same strategy with the same examples). The reply, which passed and reads only the
+    forecast and the plan, is then reused: what it reads came back unchanged."""
+    found = [
+        Exemplar(
+            id=f"x/{i}",
+            dialogue="x",
+            turn=i,
+            seeker="lost my job",
+            reply="Maybe try a new field.",
+            strategy="Providing Suggestions",
+            score=0.9,
+        )
+        for i in range(6)
+    ]
+    bad_summary = json.dumps({"summary": "The person seems furious and angry."})
+    backend = ScriptedBackend(
+        perception=[bad_summary, ScriptedBackend().scripts["perception"][0]],
+        reply=["Maybe you could talk to your family about your job."],
+    )
+    events = collect(backend, evidence, retrieve=injected_tools.neighbours(found), max_rounds=1)
+    verdicts0 = {v.verdict.stage: v.verdict.verdict for v in of(events, AuditVerdictEvent) if v.round == 0}
+    assert verdicts0 == {"perception": "revise", "forecast": "pass", "strategy": "revise", "reply": "pass"}
+    assert [e.stage for e in of(events, StageStarted) if e.round == 1] == ["perception", "strategy", "audit"]
+    plans = [e.output for e in of(events, StageFinished) if e.stage == "strategy"]
+    assert plans[0].strategy == plans[1].strategy and plans[0].exemplars == plans[1].exemplars
+    assert "round 1: reply reused (what it reads came back unchanged)" in [
+        e.message for e in of(events, Progress)
+    ]
+    assert backend.count("reply") == 1
+
+
+def _template_pool(monkeypatch, template_text: str) -> None:
+    """The full candidate pool with no human replies (the exemplar ranking is tested in test_responder.py)
+    and a fixed template text, so that the kept reply's audit is known in advance."""
+    monkeypatch.setattr(responder, "exemplar_replies", lambda ctx, plan, moment=None: {})
+    monkeypatch.setattr(responder, "template", lambda ctx, forecast, plan: template_text)
+
+
+def test_a_reply_no_rerun_can_change_ends_the_loop(evidence, monkeypatch):
+    """Scripted backend, full pool (template only, fixed to a cheerful text that fails the tone check but
+    passes the guard): the kept template fails the audit, but a rerun on the same forecast and plan would
+    keep it again (the untrusted model's drafts rank after it), so no round is run and the run says why."""
+    _template_pool(monkeypatch, CHEERFUL)
+    backend = ScriptedBackend(reply=[GOOD])
+    events = collect(backend, evidence, reply_candidates="all")
+    reply = [e.output for e in of(events, StageFinished) if e.stage == "reply"][0]
+    assert reply.source == "template" and reply.text == CHEERFUL
+    assert {c.text for c in reply.ranked if c.source == "model"} == {GOOD}  # the better draft ranks after
+    audit = [v.verdict for v in of(events, AuditVerdictEvent) if v.verdict.stage == "reply"]
+    assert [v.verdict for v in audit] == ["revise"]
+    assert not of(events, RegenerationRequested) and backend.count("reply") == 1
+    stop = [e.message for e in of(events, Progress) if "not run" in e.message]
+    assert stop == [
+        "round 1 not run: the reply cannot change (same forecast and plan: the same template would be kept, "
+        "and a new draft of this model ranks after it)"
+    ]
+    done = events[-1]
+    assert isinstance(done, RunFinished) and done.rounds == 0 and not done.all_passed
+    assert done.reply == CHEERFUL
+
+
+def test_trusted_drafts_are_regenerated_and_can_replace_the_kept_reply(evidence, monkeypatch):
+    """Scripted backend, same pool as above but a model whose drafts are trusted: the reply reruns and the
+    passing draft is kept (a rerun can change the reply, so the loop goes on)."""
+    _template_pool(monkeypatch, CHEERFUL)
+    backend = ScriptedBackend(reply=[WORSE, GOOD])
+    events = collect(backend, evidence, reply_candidates="all", trust_drafts=True)
+    assert [e.target_stage for e in of(events, RegenerationRequested)] == ["reply"]
+    assert not [e for e in of(events, Progress) if "not run" in e.message]
+    done = events[-1]
+    assert done.rounds == 1 and done.all_passed and done.reply == GOOD and done.reply_source == "model"
+
+
+def test_the_timeline_shows_why_no_round_was_run(evidence, monkeypatch):
+    """Scripted backend (as in test_a_reply_no_rerun_can_change_ends_the_loop): the stop is logged under the
+    audit that asked for the revision, and the page shows it."""
+    from mer_agents.ui.timeline import build_timeline, render_html
+
+    _template_pool(monkeypatch, CHEERFUL)
+    events = collect(ScriptedBackend(reply=[GOOD]), evidence, reply_candidates="all")
+    view = build_timeline(events)
+    audits = [e for e in view.entries if e.stage == "audit"]
+    assert len(audits) == 1 and any("the reply cannot change" in line for line in audits[0].log)
+    assert "the reply cannot change" in render_html(view)

@@ -20,7 +20,7 @@ from mer_agents.backends.scripted import ScriptedBackend
 from mer_agents.config import Settings
 from mer_agents.labels import STRATEGIES
 from mer_agents.perception import perceive_text
-from mer_agents.types import Candidate, EmotionForecast, Evidence, StrategyPlan, Turn, uniform_probs
+from mer_agents.types import Candidate, EmotionForecast, Evidence, Reply, StrategyPlan, Turn, uniform_probs
 from tests.injected_tools import TOOLS
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -248,15 +248,40 @@ def test_who_trusts_drafts_setting_then_backend():
     assert not EmbeddedBackend(Settings()).trusted_drafts
 
 
-def test_duplicate_candidates_are_scored_once_the_first_source_kept(flat_classifier):
+def test_duplicate_candidates_are_scored_once_a_human_source_kept(flat_classifier):
     """Scripted backend, injected flat embeddings: a text offered twice (any case) is one candidate, with the
-    source that offered it first; every candidate carries its scores and checks."""
+    source that offered it first, except that a draft copying a human reply (or the template) is that reply;
+    every candidate carries its scores and checks."""
     ctx = scripted_ctx(ScriptedBackend())
     found = [("model", GOOD), ("exemplar", GOOD.upper()), ("template", "I hear how empty this feels.")]
     ranked = responder.score_candidates(ctx, found, forecast("sadness"), PLAN)
-    assert [(c.source, c.text) for c in ranked if c.text.lower() == GOOD.lower()] == [("model", GOOD)]
+    assert [(c.source, c.text) for c in ranked if c.text.lower() == GOOD.lower()] == [
+        ("exemplar", GOOD.upper())
+    ]
     assert len(ranked) == 2
+    found = [("exemplar", GOOD), ("template", GOOD.lower()), ("model", GOOD.upper())]
+    ranked = responder.score_candidates(ctx, found, forecast("sadness"), PLAN)
+    assert [(c.source, c.text) for c in ranked] == [("exemplar", GOOD)]
     assert all(set(c.scores) == set(responder.WEIGHTS) for c in ranked)
+
+
+def test_a_rerun_can_change_the_reply_only_through_a_draft_that_could_be_kept():
+    """Pure code: with the full pool and an untrusted model, a kept human reply or template that passes the
+    guard would be kept again on the same inputs; a kept draft, a kept reply that fails the guard, trusted
+    drafts or a drafts-only pool leave a rerun something to change."""
+    human = Candidate(source="exemplar", text="x", failed=["strategy_fit"])
+    kept = Reply(text="x", source="exemplar", ranked=[human])
+    full = scripted_ctx(ScriptedBackend())
+    full.settings = Settings(reply_candidates="all")
+    assert not responder.rerun_can_change(full, kept)
+    assert not responder.rerun_can_change(full, kept.model_copy(update={"source": "template"}))
+    assert responder.rerun_can_change(full, kept.model_copy(update={"source": "model"}))
+    unguarded = human.model_copy(update={"guard": ["language: not English"]})
+    assert responder.rerun_can_change(full, kept.model_copy(update={"ranked": [unguarded]}))
+    assert responder.rerun_can_change(scripted_ctx(ScriptedBackend()), kept)  # drafts-only pool
+    trusted = scripted_ctx(ScriptedBackend(), trust_drafts=True)
+    trusted.settings = Settings(reply_candidates="all", trust_drafts=True)
+    assert responder.rerun_can_change(trusted, kept)
 
 
 def test_refinement_keeps_the_draft_that_passes_and_lists_the_other(flat_classifier):

@@ -149,9 +149,13 @@ def score_candidates(
     The checks see each reply's plain MiniLM cosine to the person's words (the audit's relevance); the rank
     sees the reply selector's fit to the moment (`moment`: this attempt's `moment_vector`, computed when
     not given)."""
-    unique: dict[str, str] = {}  # text → source, first occurrence wins (an empty draft is kept: it fails)
+    unique: dict[str, str] = {}  # text → source, first occurrence (an empty draft is kept: it fails) ...
     for source, text in found:
-        if text.strip().lower() not in {t.lower() for t in unique}:
+        same = next((t for t in unique if t.lower() == text.strip().lower()), None)
+        if same is not None and unique[same] == "model" and source != "model":
+            del unique[same]  # ... except that a draft copying a human reply or the template is that reply
+            same = None
+        if same is None:
             unique[text.strip()] = source
     texts = list(unique)
     context = _context(ctx)
@@ -217,6 +221,17 @@ def trusts_drafts(ctx: AgentContext) -> bool:
     if ctx.settings.trust_drafts is not None:
         return ctx.settings.trust_drafts
     return bool(getattr(ctx.backend, "trusted_drafts", False))
+
+
+def rerun_can_change(ctx: AgentContext, kept: Reply) -> bool:
+    """Whether rerunning this stage on the same forecast and plan could keep another reply than `kept`. The
+    human replies and the template would come back the same (they depend on the words, the plan and the
+    forecast only); only the drafts are new, and an untrusted model's drafts rank after every guarded
+    human reply and the template. So only with trusted drafts, a drafts-only pool, or a kept reply that is
+    a draft or fails the guard (nothing else passed it)."""
+    if trusts_drafts(ctx) or ctx.settings.reply_candidates != "all" or kept.source == "model":
+        return True
+    return not kept.ranked or bool(kept.ranked[0].guard)
 
 
 def rank_key(c: Candidate) -> tuple:
