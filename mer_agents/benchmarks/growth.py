@@ -1,0 +1,187 @@
+"""`python -m mer_agents bench growth`: how the cost grows with the clip's length (issue #14).
+
+One source clip (default examples/sad_loss.mp4, 14.3 s) is cut or looped to each length in `--lengths`
+(5, 15, 30, 60 s by default; the person says the same lines again, so every length holds speech throughout,
+with the pauses of the source). For each length, after `--warmup` untimed runs: the perception RTF (median
+of `--repeat` runs; wall and CPU seconds per media second) and one audited run of the reasoning stages on
+that evidence (its LLM tokens, the first pass's completion tokens, refinement rounds, wall seconds).
+Perception is timed apart from the reasoning so that each figure names what it measures; a clip's
+end-to-end wall time is their sum.
+
+What the aims ask: perception RTF within ±20 % across lengths (a fixed cost per clip, such as a Whisper
+window, shows up as a higher RTF on short clips), and LLM tokens per run flat (prompts carry bounded digests,
+not the whole transcript). The spread is printed as max/min over lengths; the load average is printed beside
+it, since two shared cores make wall time noisy (CPU RTF is not inflated by other processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from mer_agents.benchmarks.perception import EXAMPLES, peak_rss_gb
+
+DEFAULT_SOURCE = EXAMPLES / "sad_loss.mp4"
+DEFAULT_LENGTHS = (5.0, 15.0, 30.0, 60.0)
+AIM_RTF_SPREAD = 1.2  # max/min perception RTF across lengths: within ±20 %
+AIM_TOKEN_SPREAD = 1.2  # max/min LLM tokens per run across lengths: flat
+FPS = 5.0  # frames per second written when the source has none recorded
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--clip", type=Path, default=DEFAULT_SOURCE, help="the source clip (sad_loss.mp4)")
+    parser.add_argument(
+        "--lengths",
+        default=",".join(f"{x:g}" for x in DEFAULT_LENGTHS),
+        help="clip lengths in seconds, comma-separated (5,15,30,60)",
+    )
+    parser.add_argument("--repeat", type=int, default=2, help="perception runs per length; median reported")
+    parser.add_argument(
+        "--warmup", type=int, default=1, help="untimed runs of the shortest clip first (first-use costs)"
+    )
+    parser.add_argument("--max-rounds", type=int, default=None, help="refinement rounds (default setting)")
+    parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers")
+
+
+def make_clip(source: Path, seconds: float, out_stem: Path) -> Path:
+    """`source` looped (or cut) to `seconds`: the whole clip repeated (its audio, padded with silence where
+    the sound ends before the picture, and its sampled frames, on one clock), written as H.264 + AAC by
+    media.write_clip (the Live tab's writer)."""
+    from mer_agents.config import Settings
+    from mer_agents.errors import MediaError
+    from mer_agents.perception.media import CLIP_SAMPLE_RATE, load_media, write_clip
+
+    media = load_media(source, Settings(sample_rate=CLIP_SAMPLE_RATE))
+    if media.audio is None or not media.audio.size:
+        raise MediaError(f"{source.name} has no audio to loop")
+    period = max(media.analysed_s, media.audio.size / CLIP_SAMPLE_RATE)  # the audio may end before the video
+    one = np.zeros(int(round(period * CLIP_SAMPLE_RATE)), dtype=np.float32)
+    one[: media.audio.size] = media.audio
+    n = int(round(seconds * CLIP_SAMPLE_RATE))
+    audio = np.tile(one, -(-n // one.size))[:n]
+    frames = [
+        (k * period + t, frame)
+        for k in range(int(np.ceil(seconds / period)))
+        for t, frame in zip(media.frame_times, media.frames)
+        if k * period + t < seconds
+    ]
+    return write_clip(out_stem, audio, frames, 0.0, media.fps or FPS)
+
+
+def spread(values: list[float]) -> float | None:
+    """max/min of positive values (1.0 = flat)."""
+    values = [v for v in values if v]
+    return round(max(values) / min(values), 3) if values else None
+
+
+def measure(clip: Path, settings, backend, repeat: int) -> dict:
+    """Perception timings of `clip` (median of `repeat`), then one audited run of the reasoning on its
+    evidence: LLM tokens per run (prompt + completion), the first pass's completion tokens, rounds, wall
+    seconds."""
+    from mer_agents.benchmarks.pipeline import round_tokens
+    from mer_agents.errors import MerError
+    from mer_agents.events import RunFailed
+    from mer_agents.perception import perceive
+    from mer_agents.pipeline import RunRequest, run
+    from mer_agents.trace import Trace
+
+    walls, cpus, evidence = [], [], None
+    for _ in range(max(1, repeat)):
+        cpu = time.process_time()
+        evidence = perceive(clip, settings)
+        cpus.append(time.process_time() - cpu)
+        walls.append(evidence.timings.get("total", 0.0))
+    assert evidence is not None
+    media_s = evidence.analysed_s or evidence.duration_s
+    trace = Trace()
+    start = time.perf_counter()
+    for _ in trace.record(run(RunRequest(evidence=evidence), backend, settings)):
+        pass
+    reasoning_s = time.perf_counter() - start
+    if isinstance(trace.events[-1], RunFailed):
+        raise MerError(f"benchmark run failed: {trace.events[-1].error}")
+    summary = trace.summary()
+    tokens = summary["tokens"]
+    per_round = round_tokens(trace.events)
+    perception_s = statistics.median(walls)
+    return {
+        "clip_s": round(media_s, 2),
+        "words": len(evidence.transcript.split()),
+        "perception_s": round(perception_s, 2),
+        "perception_rtf": round(perception_s / media_s, 3) if media_s else None,
+        "perception_cpu_rtf": round(statistics.median(cpus) / media_s, 3) if media_s else None,
+        "reasoning_s": round(reasoning_s, 2),
+        "end_to_end_rtf": round((perception_s + reasoning_s) / media_s, 3) if media_s else None,
+        "tokens": sum(t.get("prompt", 0) + t.get("completion", 0) for t in tokens.values()),
+        "first_pass_completion": per_round.get(0, 0),
+        "rounds": summary["rounds"],
+        "reply": summary["reply"],
+    }
+
+
+def main(args: argparse.Namespace) -> int:
+    from mer_agents.backends import get_backend
+    from mer_agents.config import Settings
+    from mer_agents.errors import MediaError
+    from mer_agents.perception import warm_up
+
+    if not args.clip.exists():
+        raise MediaError(f"clip not found: {args.clip}")
+    lengths = [float(x) for x in str(args.lengths).split(",") if x.strip()]
+    settings = Settings.from_env(**({"max_rounds": args.max_rounds} if args.max_rounds is not None else {}))
+    warm_up(settings)
+    backend = get_backend(settings)
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="mer-growth-") as tmp:
+        for i in range(args.warmup):
+            clip = make_clip(args.clip, min(lengths), Path(tmp) / f"warmup_{i}")
+            measure(clip, settings, backend, 1)
+        for seconds in lengths:
+            clip = make_clip(args.clip, seconds, Path(tmp) / f"{args.clip.stem}_{seconds:g}s")
+            rows.append({"length_s": seconds, **measure(clip, settings, backend, args.repeat)})
+            print(f"{seconds:g} s done: {rows[-1]}", flush=True)
+    report = {
+        "source": args.clip.name,
+        "backend": backend.describe(),
+        "rows": rows,
+        "perception_rtf_spread": spread([r["perception_rtf"] for r in rows]),
+        "perception_cpu_rtf_spread": spread([r["perception_cpu_rtf"] for r in rows]),
+        "first_pass_completion_spread": spread([r["first_pass_completion"] for r in rows]),
+        "token_spread": spread([r["tokens"] for r in rows]),
+        "aims": {"rtf_spread": AIM_RTF_SPREAD, "token_spread": AIM_TOKEN_SPREAD},
+        "peak_rss_gb": round(peak_rss_gb(), 3),
+        "cpus": os.cpu_count(),
+        "load_avg_1m": round(os.getloadavg()[0], 2),
+    }
+    _print(report)
+    if args.json is not None:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    return 0
+
+
+def _print(report: dict) -> None:
+    print(f"source {report['source']} looped or cut; backend {report['backend']}")
+    print(
+        f"{'length s':>9}{'words':>7}{'perc. s':>9}{'RTF':>7}{'CPU RTF':>9}{'reason s':>10}"
+        f"{'e2e RTF':>9}{'tokens':>8}{'compl. 0':>9}{'rounds':>7}"
+    )
+    for r in report["rows"]:
+        print(
+            f"{r['clip_s']:>9.1f}{r['words']:>7}{r['perception_s']:>9.2f}{r['perception_rtf']:>7.3f}"
+            f"{r['perception_cpu_rtf']:>9.3f}{r['reasoning_s']:>10.1f}{r['end_to_end_rtf']:>9.3f}"
+            f"{r['tokens']:>8}{r['first_pass_completion']:>9}{r['rounds']:>7}"
+        )
+    print(
+        f"max/min over lengths: perception RTF {report['perception_rtf_spread']} "
+        f"(CPU RTF {report['perception_cpu_rtf_spread']}; aim ≤ {AIM_RTF_SPREAD}); LLM tokens per run "
+        f"{report['token_spread']} (first-pass completion {report['first_pass_completion_spread']}; "
+        f"aim ≤ {AIM_TOKEN_SPREAD}); load average {report['load_avg_1m']:.1f} on {report['cpus']} CPUs; "
+        f"peak RSS {report['peak_rss_gb']:.2f} GB"
+    )
