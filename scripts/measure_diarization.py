@@ -1,18 +1,20 @@
 """Diarization error rate, speaker count and speaker-attributed WER on labelled multi-speaker clips.
 
     .venv/bin/python scripts/measure_diarization.py --clips /tmp/speakers_select --thresholds 0.2,0.3,0.4
+    .venv/bin/python scripts/measure_diarization.py --clips /tmp/speakers_select --min-speaker 0,0.5,1,1.5,2
     .venv/bin/python scripts/measure_diarization.py --clips examples/speakers --asr --singles examples
 
-Clips and labels come from scripts/make_speaker_clips.py (the `select` set chooses diarize.THRESHOLD; the
-`report` set in examples/speakers is only measured). DER: 10 ms frames over the reference speech and the
+Clips and labels come from scripts/make_speaker_clips.py (the `select` set chooses diarize.THRESHOLD and
+diarize.MIN_SPEAKER_S, swept by --thresholds and --min-speaker, 0 = no minimum; the `report` set in
+examples/speakers is only measured). DER: 10 ms frames over the reference speech and the
 hypothesis speech, speakers mapped one-to-one to maximise overlap (Hungarian), DER = (missed + false alarm +
 confusion) / reference speech, pooled over clips; overlapped reference frames count once per speaker, so
 a one-speaker-per-frame system misses the overlap. Speaker-attributed WER (--asr): Whisper with word
 timestamps, words given to the diarized turns (diarize.attribute), each reference speaker's words compared
 with those of the hypothesis speaker mapped to them (pooled edits / reference words). --singles: how many
-speakers the diarizer finds in the single-speaker example clips (it should be one). Per-turn emotion: each
-diarized turn's words read by the text head, right when it names the emotion of the reference turn it
-overlaps most and that turn's speaker is the one mapped to it.
+speakers the diarizer finds in the single-speaker clips of a folder (.mp4, .mp3, .wav, .flac; it should be
+one). Per-turn emotion: each diarized turn's words read by the text head, right when it names the emotion of
+the reference turn it overlaps most and that turn's speaker is the one mapped to it.
 """
 
 from __future__ import annotations
@@ -84,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clips", type=Path, required=True)
     parser.add_argument("--thresholds", default=str(diarize.THRESHOLD))
+    parser.add_argument(
+        "--min-speaker",
+        default=str(diarize.MIN_SPEAKER_S),
+        help="diarize.MIN_SPEAKER_S values (s of speech a speaker needs), comma-separated; 0 = no minimum",
+    )
     parser.add_argument("--asr", action="store_true", help="also speaker-attributed WER (Whisper)")
     parser.add_argument("--singles", type=Path, help="folder of single-speaker example clips")
     args = parser.parse_args(argv)
@@ -96,11 +103,17 @@ def main(argv: list[str] | None = None) -> int:
         wins = diarize.windows(spans)
         clips.append((label, media, spans, wins, diarize.embed_windows(media.audio, wins)))
     print(f"{len(clips)} clips from {args.clips}; model: {diarize.MODEL_NAME}")
-    for threshold in (float(t) for t in args.thresholds.split(",")):
+    thresholds = [float(t) for t in args.thresholds.split(",")]
+    min_speakers = [float(m) for m in args.min_speaker.split(",")]
+
+    def labels(emb, wins, threshold: float, min_speaker: float) -> list[int]:
+        return diarize.absorb_small(emb, wins, diarize.cluster(emb, threshold), min_speaker)
+
+    for threshold, min_speaker in ((t, m) for t in thresholds for m in min_speakers):
         total = {"ref": 0.0, "missed": 0.0, "false_alarm": 0.0, "confusion": 0.0}
         right_count = 0
         for label, media, spans, wins, emb in clips:
-            turns = diarize.turns_from(spans, wins, diarize.cluster(emb, threshold))
+            turns = diarize.turns_from(spans, wins, labels(emb, wins, threshold, min_speaker))
             ref = [(t["speaker"], t["start"], t["end"]) for t in label["turns"]]
             hyp = [(t.speaker, t.start, t.end) for t in turns]
             for k, v in der_counts(ref, hyp, media.duration_s).items():
@@ -110,20 +123,20 @@ def main(argv: list[str] | None = None) -> int:
         kinds = ("missed", "false_alarm", "confusion")
         parts = ", ".join(f"{k} {total[k] / total['ref']:.3f}" for k in kinds)
         print(
-            f"threshold {threshold:.2f}: DER {der:.3f} ({parts}); "
+            f"threshold {threshold:.2f}, min speaker {min_speaker:g} s: DER {der:.3f} ({parts}); "
             f"speaker count right in {right_count}/{len(clips)}"
         )
     if args.asr:
         from mer_agents.perception.asr import transcribe
 
-        threshold = float(args.thresholds.split(",")[0])
+        threshold, min_speaker = thresholds[0], min_speakers[0]
         from mer_agents.labels import EMOTIONS
         from mer_agents.perception.text import classify_texts
 
         n_edits = n_words = right = 0
         emotion_hits: list[bool] = []
         for label, media, spans, wins, emb in clips:
-            turns = diarize.turns_from(spans, wins, diarize.cluster(emb, threshold))
+            turns = diarize.turns_from(spans, wins, labels(emb, wins, threshold, min_speaker))
             said = transcribe(media.audio, settings, word_timestamps=True)
             turns = diarize.attribute(turns, said.words)
             ref_text: dict[str, str] = {}
@@ -155,10 +168,12 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.singles:
         found = []
-        for path in sorted(p for p in args.singles.iterdir() if p.suffix in (".mp4", ".mp3", ".wav")):
+        for path in sorted(
+            p for p in args.singles.iterdir() if p.suffix in (".mp4", ".mp3", ".wav", ".flac")
+        ):
             media = load_media(path, settings)
             spans = vad.speech_segments(media.audio, media.sample_rate)
-            turns = diarize.diarize(media.audio, spans, float(args.thresholds.split(",")[0]))
+            turns = diarize.diarize(media.audio, spans, thresholds[0], min_speakers[0])
             found.append(f"{path.name}: {max(1, len(diarize.speakers(turns)))}")
         print("speakers found in single-speaker clips: " + "; ".join(found))
     return 0

@@ -73,6 +73,42 @@ def test_a_single_speaker_clip_is_not_split():
     assert len(diarize.speakers(diarize.diarize(media.audio, spans))) <= 1
 
 
+def test_a_clip_cut_mid_phrase_is_one_speaker(tmp_path):
+    """Real path (benchmarks.growth.make_clip, Silero VAD, the voice encoder): sad_loss.mp4 cut at 8 s ends
+    in a 1 s span ("I miss her so -") whose lone window, padded with silence, lands far from the rest; it
+    covers less than MIN_SPEAKER_S of speech, so it founds no second speaker."""
+    from mer_agents.benchmarks import growth
+
+    clip = growth.make_clip(ROOT / "examples" / "sad_loss.mp4", 8, tmp_path / "sad_loss_8s")
+    media, spans = _spans(clip)
+    assert spans[-1][1] - spans[-1][0] < diarize.MIN_SPEAKER_S  # the cut-off phrase the rule is about
+    assert len(diarize.speakers(diarize.diarize(media.audio, spans, min_speaker_s=0))) == 2  # without it
+    assert len(diarize.speakers(diarize.diarize(media.audio, spans))) == 1
+
+
+def test_a_cluster_with_too_little_speech_joins_the_nearest_speaker():
+    """Pure code (hand-made unit embeddings and windows): clusters covering less than MIN_SPEAKER_S of
+    speech give their windows to the nearest kept cluster by cosine; a speaker with enough speech stays."""
+    import numpy as np
+
+    def unit(*v):
+        return np.array(v, float) / np.linalg.norm(v)
+
+    a, b = unit(1, 0, 0), unit(0, 1, 0)
+    wins = [(0, 0.0, 1.5), (0, 0.75, 2.25), (0, 1.5, 3.0), (1, 4.0, 5.5), (1, 4.75, 6.25)]
+    wins += [(2, 7.0, 7.9), (3, 8.5, 9.3)]  # two lone short windows: 0.9 s and 0.8 s of speech
+    emb = np.stack([a, a, a, b, b, unit(0.2, 0.9, 0.4), unit(0.9, 0.1, 0.4)])
+    labels = [0, 0, 0, 1, 1, 2, 3]
+    assert diarize.MIN_SPEAKER_S > 0.9
+    assert diarize.absorb_small(emb, wins, labels) == [0, 0, 0, 1, 1, 1, 0]
+    assert diarize.absorb_small(emb, wins, labels, min_speaker_s=0) == labels
+    # the first to speak is too short: it joins the other, and the labels start at 0 again
+    first = [(0, 0.0, 0.6), (1, 1.0, 2.5), (1, 1.75, 3.25)]
+    assert diarize.absorb_small(np.stack([b, b, b]), first, [0, 1, 1]) == [0, 0, 0]
+    # no cluster has enough speech: the one covering most is kept
+    assert diarize.absorb_small(np.stack([a, b]), [(0, 0.0, 0.9), (1, 1.5, 2.2)], [0, 1]) == [0, 0]
+
+
 @pytest.mark.slow
 def test_perceive_reads_and_names_the_chosen_speaker():
     """Real perception (Whisper with word timestamps, the text head): S1's words are the transcript, the

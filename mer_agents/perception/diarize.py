@@ -5,10 +5,23 @@ window is embedded by Resemblyzer's GE2E voice encoder (voice_encoder.py: resemb
 the weights of its `pretrained.pt`, vendored in assets/voice_encoder/, Apache-2.0; torch, CPU), and the
 windows are clustered by average-linkage agglomerative clustering on cosine distance, cut at THRESHOLD
 (chosen on the `select` clips of scripts/make_speaker_clips.py, measured on the `report` clips:
-scripts/measure_diarization.py). Every FRAME_S of speech takes the label of the nearest window centre in
-its span; runs of one label are turns, and turns shorter than MIN_TURN_S join their neighbour. Speakers
-are named S1, S2, … in order of first speech. Overlapping speech is given to one speaker (the model tells
-no overlap). Words are attributed to turns by their Whisper timestamps (`attribute`).
+scripts/measure_diarization.py). Too little speech founds no speaker: a cluster whose windows cover less
+than MIN_SPEAKER_S of speech (the last words of a clip cut mid-phrase, one short window padded with silence
+to the encoder's partial, land far from the rest) is absorbed, each of its windows taking the label of the
+nearest other cluster (cosine to its centroid). Every FRAME_S of speech takes the label of the nearest window
+centre in its span; runs of one label are turns, and turns shorter than MIN_TURN_S join their neighbour.
+Speakers are named S1, S2, … in order of first speech. Overlapping speech is given to one speaker (the model
+tells no overlap). Words are attributed to turns by their Whisper timestamps (`attribute`).
+
+How MIN_SPEAKER_S was chosen, on selection data only: the 4 `select` clips (make_speaker_clips.py --set select
+--out /tmp/speakers_select, then measure_diarization.py --clips /tmp/speakers_select --min-speaker
+0,0.5,1,1.5,2) and 161 single-speaker selection cuts (scripts/min_speaker_selection.py: each select voice
+reading 4 select lines, and examples/happy_news.mp4 and worried_audio_only.mp3 looped as
+benchmarks.growth.make_clip does, each cut every 0.5 s from 3 to 16 s). With no minimum 11 cuts were split
+in two (each by a last span of 0.5-1.0 s); at 0.5 s 9; at 1.0, 1.5 and 2.0 s none, with the select DER
+(0.072) and speaker counts (3/4 right) unchanged up to 1.5 s (2.0 s: 0.060, 4/4). The smallest value
+splitting no cut, 1.0 s, was taken. The `report` clips (examples/speakers), the single-speaker examples
+(whole) and cuts of examples/sad_loss.mp4 were only measured at it.
 """
 
 from __future__ import annotations
@@ -27,6 +40,10 @@ PARTIAL_S = 1.6  # ... padded to the encoder's partial utterance (160 mel frames
 HOP_S = 0.75  # ... every this many seconds within a speech span
 MIN_WINDOW_S = 0.4  # a speech span shorter than this gets no embedding of its own (nearest window's label)
 THRESHOLD = 0.30  # cosine distance at which two clusters are different speakers (see the module docstring)
+# a cluster whose windows cover less speech than this (s) is no speaker: its windows join the nearest other
+# cluster. Chosen on selection data only (the smallest of 0.5/1.0/1.5/2.0 s that split none of 161
+# single-speaker selection cuts, select DER unchanged; module docstring); the report set was only measured
+MIN_SPEAKER_S = 1.0
 FRAME_S = 0.1
 MIN_TURN_S = 0.5
 MAX_GAP_S = 1.0  # one speaker's speech with a longer pause is two turns
@@ -86,8 +103,44 @@ def cluster(embeddings: np.ndarray, threshold: float = THRESHOLD) -> list[int]:
     raw = AgglomerativeClustering(
         n_clusters=None, distance_threshold=threshold, metric="cosine", linkage="average"
     ).fit_predict(embeddings)
+    return _first_appearance(int(r) for r in raw)
+
+
+def absorb_small(
+    embeddings: np.ndarray,
+    wins: Sequence[tuple[int, float, float]],
+    labels: Sequence[int],
+    min_speaker_s: float = MIN_SPEAKER_S,
+) -> list[int]:
+    """Labels without clusters too small to be a speaker: a cluster whose windows cover less than
+    `min_speaker_s` seconds of speech gives each of its windows to the nearest kept cluster (cosine to the
+    kept cluster's centroid); when no cluster covers that much, the one covering most is kept. Renumbered in
+    order of first appearance."""
+    names = list(dict.fromkeys(labels))
+    if len(names) < 2:
+        return list(labels)
+    covered = {k: _covered([(s, e) for (_, s, e), lab in zip(wins, labels) if lab == k]) for k in names}
+    kept = [k for k in names if covered[k] >= min_speaker_s] or [max(names, key=lambda k: covered[k])]
+    if len(kept) == len(names):
+        return list(labels)
+    centroids = np.stack([embeddings[[lab == k for lab in labels]].mean(axis=0) for k in kept])
+    centroids /= np.linalg.norm(centroids, axis=1, keepdims=True)
+    nearest = np.argmax(np.asarray(embeddings) @ centroids.T, axis=1)
+    return _first_appearance(lab if lab in kept else kept[int(n)] for lab, n in zip(labels, nearest))
+
+
+def _covered(intervals: Sequence[tuple[float, float]]) -> float:
+    """Seconds covered by the union of (start, end) intervals."""
+    total, end = 0.0, float("-inf")
+    for s, e in sorted(intervals):
+        total += max(0.0, e - max(s, end))
+        end = max(end, e)
+    return total
+
+
+def _first_appearance(labels) -> list[int]:
     order: dict[int, int] = {}
-    return [order.setdefault(int(r), len(order)) for r in raw]
+    return [order.setdefault(lab, len(order)) for lab in labels]
 
 
 def turns_from(
@@ -135,7 +188,10 @@ def _merge(runs: Sequence[Sequence], max_gap: float) -> list[list]:
 
 
 def diarize(
-    audio: np.ndarray, spans: Sequence[tuple[float, float]], threshold: float = THRESHOLD
+    audio: np.ndarray,
+    spans: Sequence[tuple[float, float]],
+    threshold: float = THRESHOLD,
+    min_speaker_s: float = MIN_SPEAKER_S,
 ) -> list[SpeakerTurn]:
     """Speaker turns of 16 kHz mono audio with its VAD speech spans; [] when there is too little speech."""
     if sum(e - s for s, e in spans) < MIN_SPEECH_S:
@@ -143,7 +199,8 @@ def diarize(
     wins = windows(spans)
     if not wins:
         return []
-    labels = cluster(embed_windows(audio, wins), threshold)
+    embeddings = embed_windows(audio, wins)
+    labels = absorb_small(embeddings, wins, cluster(embeddings, threshold), min_speaker_s)
     return turns_from(spans, wins, labels)
 
 
