@@ -106,14 +106,11 @@ def main(argv: list[str] | None = None) -> int:
     thresholds = [float(t) for t in args.thresholds.split(",")]
     min_speakers = [float(m) for m in args.min_speaker.split(",")]
 
-    def labels(emb, wins, threshold: float, min_speaker: float) -> list[int]:
-        return diarize.absorb_small(emb, wins, diarize.cluster(emb, threshold), min_speaker)
-
     for threshold, min_speaker in ((t, m) for t in thresholds for m in min_speakers):
         total = {"ref": 0.0, "missed": 0.0, "false_alarm": 0.0, "confusion": 0.0}
         right_count = 0
         for label, media, spans, wins, emb in clips:
-            turns = diarize.turns_from(spans, wins, labels(emb, wins, threshold, min_speaker))
+            turns = diarize.turns_from(spans, wins, diarize.speaker_labels(emb, wins, threshold, min_speaker))
             ref = [(t["speaker"], t["start"], t["end"]) for t in label["turns"]]
             hyp = [(t.speaker, t.start, t.end) for t in turns]
             for k, v in der_counts(ref, hyp, media.duration_s).items():
@@ -136,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
         n_edits = n_words = right = 0
         emotion_hits: list[bool] = []
         for label, media, spans, wins, emb in clips:
-            turns = diarize.turns_from(spans, wins, labels(emb, wins, threshold, min_speaker))
+            turns = diarize.turns_from(spans, wins, diarize.speaker_labels(emb, wins, threshold, min_speaker))
             said = transcribe(media.audio, settings, word_timestamps=True)
             turns = diarize.attribute(turns, said.words)
             ref_text: dict[str, str] = {}

@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 import make_speaker_clips as speakers  # noqa: E402
 
+from mer_agents.benchmarks import growth  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.perception import diarize, vad  # noqa: E402
 from mer_agents.perception.media import load_media  # noqa: E402
@@ -47,12 +48,9 @@ def sources() -> dict[str, np.ndarray]:
                 gap = np.zeros(int(rng.uniform(0.3, 0.9) * RATE), np.float32)
                 audio = np.concatenate([audio, gap, speakers.speak(text, voice, Path(tmp))])
             out[f"voice{v}"] = 0.9 * audio / np.abs(audio).max()
-    for name in EXAMPLE_SOURCES:
-        media = load_media(ROOT / "examples" / name, Settings())
-        period = max(media.analysed_s, media.audio.size / RATE)  # as growth.make_clip: silence to the end
-        one = np.zeros(int(round(period * RATE)), np.float32)
-        one[: media.audio.size] = media.audio
-        out[Path(name).stem] = np.tile(one, int(np.ceil(CUTS[-1] / period)) + 1)
+    for name in EXAMPLE_SOURCES:  # looped as benchmarks.growth.make_clip loops a clip
+        media = load_media(ROOT / "examples" / name, Settings(sample_rate=RATE))
+        out[Path(name).stem] = growth.looped_audio(media, float(CUTS[-1]))
     return out
 
 

@@ -32,7 +32,6 @@ DEFAULT_SOURCE = EXAMPLES / "sad_loss.mp4"
 DEFAULT_LENGTHS = (5.0, 15.0, 30.0, 60.0)
 AIM_RTF_SPREAD = 1.2  # max/min perception RTF across lengths: within ±20 %
 AIM_TOKEN_SPREAD = 1.2  # max/min LLM tokens per run across lengths: flat
-FPS = 5.0  # frames per second written when the source has none recorded
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,10 +49,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers")
 
 
+def looped_audio(media, seconds: float) -> np.ndarray:
+    """The clip's sound repeated to `seconds`: each pass padded with silence to the clip's length (the sound
+    may end before the picture), so that sound and picture loop on one clock (`loop_period`)."""
+    rate = media.sample_rate
+    one = np.zeros(int(round(loop_period(media) * rate)), dtype=np.float32)
+    one[: media.audio.size] = media.audio
+    n = int(round(seconds * rate))
+    return np.tile(one, -(-n // one.size))[:n]
+
+
+def loop_period(media) -> float:
+    """Seconds of one pass through the clip: the longer of its analysed picture and its sound."""
+    return max(media.analysed_s, media.audio.size / media.sample_rate)
+
+
 def make_clip(source: Path, seconds: float, out_stem: Path) -> Path:
-    """`source` looped (or cut) to `seconds`: the whole clip repeated (its audio, padded with silence where
-    the sound ends before the picture, and its sampled frames, on one clock), written as H.264 + AAC by
-    media.write_clip (the Live tab's writer)."""
+    """`source` looped (or cut) to `seconds`: the whole clip repeated (its sound, `looped_audio`, and its
+    sampled frames, on one clock), written as H.264 + AAC by media.write_clip (the Live tab's writer)."""
     from mer_agents.config import Settings
     from mer_agents.errors import MediaError
     from mer_agents.perception.media import CLIP_SAMPLE_RATE, load_media, write_clip
@@ -61,18 +74,14 @@ def make_clip(source: Path, seconds: float, out_stem: Path) -> Path:
     media = load_media(source, Settings(sample_rate=CLIP_SAMPLE_RATE))
     if media.audio is None or not media.audio.size:
         raise MediaError(f"{source.name} has no audio to loop")
-    period = max(media.analysed_s, media.audio.size / CLIP_SAMPLE_RATE)  # the audio may end before the video
-    one = np.zeros(int(round(period * CLIP_SAMPLE_RATE)), dtype=np.float32)
-    one[: media.audio.size] = media.audio
-    n = int(round(seconds * CLIP_SAMPLE_RATE))
-    audio = np.tile(one, -(-n // one.size))[:n]
+    period = loop_period(media)
     frames = [
         (k * period + t, frame)
         for k in range(int(np.ceil(seconds / period)))
         for t, frame in zip(media.frame_times, media.frames)
         if k * period + t < seconds
     ]
-    return write_clip(out_stem, audio, frames, 0.0, media.fps or FPS)
+    return write_clip(out_stem, looped_audio(media, seconds), frames, 0.0, media.fps)
 
 
 def spread(values: list[float]) -> float | None:
@@ -85,12 +94,9 @@ def measure(clip: Path, settings, backend, repeat: int) -> dict:
     """Perception timings of `clip` (median of `repeat`), then one audited run of the reasoning on its
     evidence: LLM tokens per run (prompt + completion), the first pass's completion tokens, rounds, wall
     seconds."""
-    from mer_agents.benchmarks.pipeline import round_tokens
-    from mer_agents.errors import MerError
-    from mer_agents.events import RunFailed
+    from mer_agents.benchmarks.pipeline import round_tokens, traced_run
     from mer_agents.perception import perceive
-    from mer_agents.pipeline import RunRequest, run
-    from mer_agents.trace import Trace
+    from mer_agents.pipeline import RunRequest
 
     walls, cpus, evidence = [], [], None
     for _ in range(max(1, repeat)):
@@ -100,13 +106,7 @@ def measure(clip: Path, settings, backend, repeat: int) -> dict:
         walls.append(evidence.timings.get("total", 0.0))
     assert evidence is not None
     media_s = evidence.analysed_s or evidence.duration_s
-    trace = Trace()
-    start = time.perf_counter()
-    for _ in trace.record(run(RunRequest(evidence=evidence), backend, settings)):
-        pass
-    reasoning_s = time.perf_counter() - start
-    if isinstance(trace.events[-1], RunFailed):
-        raise MerError(f"benchmark run failed: {trace.events[-1].error}")
+    trace, reasoning_s = traced_run(RunRequest(evidence=evidence), backend, settings)
     summary = trace.summary()
     tokens = summary["tokens"]
     per_round = round_tokens(trace.events)

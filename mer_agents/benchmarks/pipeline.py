@@ -90,6 +90,23 @@ def esconv_contexts(n: int) -> list[tuple[str, str, list]]:
     return picked
 
 
+def traced_run(request, backend, settings):
+    """(the run's Trace, wall seconds); a failed run stops the benchmark with its error."""
+    from mer_agents.errors import MerError
+    from mer_agents.events import RunFailed
+    from mer_agents.pipeline import run
+    from mer_agents.trace import Trace
+
+    trace = Trace()
+    start = time.perf_counter()
+    for _ in trace.record(run(request, backend, settings)):
+        pass
+    wall = time.perf_counter() - start
+    if isinstance(trace.events[-1], RunFailed):
+        raise MerError(f"benchmark run failed: {trace.events[-1].error}")
+    return trace, wall
+
+
 def fix_rate(args: argparse.Namespace) -> int:
     """How often a reply that failed its first audit passes after refinement, on ESConv dev contexts."""
     from mer_agents.backends import get_backend
@@ -149,10 +166,8 @@ def main(args: argparse.Namespace) -> int:
         return fix_rate(args)
     from mer_agents.backends import get_backend
     from mer_agents.config import Settings
-    from mer_agents.errors import MerError
-    from mer_agents.events import EvidenceReady, RunFailed
-    from mer_agents.pipeline import RunRequest, run
-    from mer_agents.trace import Trace
+    from mer_agents.events import EvidenceReady
+    from mer_agents.pipeline import RunRequest
     from mer_agents.types import Evidence
 
     settings = Settings.from_env(max_rounds=args.max_rounds, backend=args.backend)
@@ -164,15 +179,7 @@ def main(args: argparse.Namespace) -> int:
     rows = []
     for i in range(args.warmup + args.runs):
         s = settings.model_copy(update={"seed": settings.seed + i})
-        trace = Trace()
-        start = time.perf_counter()
-        for _ in trace.record(
-            run(RunRequest(clip=str(clip) if clip else None, evidence=evidence), backend, s)
-        ):
-            pass
-        wall = time.perf_counter() - start
-        if isinstance(trace.events[-1], RunFailed):
-            raise MerError(f"benchmark run failed: {trace.events[-1].error}")
+        trace, wall = traced_run(RunRequest(clip=str(clip) if clip else None, evidence=evidence), backend, s)
         if i < args.warmup:
             continue
         summary = trace.summary()

@@ -199,9 +199,17 @@ def diarize(
     wins = windows(spans)
     if not wins:
         return []
-    embeddings = embed_windows(audio, wins)
-    labels = absorb_small(embeddings, wins, cluster(embeddings, threshold), min_speaker_s)
-    return turns_from(spans, wins, labels)
+    return turns_from(spans, wins, speaker_labels(embed_windows(audio, wins), wins, threshold, min_speaker_s))
+
+
+def speaker_labels(
+    embeddings: np.ndarray,
+    wins: Sequence[tuple[int, float, float]],
+    threshold: float = THRESHOLD,
+    min_speaker_s: float = MIN_SPEAKER_S,
+) -> list[int]:
+    """A speaker label per window: clustered at `threshold`, clusters with too little speech absorbed."""
+    return absorb_small(embeddings, wins, cluster(embeddings, threshold), min_speaker_s)
 
 
 def attribute(turns: Sequence[SpeakerTurn], words: Sequence[tuple[float, float, str]]) -> list[SpeakerTurn]:
