@@ -242,7 +242,10 @@ class _Run:
         return output
 
     def audit_step(
-        self, ctx: AgentContext, outputs: dict[str, Any]
+        self,
+        ctx: AgentContext,
+        outputs: dict[str, Any],
+        no_next_round: Callable[[StageName, set[str]], str] | None = None,
     ) -> Generator[Event, None, reflection.Audit]:
         self.check_cancel()
         self.stage, self.round = "audit", ctx.round
@@ -252,7 +255,12 @@ class _Run:
         def call(sink: Callable[[str], None]) -> reflection.Audit:
             ctx.on_token = sink
             return reflection.audit(
-                ctx, outputs["perception"], outputs["forecast"], outputs["strategy"], outputs["reply"]
+                ctx,
+                outputs["perception"],
+                outputs["forecast"],
+                outputs["strategy"],
+                outputs["reply"],
+                no_next_round,
             )
 
         result = yield from self.threaded(
@@ -313,15 +321,14 @@ class _Run:
             if not self.settings.reflection or self.crisis:
                 yield self.finish(outputs, rounds=0, all_passed=False, best_round=0)
                 return
-            result = yield from self.audit_step(self.context(evidence, round_), outputs)
+            state = (evidence, round_, outputs, built)
+            result = yield from self.audit_step(
+                self.context(evidence, round_), outputs, lambda t, f: self.no_next_round(*state, t, f)
+            )
             records.append(_RoundRecord(round_, dict(outputs), result.failed))
             target = result.earliest_revise
             failed = {v.stage for v in result.verdicts if v.verdict == "revise"}
-            stuck = (
-                target == "reply"
-                and round_ < self.settings.max_rounds
-                and self.reuse_reason(self.context(evidence, round_ + 1), "reply", failed, outputs, built)
-            )
+            stuck = self.stuck_reason(*state, target, failed) if target else ""
             if stuck:
                 yield Progress(
                     t=self.t(),
@@ -348,6 +355,20 @@ class _Run:
                     stage=reused[0],
                     message=f"round {round_}: {', '.join(reused)} reused (passed; inputs unchanged)",
                 )
+
+    def stuck_reason(self, evidence, round_: int, outputs, built, target: str, failed: set[str]) -> str:
+        """Why the reply, when it is the stage to re-enter, cannot change in the next round ("" when it can,
+        or when another stage is the target, or no round is left)."""
+        if target != "reply" or round_ >= self.settings.max_rounds:
+            return ""
+        return self.reuse_reason(self.context(evidence, round_ + 1), "reply", failed, outputs, built)
+
+    def no_next_round(self, evidence, round_: int, outputs, built, target: str, failed: set[str]) -> str:
+        """Why no refinement round follows this audit ("" when one does): then no critique is asked for."""
+        if round_ >= self.settings.max_rounds:
+            return f"round {round_} was the last ({self.settings.max_rounds} refinement rounds allowed)"
+        why = self.stuck_reason(evidence, round_, outputs, built, target, failed)
+        return f"the reply cannot change ({why})" if why else ""
 
     def reuse_reason(
         self,

@@ -214,6 +214,13 @@ def test_round_cap(evidence):
         done = events[-1]
         assert isinstance(done, RunFinished) and done.rounds == cap and not done.all_passed
         assert backend.count("reply") == 1 + 2 * cap  # first pass: 1 draft; each refinement: 2 drafts
+        # a critique serves the next round's instruction: the last audit asks for none, and says so
+        assert backend.count("audit") == cap
+        last = [v.verdict for v in of(events, AuditVerdictEvent) if v.verdict.stage == "reply"][-1]
+        assert (
+            last.issues[-1]
+            == f"critic: (not asked: round {cap} was the last ({cap} refinement rounds allowed))"
+        )
 
 
 def test_best_audited_reply_is_kept(evidence):
@@ -461,6 +468,8 @@ def test_a_reply_no_rerun_can_change_ends_the_loop(evidence, monkeypatch):
     audit = [v.verdict for v in of(events, AuditVerdictEvent) if v.verdict.stage == "reply"]
     assert [v.verdict for v in audit] == ["revise"]
     assert not of(events, RegenerationRequested) and backend.count("reply") == 1
+    assert backend.count("audit") == 0  # no round follows: no critique asked for
+    assert audit[0].issues[-1].startswith("critic: (not asked: the reply cannot change (same forecast")
     stop = [e.message for e in of(events, Progress) if "not run" in e.message]
     assert stop == [
         "round 1 not run: the reply cannot change (same forecast and plan: the same template would be kept, "

@@ -3,14 +3,16 @@
 A stage's verdict is `revise` exactly when one of its checks (checks.py) fails; the model cannot turn a
 failed check into a pass. For the earliest faulty stage (where the pipeline will re-enter) the model writes
 a short critique and an instruction (one JSON call), which are added to the code's issues and instruction
-unless they carry the very phrasing the checks forbid. Stages that pass cost no model call.
+unless they carry the very phrasing the checks forbid. Stages that pass cost no model call, and neither does
+a failed stage when no round will follow (the caller says why: the last round is spent, or the rerun could
+not change the reply); the critique only serves the next round's instruction.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -93,7 +95,10 @@ def audit(
     forecast: EmotionForecast,
     plan: StrategyPlan,
     reply: Reply,
+    no_next_round: Callable[[StageName, set[str]], str] | None = None,
 ) -> Audit:
+    """The round's verdicts; `no_next_round(target, failed stages)` says why no round will follow ("" when
+    one will), and then the critique is not asked for."""
     results = run_checks(ctx, perception, forecast, plan, reply)
     verdicts = [checks.verdict(stage, results[stage]) for stage in STAGES]
     result = Audit(verdicts=verdicts, results=results)
@@ -102,6 +107,11 @@ def audit(
         return result
     index = STAGES.index(target)
     v = verdicts[index]
+    failed = {u.stage for u in verdicts if u.verdict == "revise"}
+    why_not = no_next_round(target, failed) if no_next_round else ""
+    if why_not:
+        verdicts[index] = v.model_copy(update={"issues": [*v.issues, f"critic: (not asked: {why_not})"]})
+        return result
     sub = dataclasses.replace(ctx, usage=Usage())
     outputs = {"perception": perception, "forecast": forecast, "strategy": plan, "reply": reply}
     messages = load_prompt("reflection").render(
