@@ -3,24 +3,37 @@
 Reports per run: wall time, tokens per stage, RTF (wall time ÷ clip duration; for an evidence file the
 perception models are skipped, so it is the reasoning-only RTF), peak RSS of the process, refinement rounds,
 and the refinement/rerun token ratio: completion tokens generated in one refinement round (the re-entered
-stages, plus its audit) ÷ those of the first, full pass (all four stages plus its audit). Aims on 2 cores:
-full audited run RTF ≤ 0.8 for a 10 s clip, ratio ≤ 0.4, peak RSS ≤ 2.5 GB.
+stages, plus its audit) ÷ those of the first, full pass (all four stages plus its audit). What a person
+waits for: submit → first timeline event, perception RTF (evidence ready ÷ clip duration), and perception →
+the first readable reply (the round-0 draft, shown before its audit). `--seconds 10` cuts the clip to 10 s
+first (growth.make_clip). Aims on 2 cores (issue #14, warm 10 s clip): perception RTF ≤ 0.35, first reply
+≤ 4 s after perception, full audited run RTF ≤ 1.0 (0.8 ideally), first event ≤ 0.5 s, refinement/rerun
+ratio ≤ 0.4, peak RSS ≤ 2.0 GB.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_EVIDENCE = ROOT / "tests" / "fixtures" / "evidence_sad.json"
 DEFAULT_CLIP = "sad_loss.mp4"  # 14.3 s of sad words in a slow, low voice (examples/README.md)
-AIMS = {"rtf": 0.8, "ratio": 0.4, "rss_gb": 2.5}
+AIMS = {
+    "rtf": 1.0,
+    "perception_rtf": 0.35,
+    "draft_after_perception_s": 4.0,
+    "first_event_s": 0.5,
+    "ratio": 0.4,
+    "rss_gb": 2.0,
+}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--clip", type=Path, help="a clip to run end to end (default: the first in examples/)"
     )
     parser.add_argument("--evidence", type=Path, help="an evidence JSON instead of a clip (reasoning only)")
+    parser.add_argument("--seconds", type=float, default=None, help="cut (or loop) the clip to this length")
     parser.add_argument("--runs", type=int, default=3, help="timed runs after the warm-up (3)")
     parser.add_argument("--warmup", type=int, default=1, help="untimed warm-up runs (1)")
     parser.add_argument("--max-rounds", type=int, default=None)
@@ -90,8 +104,9 @@ def esconv_contexts(n: int) -> list[tuple[str, str, list]]:
     return picked
 
 
-def traced_run(request, backend, settings):
-    """(the run's Trace, wall seconds); a failed run stops the benchmark with its error."""
+def traced_run(request, backend, settings, first_event: list[float] | None = None):
+    """(the run's Trace, wall seconds); a failed run stops the benchmark with its error. `first_event`, when
+    given, gets the seconds from the call to the first event the run yields (what a person sees first)."""
     from mer_agents.errors import MerError
     from mer_agents.events import RunFailed
     from mer_agents.pipeline import run
@@ -100,11 +115,28 @@ def traced_run(request, backend, settings):
     trace = Trace()
     start = time.perf_counter()
     for _ in trace.record(run(request, backend, settings)):
-        pass
+        if first_event is not None and not first_event:
+            first_event.append(time.perf_counter() - start)
     wall = time.perf_counter() - start
     if isinstance(trace.events[-1], RunFailed):
         raise MerError(f"benchmark run failed: {trace.events[-1].error}")
     return trace, wall
+
+
+def waits(events, duration: float | None) -> dict:
+    """What a person waits for, from the trace's event times: perception's end (and its RTF), the first
+    readable reply (the round-0 DraftReply) after perception; None where the run has no such event."""
+    from mer_agents.events import DraftReply, EvidenceReady
+
+    perceived = next((e.t for e in events if isinstance(e, EvidenceReady)), None)
+    draft = next((e.t for e in events if isinstance(e, DraftReply)), None)
+    return {
+        "perception_s": perceived,
+        "perception_rtf": round(perceived / duration, 3) if perceived is not None and duration else None,
+        "draft_after_perception_s": (
+            round(draft - perceived, 3) if draft is not None and perceived is not None else None
+        ),
+    }
 
 
 def fix_rate(args: argparse.Namespace) -> int:
@@ -166,8 +198,6 @@ def main(args: argparse.Namespace) -> int:
         return fix_rate(args)
     from mer_agents.backends import get_backend
     from mer_agents.config import Settings
-    from mer_agents.events import EvidenceReady
-    from mer_agents.pipeline import RunRequest
     from mer_agents.types import Evidence
 
     settings = Settings.from_env(max_rounds=args.max_rounds, backend=args.backend)
@@ -176,10 +206,25 @@ def main(args: argparse.Namespace) -> int:
         Evidence.model_validate_json((args.evidence or DEFAULT_EVIDENCE).read_text()) if not clip else None
     )
     backend = get_backend(settings)
+    with tempfile.TemporaryDirectory() as tmp:
+        if clip and args.seconds:
+            from mer_agents.benchmarks.growth import make_clip
+
+            clip = make_clip(Path(clip), args.seconds, Path(tmp) / f"cut_{args.seconds:g}s")
+        rows = _timed_runs(args, clip, evidence, backend, settings)
+    return _report(args, clip, backend, rows)
+
+
+def _timed_runs(args, clip, evidence, backend, settings) -> list[dict]:
+    from mer_agents.events import EvidenceReady
+    from mer_agents.pipeline import RunRequest
+
     rows = []
     for i in range(args.warmup + args.runs):
         s = settings.model_copy(update={"seed": settings.seed + i})
-        trace, wall = traced_run(RunRequest(clip=str(clip) if clip else None, evidence=evidence), backend, s)
+        first_event: list[float] = []
+        request = RunRequest(clip=str(clip) if clip else None, evidence=evidence)
+        trace, wall = traced_run(request, backend, s, first_event)
         if i < args.warmup:
             continue
         summary = trace.summary()
@@ -191,6 +236,8 @@ def main(args: argparse.Namespace) -> int:
                 "wall_s": round(wall, 2),
                 "duration_s": duration,
                 "rtf": round(wall / duration, 3) if duration else None,
+                "first_event_s": round(first_event[0], 4) if first_event else None,
+                **(waits(trace.events, duration) if clip else {}),
                 "rounds": summary["rounds"],
                 "all_passed": summary["all_passed"],
                 "tokens": summary["tokens"],
@@ -205,16 +252,36 @@ def main(args: argparse.Namespace) -> int:
             f"tokens/round {per_round}, reply: {summary['reply']!r}",
             file=sys.stderr,
         )
+    return rows
+
+
+def _median(rows: list[dict], key: str) -> float | None:
+    values = [r[key] for r in rows if r.get(key) is not None]
+    return statistics.median(values) if values else None
+
+
+def _report(args, clip, backend, rows: list[dict]) -> int:
     ratios = [r["refine_ratio"] for r in rows if r["refine_ratio"] is not None]
     result = {
         "backend": backend.describe(),
         "threads": getattr(backend, "threads", None),
-        "input": str(clip) if clip else f"evidence {args.evidence or DEFAULT_EVIDENCE.name} (reasoning only)",
+        "input": (
+            f"{args.clip or _default_clip()} cut to {args.seconds:g} s"
+            if clip and args.seconds
+            else str(clip)
+            if clip
+            else f"evidence {args.evidence or DEFAULT_EVIDENCE.name} (reasoning only)"
+        ),
         "runs": rows,
         "median_wall_s": statistics.median(r["wall_s"] for r in rows),
         "median_rtf": statistics.median(r["rtf"] for r in rows if r["rtf"] is not None),
         "mean_refine_ratio": round(statistics.mean(ratios), 3) if ratios else None,
+        "median_first_event_s": _median(rows, "first_event_s"),
+        "median_perception_rtf": _median(rows, "perception_rtf"),
+        "median_draft_after_perception_s": _median(rows, "draft_after_perception_s"),
         "peak_rss_gb": round(peak_rss_gb(), 3),
+        "load_avg_1m": round(os.getloadavg()[0], 2),
+        "cpus": os.cpu_count(),
         "aims": AIMS,
     }
     print(f"backend: {result['backend']}\ninput: {result['input']}")
@@ -223,6 +290,13 @@ def main(args: argparse.Namespace) -> int:
         f"median RTF {result['median_rtf']:.2f} (aim ≤ {AIMS['rtf']}) · "
         f"refinement/rerun tokens {result['mean_refine_ratio']} (aim ≤ {AIMS['ratio']}) · "
         f"peak RSS {result['peak_rss_gb']:.2f} GB (aim ≤ {AIMS['rss_gb']})"
+    )
+    print(
+        f"submit → first event {result['median_first_event_s']} s (aim ≤ {AIMS['first_event_s']}) · "
+        f"perception RTF {result['median_perception_rtf']} (aim ≤ {AIMS['perception_rtf']}) · "
+        f"first readable reply {result['median_draft_after_perception_s']} s after perception "
+        f"(aim ≤ {AIMS['draft_after_perception_s']}) · load average {result['load_avg_1m']} on "
+        f"{result['cpus']} CPUs"
     )
     stages = ("perception", "forecast", "strategy", "reply", "audit")
     print(
