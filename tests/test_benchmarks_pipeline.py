@@ -1,0 +1,55 @@
+"""`bench pipeline` (mer_agents/benchmarks/pipeline.py): what a person waits for, read from a run's events,
+and one real run of the benchmark. Speed is not asserted here (it lives in the benchmark's output); what is
+tested is that each figure measures what it names and that the report is complete."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mer_agents.benchmarks.pipeline import waits
+from mer_agents.events import DraftReply, EvidenceReady, RunStarted
+from mer_agents.types import Evidence
+
+FIXTURES = Path(__file__).parent / "fixtures"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_waits_are_read_from_the_event_times():
+    """Perception ends at the evidence event; the first readable reply is the first draft, counted from
+    perception's end; the RTF divides by the clip's duration."""
+    evidence = Evidence.model_validate_json((FIXTURES / "evidence_sad.json").read_text())
+    events = [
+        RunStarted(t=0.0, run_id="r"),
+        EvidenceReady(t=2.5, evidence=evidence),
+        DraftReply(t=5.0, round=0, text="first"),
+        DraftReply(t=9.0, round=1, text="second"),
+    ]
+    assert waits(events, 10.0) == {
+        "perception_s": 2.5,
+        "perception_rtf": 0.25,
+        "draft_after_perception_s": 2.5,
+    }
+    assert waits(events[:2], 10.0)["draft_after_perception_s"] is None  # no draft (a failed run)
+
+
+@pytest.mark.slow
+def test_the_benchmark_reports_the_waits_on_the_real_models(tmp_path):
+    """Real path: Whisper, the face and voice readers and SmolLM2 on a 6 s cut of an example clip, one timed
+    run: the issue's figures are all reported beside their aims."""
+    from mer_agents.cli import main
+
+    out = tmp_path / "pipeline.json"
+    args = ["bench", "pipeline", "--clip", str(EXAMPLES / "sad_loss.mp4"), "--seconds", "6"]
+    assert main([*args, "--runs", "1", "--warmup", "0", "--max-rounds", "0", "--json", str(out)]) == 0
+    report = json.loads(out.read_text())
+    run = report["runs"][0]
+    assert abs(run["duration_s"] - 6) < 0.3 and run["reply"]
+    assert 0 < run["first_event_s"] < run["perception_s"] < run["wall_s"]
+    assert run["perception_rtf"] > 0 and run["draft_after_perception_s"] > 0
+    assert report["input"].endswith("sad_loss.mp4 cut to 6 s")
+    for key in ("median_first_event_s", "median_perception_rtf", "median_draft_after_perception_s"):
+        assert report[key] is not None
+    assert set(report["aims"]) >= {"perception_rtf", "draft_after_perception_s", "first_event_s", "rss_gb"}
