@@ -174,3 +174,75 @@ def test_missing_wheels_give_a_clear_error(tmp_path, monkeypatch):
     monkeypatch.setattr(asr, "PART_PACKAGES", ("no_such_whisper_part",))
     with pytest.raises(ModelError, match="pip install no-such-whisper-part"):
         asr.model_dir(Settings(cache_dir=tmp_path))
+
+
+def test_the_encoder_reads_the_content_plus_the_kept_padding():
+    """faster-whisper pads features to 3,000 frames with exact zeros; the encoder gets the content plus
+    WINDOW_PAD_S of that padding (an even number of frames), or the whole window when the pad is None."""
+    window = np.zeros((80, 3000), dtype=np.float32)
+    window[:, :501] = np.random.default_rng(0).normal(size=(80, 501))
+    assert asr.content_frames(window) == 501
+    assert asr.content_frames(window[None]) == 501  # the batched shape
+    assert asr.content_frames(np.zeros((80, 3000), dtype=np.float32)) == 0
+    assert asr.trimmed_window(window, 2.0).shape == (80, 702)  # 501 + 200, made even
+    assert asr.trimmed_window(window, None).shape == (80, 3000)
+    full = np.ones((80, 3000), dtype=np.float32)
+    assert asr.trimmed_window(full, 2.0).shape == (80, 3000)  # a full window stays whole
+
+
+@pytest.mark.slow
+@needs_espeak
+def test_each_window_is_encoded_once(tmp_path, settings, monkeypatch):
+    """Real Whisper-base: faster-whisper asks for the first window's encoding twice (language detection, then
+    decoding) and, for other languages, again in the translate pass; the encoder runs once per distinct
+    window. The counter wraps faster-whisper's own encode (the real model runs)."""
+    from faster_whisper import WhisperModel
+
+    calls = []
+    real = WhisperModel.encode
+
+    def counted(self, features):
+        calls.append(features.shape)
+        return real(self, features)
+
+    monkeypatch.setattr(WhisperModel, "encode", counted)
+    said = "My sister called me last night and we talked for hours about our old school."  # unseen here
+    english = asr.transcribe(speak(tmp_path, said), settings)
+    assert wer(said, english.text) <= 0.15 and len(calls) == 1, (english.text, calls)
+    assert calls[0][-1] < 3000  # a short clip does not pay for the whole 30 s window
+    calls.clear()
+    dicho = "Mañana vamos a visitar a mis abuelos en el pueblo."
+    spanish = asr.transcribe(speak(tmp_path, dicho, "es"), settings)
+    assert spanish.language == "es" and len(calls) == 1, calls  # transcribe + translate: one encoding
+
+
+def test_a_looping_or_overlong_transcript_looks_broken():
+    """What a trimmed window sometimes gives (selection clips at short pads): a loop, or more words than the
+    speech heard could hold; ordinary speech does not look broken."""
+    from mer_agents.types import Segment
+
+    def seg(text: str) -> list[Segment]:
+        return [Segment(start=0.0, end=4.0, text=text)]
+
+    assert not asr.looks_broken(seg(ENGLISH), speech_s=5.0)
+    assert asr.looks_broken(seg("My neighbour plays loud music every night until" + " until" * 60), 5.0)
+    assert asr.looks_broken(seg(" ".join(f"w{i}" for i in range(40))), speech_s=5.0)  # 8 words/s
+
+
+@pytest.mark.slow
+@needs_espeak
+def test_a_broken_trimmed_transcript_is_decoded_again_on_the_full_window(tmp_path, settings, monkeypatch):
+    """Real Whisper-base: when the trimmed window's transcript looks broken (forced here by a bar no
+    transcript passes), the clip is decoded again on the full 30 s window and the result says so."""
+    from faster_whisper import WhisperModel
+
+    said = "We moved to a new flat near the river, and the kids love the park."
+    audio = speak(tmp_path, said)
+    assert not asr.transcribe(audio, settings).full_window_retry
+    widths = []
+    real = WhisperModel.encode
+    monkeypatch.setattr(WhisperModel, "encode", lambda self, f: widths.append(f.shape[-1]) or real(self, f))
+    monkeypatch.setattr(asr, "LOOP_COMPRESSION", 0.0)
+    result = asr.transcribe(audio, settings)
+    assert result.full_window_retry and wer(said, result.text) <= 0.2, result.text
+    assert widths == [3000]  # the trimmed window was memoised by the first call; the retry read 30 s

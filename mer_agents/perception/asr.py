@@ -12,13 +12,17 @@ Whisper's own no-speech rule), not the hallucinated "Thank you." that Whisper pr
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import logging
 import os
 import shutil
+import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -47,6 +51,24 @@ NO_SPEECH_THRESHOLD = 0.6  # Whisper's rule: skip a window with p(no speech) abo
 LOG_PROB_THRESHOLD = -1.0  # ... when its average token log-probability is also below this
 TEMPERATURES = (0.0, 0.3, 0.6)  # re-decode a looping/unsure window warmer; fewer steps bound the worst case
 DROP_SEGMENT_NO_SPEECH = 0.8  # a decoded segment this likely to be non-speech is dropped as a hallucination
+# Whisper's encoder reads a 30 s window; faster-whisper pads a short clip's features to it with zeros, and
+# encodes the first window twice (language detection, then decoding; a translation pass a third time). Each
+# thread keeps its last ENCODE_MEMO encoder outputs, so the same window is encoded once (outputs unchanged).
+ENCODE_MEMO = 4
+# The padded tail is cut off before encoding, keeping WINDOW_PAD_S of it after the last speech frame (None:
+# the full 30 s window). The encoder's cost grows with its input, and the decoder attends to all of it, so a
+# short clip no longer pays for 30 s. Chosen on the fusion selection split (scripts/asr_window_selection.py,
+# docs/results/asr_window_selection.json: the smallest pad within 0.01 WER of the full window; 3 s: WER
+# 0.145 vs 0.165, 0.2x the ASR time). Shorter pads sometimes loop ("until until until ...") or misdetect
+# the language: Whisper was trained on full windows.
+WINDOW_PAD_S: float | None = 3.0
+# A transcript that loops (Whisper's own compression-ratio bar) or holds more words than anyone can say in
+# the speech heard is decoded again on the full window (a safety net: none of the 62 selection clips needed
+# it at 3 s; the report split counts how often it fires).
+RETRY_FULL_WINDOW = True
+LOOP_COMPRESSION = 2.4  # faster-whisper's compression_ratio_threshold
+MAX_WORDS_PER_S = 6.0  # fast speech runs at 3-4 words per second
+FRAMES_PER_S = 100  # Whisper's mel frames per second of audio
 MIN_RMS = 1e-4  # quieter than this (≈ -80 dBFS) is digital silence: skip the model altogether
 ENGLISH = "en"
 # Whisper's translate task (same model) gives the English-only readers English words for other languages.
@@ -98,6 +120,9 @@ class Transcription(BaseModel):
     translation_note: str = Field("", description="why there is no translation of non-English speech")
     words: list[tuple[float, float, str]] = Field(
         default_factory=list, description="(start, end, word) when word timestamps were asked for"
+    )
+    full_window_retry: bool = Field(
+        False, description="the trimmed window's transcript looked broken and was decoded again on 30 s"
     )
 
 
@@ -180,13 +205,59 @@ def _assemble(target: Path, part1: Path, part2: Path, sizes: dict[str, int]) -> 
     manifest.replace(target / MANIFEST)
 
 
+def content_frames(features: np.ndarray) -> int:
+    """Frames up to the last one that is not padding (faster-whisper pads with exact zeros; a real log-mel
+    frame is all zeros only if the clip's loudest bin sits exactly at Whisper's clamp: speech never does)."""
+    nonzero = np.flatnonzero(np.any(features.reshape(-1, features.shape[-1]) != 0, axis=0))
+    return int(nonzero[-1]) + 1 if nonzero.size else 0
+
+
+def trimmed_window(features: np.ndarray, pad_s: float | None) -> np.ndarray:
+    """The encoder's input with the zero padding after the content cut to `pad_s` seconds (an even number of
+    frames: the encoder's convolution halves it); `pad_s` None leaves the full window."""
+    if pad_s is None:
+        return features
+    keep = content_frames(features) + int(round(pad_s * FRAMES_PER_S))
+    keep = min(features.shape[-1], max(2, keep + keep % 2))
+    return features[..., :keep]
+
+
+def _encode_once_model(base: type) -> type:
+    """WhisperModel whose `encode` trims the padded window and reuses this thread's recent outputs."""
+
+    class EncodeOnce(base):
+        _memo = threading.local()
+
+        def detect_language(self, audio=None, features=None, **kwargs):
+            """Detect on the frames decoding will read (transcribe decodes `features[..., :-1]`), so that
+            the first window's encoding is shared with the decoding pass."""
+            if features is not None and features.shape[-1] > 1:
+                features = features[..., :-1]
+            return super().detect_language(audio=audio, features=features, **kwargs)
+
+        def encode(self, features: np.ndarray):
+            pad_s = None if getattr(self._memo, "full_window", False) else WINDOW_PAD_S
+            features = np.ascontiguousarray(trimmed_window(features, pad_s))
+            key = (id(self), features.shape, hashlib.blake2b(features.tobytes(), digest_size=16).digest())
+            memo = self._memo.__dict__.setdefault("outputs", {})
+            if key not in memo:
+                if len(memo) >= ENCODE_MEMO:
+                    memo.pop(next(iter(memo)))
+                memo[key] = super().encode(features)
+            return memo[key]
+
+    return EncodeOnce
+
+
 @load_once
 def _load(directory: str, n_threads: int):
     from faster_whisper import WhisperModel
 
     start = time.perf_counter()
     try:
-        model = WhisperModel(directory, device="cpu", compute_type="int8", cpu_threads=n_threads)
+        model = _encode_once_model(WhisperModel)(
+            directory, device="cpu", compute_type="int8", cpu_threads=n_threads
+        )
     except (RuntimeError, ValueError, OSError) as exc:
         raise ModelError(f"cannot load the Whisper model from {directory}: {exc}") from exc
     log.info("Whisper-base loaded in %.2f s", time.perf_counter() - start)
@@ -245,14 +316,21 @@ def transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = Fa
 
     model = get_model(settings)
     words: list[tuple[float, float, str]] = []
-    segments, info = _decode(model, audio, task="transcribe", words=words if word_timestamps else None)
-    if not segments:
-        return Transcription(duration_s=duration, speech_s=speech_s)
-    translation, why_not = "", ""
-    if info.language != ENGLISH:
-        translated, _ = _decode(model, audio, task="translate", language=info.language)
-        translation, why_not = _checked_translation(translated)
+    timed = words if word_timestamps else None
+    segments, info = _decode(model, audio, task="transcribe", words=timed)
+    retried = RETRY_FULL_WINDOW and WINDOW_PAD_S is not None and looks_broken(segments, speech_s)
+    with _full_window(model, retried):
+        if retried:
+            words.clear()
+            segments, info = _decode(model, audio, task="transcribe", words=timed)
+        if not segments:
+            return Transcription(duration_s=duration, speech_s=speech_s, full_window_retry=retried)
+        translation, why_not = "", ""
+        if info.language != ENGLISH:
+            translated, _ = _decode(model, audio, task="translate", language=info.language)
+            translation, why_not = _checked_translation(translated)
     return Transcription(
+        full_window_retry=retried,
         text=" ".join(seg.text for seg in segments),
         language=info.language,
         language_prob=float(info.language_probability),
@@ -263,6 +341,25 @@ def transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = Fa
         translation_note=why_not,
         words=words,
     )
+
+
+def looks_broken(segments: list[Segment], speech_s: float) -> bool:
+    """A transcript that loops (compresses like repeated text) or has more words than the speech heard could
+    hold: what a trimmed window sometimes gives, where the full one does not."""
+    text = " ".join(seg.text for seg in segments)
+    return compression_ratio(text) > LOOP_COMPRESSION or len(text.split()) > MAX_WORDS_PER_S * max(
+        speech_s, 1.0
+    )
+
+
+@contextmanager
+def _full_window(model, on: bool) -> Iterator[None]:
+    """While `on`, this thread's encodings read Whisper's full 30 s window."""
+    model._memo.full_window = on
+    try:
+        yield
+    finally:
+        model._memo.full_window = False
 
 
 def _decode(

@@ -1,0 +1,74 @@
+"""Whisper settings compared on the generated clips: corpus WER against the sentence each clip was made from,
+and the seconds each setting takes (the scripts that choose ASR settings share this loop).
+
+Every clip's audio is decoded once, then transcribed by perception.asr.transcribe (the path `analyze` runs:
+VAD, decoding options, dropped segments) under each setting, the order rotating from clip to clip so the
+machine's load falls on all settings alike. A setting is a set of asr module constants to override.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from mer_agents.config import Settings
+from mer_agents.evaluation.metrics import word_edits
+from mer_agents.perception import asr
+from mer_agents.perception.media import load_media
+
+
+def compare(folder: Path, variants: dict[str, dict[str, Any]], settings: Settings) -> dict[str, Any]:
+    """{"wer", "median_seconds", "total_seconds", "full_window_retries", "reference_words", "items"} for
+    each named variant, over the clips of `folder`/labels.json (each spec: "name", "words")."""
+    import json
+
+    specs = json.loads((folder / "labels.json").read_text())
+    audio = {s["name"]: load_media(folder / "clips" / s["name"], settings).audio for s in specs}
+    asr.transcribe(next(iter(audio.values())), settings)  # load the model before timing
+    names = list(variants)
+    edits, retries = dict.fromkeys(names, 0), dict.fromkeys(names, 0)
+    seconds: dict[str, list[float]] = {n: [] for n in names}
+    words, items = 0, []
+    for i, spec in enumerate(specs):
+        row = {"name": spec["name"], "words": spec["words"]}
+        for name in names[i % len(names) :] + names[: i % len(names)]:
+            with _overridden(variants[name]):
+                t0 = time.perf_counter()
+                heard = asr.transcribe(audio[spec["name"]], settings)
+                seconds[name].append(time.perf_counter() - t0)
+            text = heard.text
+            retries[name] += heard.full_window_retry
+            e, n = word_edits(spec["words"], text)
+            edits[name] += e
+            row[name] = text
+        words += n
+        items.append(row)
+        print(i, {n: row[n][:50] for n in names}, file=sys.stderr)
+    return {
+        "n_clips": len(specs),
+        "reference_words": words,
+        "wer": {n: round(edits[n] / words, 4) for n in names},
+        "median_seconds": {n: round(statistics.median(seconds[n]), 3) for n in names},
+        "total_seconds": {n: round(sum(seconds[n]), 2) for n in names},
+        "full_window_retries": retries,
+        "items": items,
+    }
+
+
+class _overridden:
+    """Set asr module constants for the duration of a `with` block, then restore them."""
+
+    def __init__(self, values: dict[str, Any]):
+        self.values, self.saved = values, {}
+
+    def __enter__(self):
+        for key, value in self.values.items():
+            self.saved[key] = getattr(asr, key)
+            setattr(asr, key, value)
+
+    def __exit__(self, *exc):
+        for key, value in self.saved.items():
+            setattr(asr, key, value)

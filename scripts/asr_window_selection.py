@@ -1,0 +1,75 @@
+"""How much of Whisper's zero-padded 30 s window the encoder reads, chosen on the fusion set's selection split
+(issue #14: a fixed cost per clip made a 5 s clip cost 0.65 s per media second against 0.21-0.29 for longer
+ones).
+
+    .venv/bin/python scripts/asr_window_selection.py --split selection   # chooses
+    .venv/bin/python scripts/asr_window_selection.py --split report      # reports the choice, chooses nothing
+
+Settings: the full window (faster-whisper's behaviour) and the content plus PADS seconds of the padding
+(perception.asr.WINDOW_PAD_S), each without the full-window retry (asr.RETRY_FULL_WINDOW, added after the
+choice as a safety net). The rule, fixed before the first run: the smallest pad whose corpus word error rate
+is at most TOLERANCE above the full window's on the selection split; the full window when none is. The
+report split also runs what ships (the chosen pad with the retry) and counts the retries. The reference is
+the sentence each clip was made from (espeak-ng speech: clean but mechanical). Clips are transcribed by
+mer_agents.evaluation.asr_compare (settings rotated per clip). Writes docs/results/asr_window_<split>.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from mer_agents.config import Settings  # noqa: E402
+from mer_agents.evaluation.asr_compare import compare  # noqa: E402
+from mer_agents.evaluation.provenance import provenance  # noqa: E402
+from mer_agents.perception import asr  # noqa: E402
+
+PADS = (3.0, 2.0, 1.0, 0.5)
+TOLERANCE = 0.01
+FULL = "full"
+SHIPPED = "shipped"
+SPLITS = {"selection": ROOT / "examples" / "fusion_selection", "report": ROOT / "examples" / "fusion"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--split", choices=list(SPLITS), default="selection")
+    args = parser.parse_args(argv)
+    folder = SPLITS[args.split]
+    started = provenance()
+    variants = {FULL: {"WINDOW_PAD_S": None}} | {
+        f"pad{p:g}": {"WINDOW_PAD_S": p, "RETRY_FULL_WINDOW": False} for p in PADS
+    }
+    if args.split == "report":
+        variants[SHIPPED] = {"WINDOW_PAD_S": asr.WINDOW_PAD_S, "RETRY_FULL_WINDOW": True}
+    result = compare(folder, variants, Settings.from_env())
+    out = {
+        "task": "asr_window",
+        "split": args.split,
+        "data": str((folder / "labels.json").relative_to(ROOT)),
+        **{k: v for k, v in result.items() if k != "items"},
+        "time_ratio_to_full": {
+            n: round(result["total_seconds"][n] / result["total_seconds"][FULL], 3) for n in variants
+        },
+        "rule": f"the smallest pad whose WER <= the full window's + {TOLERANCE} on the selection split",
+        "command": f"python scripts/asr_window_selection.py --split {args.split}",
+        "provenance": started,
+        "items": result["items"],
+    }
+    if args.split == "selection":
+        wer = result["wer"]
+        fits = [p for p in PADS if wer[f"pad{p:g}"] <= wer[FULL] + TOLERANCE]
+        out["pick"] = min(fits) if fits else None
+    path = ROOT / "docs" / "results" / f"asr_window_{args.split}.json"
+    path.write_text(json.dumps(out, indent=1) + "\n")
+    print({k: out[k] for k in ("wer", "median_seconds", "time_ratio_to_full")}, out.get("pick"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
