@@ -1,4 +1,5 @@
-"""`python -m mer_agents bench perception|pipeline|growth|live`: timings, RTF and peak memory after a warm-up.
+"""`python -m mer_agents bench perception|pipeline|growth|live|sessions`: timings, RTF and peak memory after
+a warm-up.
 
 Speed lives here, not in timed tests; each target is a module in mer_agents/benchmarks/.
 """
@@ -13,6 +14,7 @@ TARGETS = {
     "pipeline": "full audited run: wall time, tokens per stage, RTF, peak RSS, refinement/rerun token ratio",
     "growth": "cost as the clip grows: perception RTF and LLM tokens per run for 5, 15, 30, 60 s clips",
     "live": "Live tab in headless Chromium: idle CPU while streaming, end-of-turn to first event latency",
+    "sessions": "several sessions at once through the app's API: throughput vs one session, runs lost",
 }
 
 
