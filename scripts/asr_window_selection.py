@@ -4,6 +4,8 @@ ones).
 
     .venv/bin/python scripts/asr_window_selection.py --split selection   # chooses
     .venv/bin/python scripts/asr_window_selection.py --split report      # reports the choice, chooses nothing
+    .venv/bin/python scripts/asr_window_selection.py --intervals docs/results/asr_window_report.json
+        # from a written OUT: each setting's WER minus the full window's, with a paired 95 % interval
 
 Settings: the full window (faster-whisper's behaviour) and the content plus PADS seconds of the padding
 (perception.asr.WINDOW_PAD_S), each without the full-window retry (asr.RETRY_FULL_WINDOW, added after the
@@ -25,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from mer_agents.config import Settings  # noqa: E402
-from mer_agents.evaluation.asr_compare import compare  # noqa: E402
+from mer_agents.evaluation.asr_compare import compare, wer_differences  # noqa: E402
 from mer_agents.evaluation.provenance import provenance  # noqa: E402
 from mer_agents.perception import asr  # noqa: E402
 
@@ -39,7 +41,13 @@ SPLITS = {"selection": ROOT / "examples" / "fusion_selection", "report": ROOT / 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=list(SPLITS), default="selection")
+    parser.add_argument("--intervals", type=Path, metavar="OUT.json", help="print intervals from an OUT file")
     args = parser.parse_args(argv)
+    if args.intervals:
+        out = json.loads(args.intervals.read_text())
+        names = list(out["wer"])
+        print(json.dumps(wer_differences(out["items"], names, FULL), indent=1))
+        return 0
     folder = SPLITS[args.split]
     started = provenance()
     variants = {FULL: {"WINDOW_PAD_S": None}} | {
@@ -53,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         "split": args.split,
         "data": str((folder / "labels.json").relative_to(ROOT)),
         **{k: v for k, v in result.items() if k != "items"},
+        "wer_minus_full": wer_differences(result["items"], list(variants), FULL),
         "time_ratio_to_full": {
             n: round(result["total_seconds"][n] / result["total_seconds"][FULL], 3) for n in variants
         },

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from mer_agents.config import Settings
-from mer_agents.evaluation.metrics import word_edits
+from mer_agents.evaluation.metrics import paired_bootstrap_ci, word_edits
 from mer_agents.perception import asr
 from mer_agents.perception.media import load_media
 
@@ -72,3 +72,20 @@ class _overridden:
     def __exit__(self, *exc):
         for key, value in self.saved.items():
             setattr(asr, key, value)
+
+
+def wer_differences(items: list[dict[str, Any]], names: list[str], baseline: str) -> dict[str, Any]:
+    """Each variant's corpus WER minus the baseline's, with a 95 % paired bootstrap interval over clips (the
+    per-clip edit differences, resampled, over the mean reference words per clip), from the per-clip texts
+    that compare() returns as "items"."""
+    edits = {n: [word_edits(it["words"], it[n])[0] for it in items] for n in names}
+    words = [word_edits(it["words"], "")[1] for it in items]
+    scale = len(items) / sum(words)
+    out = {}
+    for name in names:
+        if name == baseline:
+            continue
+        ci = paired_bootstrap_ci(edits[name], edits[baseline])
+        diff = (sum(edits[name]) - sum(edits[baseline])) / sum(words)
+        out[name] = {"wer_minus_" + baseline: round(diff, 4), "ci95": [round(x * scale, 4) for x in ci]}
+    return out

@@ -1,0 +1,20 @@
+"""evaluation.asr_compare: the WER differences the ASR selection scripts report (pure arithmetic; the
+transcription loop itself runs the real Whisper in scripts/asr_*_selection.py)."""
+
+from __future__ import annotations
+
+from mer_agents.evaluation.asr_compare import wer_differences
+
+
+def test_wer_difference_and_its_paired_interval():
+    """Two clips of 4 words: the variant makes one more error than the baseline on one clip → +1/8 corpus
+    WER; the interval is paired over clips and contains the difference."""
+    items = [
+        {"words": "one two three four", "full": "one two three four", "pad": "one two three fore"},
+        {"words": "five six seven eight", "full": "five six seven eight", "pad": "five six seven eight"},
+    ]
+    out = wer_differences(items, ["full", "pad"], "full")
+    assert list(out) == ["pad"]
+    assert out["pad"]["wer_minus_full"] == 0.125
+    low, high = out["pad"]["ci95"]
+    assert low <= 0.125 <= high and low >= 0
