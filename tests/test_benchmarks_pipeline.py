@@ -53,3 +53,4 @@ def test_the_benchmark_reports_the_waits_on_the_real_models(tmp_path):
     for key in ("median_first_event_s", "median_perception_rtf", "median_draft_after_perception_s"):
         assert report[key] is not None
     assert set(report["aims"]) >= {"perception_rtf", "draft_after_perception_s", "first_event_s", "rss_gb"}
+    assert set(report["provenance"]) == {"commit", "dirty", "code_hash"}  # what produced the numbers

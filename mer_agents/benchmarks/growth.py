@@ -17,7 +17,6 @@ it, since two shared cores make wall time noisy (CPU RTF is not inflated by othe
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import tempfile
@@ -26,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from mer_agents.benchmarks import write_report
 from mer_agents.benchmarks.perception import EXAMPLES, peak_rss_gb
 
 DEFAULT_SOURCE = EXAMPLES / "sad_loss.mp4"
@@ -162,7 +162,7 @@ def main(args: argparse.Namespace) -> int:
     }
     _print(report)
     if args.json is not None:
-        args.json.write_text(json.dumps(report, indent=2) + "\n")
+        write_report(args.json, report)
     return 0
 
 

@@ -23,6 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from mer_agents.benchmarks import write_report
+
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_WAV = ROOT / "tests" / "fixtures" / "live" / "turns.wav"
 FACE_CLIP = ROOT / "examples" / "happy_news.mp4"
@@ -241,7 +243,7 @@ def main(args: argparse.Namespace) -> int:
     demo.close()
     print(json.dumps(report, indent=2))
     if args.json is not None:
-        args.json.write_text(json.dumps(report, indent=2) + "\n")
+        write_report(args.json, report)
     return 0
 
 

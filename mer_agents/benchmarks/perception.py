@@ -13,12 +13,13 @@ with speech, and a clip found to hold one speaker is then read as before).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import resource
 import statistics
 import time
 from pathlib import Path
+
+from mer_agents.benchmarks import write_report
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CLIP_SUFFIXES = {".mp4", ".webm", ".mov", ".mkv", ".wav", ".mp3", ".m4a", ".ogg", ".flac"}
@@ -89,7 +90,7 @@ def main(args: argparse.Namespace) -> int:
     }
     _print(report)
     if args.json is not None:
-        args.json.write_text(json.dumps(report, indent=2) + "\n")
+        write_report(args.json, report)
     return 0
 
 

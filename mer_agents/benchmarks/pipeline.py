@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from mer_agents.benchmarks import write_report
+
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_EVIDENCE = ROOT / "tests" / "fixtures" / "evidence_sad.json"
 DEFAULT_CLIP = "sad_loss.mp4"  # 14.3 s of sad words in a slow, low voice (examples/README.md)
@@ -189,7 +191,7 @@ def fix_rate(args: argparse.Namespace) -> int:
         f"of them (max {settings.max_rounds} rounds)"
     )
     if args.json:
-        args.json.write_text(json.dumps(result, indent=2))
+        write_report(args.json, result)
     return 0
 
 
@@ -314,5 +316,5 @@ def _report(args, clip, backend, rows: list[dict]) -> int:
         f"backend's prompt cache: {result['prompt_tokens_cached_share']}"
     )
     if args.json:
-        args.json.write_text(json.dumps(result, indent=2))
+        write_report(args.json, result)
     return 0

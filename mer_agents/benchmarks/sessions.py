@@ -22,6 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from mer_agents.benchmarks import write_report
+
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CLIPS = ("sad_loss.mp4", "happy_news.mp4", "no_face.mp4", "worried_audio_only.mp3")
 AIM_THROUGHPUT_RATIO = 0.9
@@ -164,5 +166,5 @@ def main(args: argparse.Namespace) -> int:
         f"{report['same_reply_every_run']}; load average {report['load_avg_1m']} on {report['cpus']} CPUs"
     )
     if args.json:
-        args.json.write_text(json.dumps(report, indent=2))
+        write_report(args.json, report)
     return 0 if report["runs_lost"] == 0 else 1
