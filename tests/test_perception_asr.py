@@ -225,6 +225,9 @@ def test_a_looping_or_overlong_transcript_looks_broken():
         return [Segment(start=0.0, end=4.0, text=text)]
 
     assert not asr.looks_broken(seg(ENGLISH), speech_s=5.0)
+    # the same sentence said four times (a looped clip) is four ordinary segments, not a loop
+    said_again = [Segment(start=5.0 * i, end=5.0 * i + 4.0, text=ENGLISH) for i in range(4)]
+    assert not asr.looks_broken(said_again, speech_s=20.0)
     assert asr.looks_broken(seg("My neighbour plays loud music every night until" + " until" * 60), 5.0)
     assert asr.looks_broken(seg(" ".join(f"w{i}" for i in range(40))), speech_s=5.0)  # 8 words/s
 

@@ -344,12 +344,12 @@ def transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = Fa
 
 
 def looks_broken(segments: list[Segment], speech_s: float) -> bool:
-    """A transcript that loops (compresses like repeated text) or has more words than the speech heard could
-    hold: what a trimmed window sometimes gives, where the full one does not."""
-    text = " ".join(seg.text for seg in segments)
-    return compression_ratio(text) > LOOP_COMPRESSION or len(text.split()) > MAX_WORDS_PER_S * max(
-        speech_s, 1.0
-    )
+    """A segment that loops (compresses like repeated text: Whisper's own per-window test), or more words
+    than the speech heard could hold: what a trimmed window sometimes gives, where the full one does not.
+    Per segment, because a long transcript of a person who repeats themselves compresses well as a whole."""
+    loops = any(compression_ratio(seg.text) > LOOP_COMPRESSION for seg in segments)
+    words = sum(len(seg.text.split()) for seg in segments)
+    return loops or words > MAX_WORDS_PER_S * max(speech_s, 1.0)
 
 
 @contextmanager
