@@ -106,9 +106,11 @@ class RegenerationRequested(_Event):
 
 
 class DraftReply(_Event):
-    """A round's reply the moment it is written, before the audit: shown as a draft and replaced in place by
+    """A round's reply the moment it is known, before the audit: shown as a draft and replaced in place by
     the next round's or the kept reply (issue #14: the first readable reply does not wait for the audit).
-    Under the crisis guard the only draft is the safety message."""
+    For a model whose drafts rank after the human replies and the template, that is before the model's
+    drafts are written (mid-stage, responder.run); otherwise when the reply stage ends. Under the crisis
+    guard the only draft is the safety message."""
 
     kind: Literal["draft_reply"] = "draft_reply"
     round: int = Field(0, ge=0)

@@ -138,6 +138,7 @@ class _Run:
     crisis: crisis.Crisis | None = None  # set once the words are known (agents/crisis.py)
     language: str | None = None  # Whisper's detected language of the person's speech (None: typed text)
     tools: dict[str, Any] = field(default_factory=dict)  # injected retrieve / embed, else AgentContext's
+    drafts: dict[int, str] = field(default_factory=dict)  # round → the reply shown as its draft
 
     def t(self) -> float:
         return round(time.perf_counter() - self.start, 4)
@@ -221,13 +222,18 @@ class _Run:
         yield StageStarted(t=self.t(), stage=stage, round=ctx.round, instruction=ctx.instruction)
         started = time.perf_counter()
 
-        def call(sink: Callable[[str], None]) -> BaseModel:
+        def call(sink: Callable[[Any], None]) -> BaseModel:
             ctx.on_token = sink
+            if stage == "reply" and not self.crisis:
+                ctx.on_draft = lambda text, source: sink(self.draft(ctx.round, text, source))
             return fn(ctx)
 
-        output = yield from self.threaded(
-            call, lambda text: TokenDelta(t=self.t(), stage=stage, round=ctx.round, text=text)
-        )
+        def to_event(item: Any) -> Event:
+            if isinstance(item, DraftReply):
+                return item
+            return TokenDelta(t=self.t(), stage=stage, round=ctx.round, text=item)
+
+        output = yield from self.threaded(call, to_event)
         yield StageFinished(
             t=self.t(),
             stage=stage,
@@ -315,9 +321,9 @@ class _Run:
                 outputs[stage] = yield from self.stage_step(
                     stage, ctx, lambda c, s=stage: agents[s](c, outputs)
                 )
-                if stage == "reply" and not self.crisis:
-                    reply = outputs["reply"]
-                    yield DraftReply(t=self.t(), round=round_, text=reply.text, source=reply.source)
+                reply = outputs.get("reply")
+                if stage == "reply" and not self.crisis and self.drafts.get(round_) != reply.text:
+                    yield self.draft(round_, reply.text, reply.source)
             if not self.settings.reflection or self.crisis:
                 yield self.finish(outputs, rounds=0, all_passed=False, best_round=0)
                 return
@@ -391,6 +397,12 @@ class _Run:
                 "ranks after it"
             )
         return ""
+
+    def draft(self, round_: int, text: str, source: str) -> DraftReply:
+        """The round's reply as a draft under audit (once per round and text: the responder may report it
+        before its stage ends, and the stage's end does not repeat it)."""
+        self.drafts[round_] = text
+        return DraftReply(t=self.t(), round=round_, text=text, source=source)
 
     def one_pass(self, evidence: Evidence) -> Iterator[Event]:
         yield Progress(t=self.t(), stage="one_pass", message="one prompt from evidence to reply (ablation)")

@@ -503,3 +503,30 @@ def test_the_timeline_shows_why_no_round_was_run(evidence, monkeypatch):
     audits = [e for e in view.entries if e.stage == "audit"]
     assert len(audits) == 1 and any("the reply cannot change" in line for line in audits[0].log)
     assert "the reply cannot change" in render_html(view)
+
+
+def test_a_kept_reply_no_draft_can_change_is_shown_before_the_drafts_are_written(evidence, monkeypatch):
+    """Scripted backend, full pool (template only, a passing text) and an untrusted model: the template will
+    be kept whatever the model writes, so it is shown as the round's draft before the model's draft streams,
+    and not shown again when the stage ends."""
+    _template_pool(monkeypatch, GOOD)
+    events = collect(ScriptedBackend(reply=[WORSE]), evidence, reply_candidates="all")
+    reply_stage = [
+        i for i, e in enumerate(events) if isinstance(e, (StageStarted, StageFinished)) and e.stage == "reply"
+    ]
+    drafts = [i for i, e in enumerate(events) if isinstance(e, DraftReply)]
+    tokens = [i for i, e in enumerate(events) if isinstance(e, TokenDelta) and e.stage == "reply"]
+    assert len(drafts) == 1 and reply_stage[0] < drafts[0] < reply_stage[1]  # inside the reply stage
+    assert tokens and drafts[0] < tokens[0]  # before the model's draft streams
+    assert events[drafts[0]].text == GOOD and events[drafts[0]].source == "template"
+    assert events[-1].reply == GOOD and events[-1].reply_source == "template"
+
+
+def test_trusted_drafts_are_shown_when_the_reply_stage_ends(evidence, monkeypatch):
+    """Scripted backend, same pool but trusted drafts: the model's draft may win, so the draft is shown only
+    once the stage has ranked it."""
+    _template_pool(monkeypatch, CHEERFUL)
+    events = collect(ScriptedBackend(reply=[GOOD]), evidence, reply_candidates="all", trust_drafts=True)
+    finished = next(i for i, e in enumerate(events) if isinstance(e, StageFinished) and e.stage == "reply")
+    drafts = [i for i, e in enumerate(events) if isinstance(e, DraftReply)]
+    assert drafts[0] > finished and events[drafts[0]].text == GOOD and events[drafts[0]].source == "model"

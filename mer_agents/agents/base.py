@@ -88,6 +88,9 @@ class AgentContext:
     hints: dict[str, Any] = field(default_factory=dict)
     exclude_dialogues: frozenset[str] = frozenset()
     on_token: TokenCallback | None = None
+    # the responder reports the reply it will keep as soon as that is known (text, source), before the
+    # model's drafts are written, when those drafts cannot change it (responder.run)
+    on_draft: Callable[[str, str], None] | None = None
     usage: Usage = field(default_factory=Usage)
     retrieve: Retrieve | None = None  # None: the exemplar bank these settings name (retrieval.retrieve)
     embed: Embed = embeddings.embed

@@ -149,7 +149,12 @@ def score_candidates(
     The checks see each reply's plain MiniLM cosine to the person's words (the audit's relevance); the rank
     sees the reply selector's fit to the moment (`moment`: this attempt's `moment_vector`, computed when
     not given)."""
-    unique: dict[str, str] = {}  # text → source, first occurrence (an empty draft is kept: it fails) ...
+    return rank(ctx, scored(ctx, unique_found(found), forecast, plan, moment))
+
+
+def unique_found(found: list[tuple[str, str]]) -> dict[str, str]:
+    """text → source, first occurrence (an empty draft is kept: it fails) ..."""
+    unique: dict[str, str] = {}
     for source, text in found:
         same = next((t for t in unique if t.lower() == text.strip().lower()), None)
         if same is not None and unique[same] == "model" and source != "model":
@@ -157,7 +162,20 @@ def score_candidates(
             same = None
         if same is None:
             unique[text.strip()] = source
+    return unique
+
+
+def scored(
+    ctx: AgentContext,
+    unique: dict[str, str],
+    forecast: EmotionForecast,
+    plan: StrategyPlan,
+    moment: np.ndarray | None = None,
+) -> list[Candidate]:
+    """Candidates (text → source) with every scorer and check, unranked: each is scored on its own."""
     texts = list(unique)
+    if not texts:
+        return []
     context = _context(ctx)
     if context.strip():
         vectors = ctx.embed([context, *texts])
@@ -186,9 +204,14 @@ def score_candidates(
                 failed=[r.name for r in results if not r.ok],
             )
         )
+    return out
+
+
+def rank(ctx: AgentContext, candidates: list[Candidate]) -> list[Candidate]:
+    """Best first, by the key for this context's model and moment (module docstring)."""
     if trusts_drafts(ctx):
-        return sorted(out, key=trusted_rank_key)
-    return sorted(out, key=template_first_rank_key if opening(ctx) else rank_key)
+        return sorted(candidates, key=trusted_rank_key)
+    return sorted(candidates, key=template_first_rank_key if opening(ctx) else rank_key)
 
 
 def opening(ctx: AgentContext) -> bool:
@@ -394,15 +417,25 @@ def template(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -
 
 
 def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Reply:
-    messages = build_messages(ctx, forecast, plan)
-    n = ctx.settings.best_of if ctx.round == 0 else N_CANDIDATES
-    found = [("model", clean(_draft(ctx, messages, plan, i))) for i in range(n)]
-    exemplars: dict[str, float] = {}
+    """The attempt's candidates, ranked; the first is the reply. The human replies and the template are
+    gathered and scored first: for a model whose drafts rank after them (not `trusts_drafts`), the best of
+    them is the reply unless it fails the guard, so it is reported (`ctx.on_draft`) before the model's
+    drafts are written, and the person reads a reply sooner (issue #14)."""
     moment = moment_vector(ctx)
+    others: list[Candidate] = []
     if ctx.settings.reply_candidates == "all":
         exemplars = exemplar_replies(ctx, plan, moment)
-        found += [("exemplar", text) for text in exemplars]
+        found = [("exemplar", text) for text in exemplars]
         found.append(("template", template(ctx, forecast, plan)))
-    ranked = score_candidates(ctx, found, forecast, plan, moment)
+        others = scored(ctx, unique_found(found), forecast, plan, moment)
+        first = rank(ctx, others)[0] if others else None
+        if first is not None and not first.guard and not trusts_drafts(ctx) and ctx.on_draft is not None:
+            ctx.on_draft(first.text, first.source)
+    messages = build_messages(ctx, forecast, plan)
+    n = ctx.settings.best_of if ctx.round == 0 else N_CANDIDATES
+    drafts = [("model", clean(_draft(ctx, messages, plan, i))) for i in range(n)]
+    known = {c.text.lower() for c in others}  # a draft copying one of them counts as that reply
+    new = {t: s for t, s in unique_found(drafts).items() if t.lower() not in known}
+    ranked = rank(ctx, scored(ctx, new, forecast, plan, moment) + others)
     best = ranked[0]
     return Reply(text=best.text, source=best.source, ranked=ranked, candidates=[c.text for c in ranked[1:]])
