@@ -416,3 +416,39 @@ def test_readme_index_is_filled_from_the_committed_outs(tmp_path):
     plain.write_text("no block\n")
     with pytest.raises(DataError, match="no .* block"):
         report.write_readme_index(plain, report.load_outs(results))
+
+
+@pytest.mark.slow
+def test_the_evaluation_checks_the_tone_the_audit_checked():
+    """Real path (embedded model, text head per sentence): a carer's loving words with a hard sentence. The
+    audit checks the reply's tone against the hard sentence (checks.tone_emotion), and the evaluation
+    records that `tone` and re-checks the kept reply with it, not with the forecast's emotion alone."""
+    from mer_agents.agents.checks import NEGATIVE_EMOTIONS
+    from mer_agents.backends import get_backend
+    from mer_agents.config import Settings
+    from mer_agents.evaluation.esconv import reply_checks, run_turn
+    from mer_agents.evaluation.esconv_data import EsconvTurn
+    from mer_agents.evaluation.readers import EsconvItem
+
+    said = (
+        "I love my dad and I want to look after him. But I haven't slept a full night in months and I cry in "
+        "the car before I go in."
+    )
+    item = EsconvItem(
+        id="test_t1",
+        line=1,
+        dialogue_id="esconv-test-000",
+        context=(EsconvTurn(index=0, speaker="seeker", text=said),),
+        strategy="Reflection of feelings",
+        reply="That sounds exhausting.",
+    )
+    settings = Settings(max_rounds=0)
+    record = run_turn(item, settings, get_backend(settings))
+    assert record["tone"] in NEGATIVE_EMOTIONS, record
+    checked = reply_checks(item, record["reply"], record["strategy"], record["tone"], settings)
+    audited = record["verdicts"]["0"]
+    reply_issues = next(v["issues"] for v in audited if v["stage"] == "reply")
+    assert checked["tone_mismatch"] == (not any("tone_mismatch" in i for i in reply_issues)), (
+        checked,
+        audited,
+    )

@@ -60,7 +60,8 @@ def variant_settings(settings: Settings, variant: str) -> Settings:
 
 def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
     """One supporter turn through the pipeline; the record the cache keeps."""
-    from mer_agents.events import AuditVerdictEvent, RunFailed, RunFinished, StageFinished
+    from mer_agents.agents.checks import tone_emotion
+    from mer_agents.events import AuditVerdictEvent, EvidenceReady, RunFailed, RunFinished, StageFinished
     from mer_agents.pipeline import RunRequest, run
 
     started = time.perf_counter()
@@ -73,10 +74,13 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
     prompt_tokens = completion_tokens = 0
     finished: RunFinished | None = None
     failure: str | None = None
+    evidence = None
     events = run(request, backend, settings, cancel)
     try:
         for event in events:
-            if isinstance(event, StageFinished):
+            if isinstance(event, EvidenceReady):
+                evidence = event.evidence
+            elif isinstance(event, StageFinished):
                 prompt_tokens += event.prompt_tokens
                 completion_tokens += event.completion_tokens
                 if event.stage == "reply":
@@ -114,6 +118,8 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
         "reply_source": "crisis" if finished.reply_source == "crisis" else getattr(kept, "source", None),
         "n_candidates": len(getattr(kept, "ranked", []) or []),
         "emotion": finished.emotion,
+        # the emotion the reply's tone is checked against (a hard sentence can set it: checks.tone_emotion)
+        "tone": tone_emotion(finished.emotion, evidence) if evidence is not None else finished.emotion,
         "rounds": finished.rounds,
         "audited": bool(verdicts),
         "passed_first": all(v["verdict"] == "pass" for v in first_round) if first_round else None,
@@ -141,7 +147,8 @@ def reply_checks(
     item: EsconvItem, reply: str, strategy: str, emotion: str, settings: Settings | None = None
 ) -> dict[str, Any]:
     """The audit's reply checks (guard and strategy classifier included) on a final reply: name → ok, plus
-    `relevance` (MiniLM cosine to the message) and `guard_ok` — the same code for every variant."""
+    `relevance` (MiniLM cosine to the message) and `guard_ok` — the same code for every variant. `emotion`
+    is the one the tone is checked against: the run's `tone` (what the audit used), not its forecast."""
     from mer_agents.agents import checks
     from mer_agents.agents.responder import checks_with_classifier
     from mer_agents.embeddings import similarity
@@ -210,9 +217,8 @@ def evaluate_esconv(
         )
         for item, r in zip(items, results):
             if "error" not in r:
-                r["checks"] = reply_checks(
-                    item, r["reply"], r["strategy"], r.get("emotion") or "neutral", vsettings
-                )
+                tone = r.get("tone") or r.get("emotion") or "neutral"  # records cached before "tone"
+                r["checks"] = reply_checks(item, r["reply"], r["strategy"], tone, vsettings)
         out["variants"][variant] = summarise(items, results, vsettings)
         out.setdefault("items", {})[variant] = item_records(items, results)
         out["variants"][variant]["seconds"] = vclock()
