@@ -18,3 +18,4 @@ def test_wer_difference_and_its_paired_interval():
     assert out["pad"]["wer_minus_full"] == 0.125
     low, high = out["pad"]["ci95"]
     assert low <= 0.125 <= high and low >= 0
+    assert out["pad"]["clips_better_same_worse"] == [0, 1, 1]

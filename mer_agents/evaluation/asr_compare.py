@@ -76,8 +76,8 @@ class _overridden:
 
 def wer_differences(items: list[dict[str, Any]], names: list[str], baseline: str) -> dict[str, Any]:
     """Each variant's corpus WER minus the baseline's, with a 95 % paired bootstrap interval over clips (the
-    per-clip edit differences, resampled, over the mean reference words per clip), from the per-clip texts
-    that compare() returns as "items"."""
+    per-clip edit differences, resampled, over the mean reference words per clip), and how many clips it
+    transcribed better, the same and worse, from the per-clip texts that compare() returns as "items"."""
     edits = {n: [word_edits(it["words"], it[n])[0] for it in items] for n in names}
     words = [word_edits(it["words"], "")[1] for it in items]
     scale = len(items) / sum(words)
@@ -87,5 +87,14 @@ def wer_differences(items: list[dict[str, Any]], names: list[str], baseline: str
             continue
         ci = paired_bootstrap_ci(edits[name], edits[baseline])
         diff = (sum(edits[name]) - sum(edits[baseline])) / sum(words)
-        out[name] = {"wer_minus_" + baseline: round(diff, 4), "ci95": [round(x * scale, 4) for x in ci]}
+        pairs = list(zip(edits[name], edits[baseline]))
+        out[name] = {
+            "wer_minus_" + baseline: round(diff, 4),
+            "ci95": [round(x * scale, 4) for x in ci],
+            "clips_better_same_worse": [
+                sum(a < b for a, b in pairs),
+                sum(a == b for a, b in pairs),
+                sum(a > b for a, b in pairs),
+            ],
+        }
     return out
