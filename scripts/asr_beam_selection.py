@@ -16,7 +16,6 @@ Writes docs/results/asr_beam_<split>.json.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -24,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from mer_agents.config import Settings  # noqa: E402
-from mer_agents.evaluation.asr_compare import compare  # noqa: E402
+from mer_agents.evaluation.asr_compare import compare, write_result  # noqa: E402
 from mer_agents.evaluation.provenance import provenance  # noqa: E402
 
 BEAMS = (1, 2)
@@ -57,9 +56,11 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.split == "selection":
         out["pick"] = 1 if wer[1] <= wer[2] + TOLERANCE else 2
-    path = ROOT / "docs" / "results" / f"asr_beam_{args.split}.json"
-    path.write_text(json.dumps(out, indent=1) + "\n")
-    print({k: out[k] for k in ("wer", "median_seconds", "time_ratio_beam1_to_beam2")}, out.get("pick"))
+    write_result(
+        ROOT / "docs" / "results" / f"asr_beam_{args.split}.json",
+        out,
+        ("wer", "median_seconds", "time_ratio_beam1_to_beam2"),
+    )
     return 0
 
 

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from mer_agents.config import Settings  # noqa: E402
-from mer_agents.evaluation.asr_compare import compare, wer_differences  # noqa: E402
+from mer_agents.evaluation.asr_compare import compare, wer_differences, write_result  # noqa: E402
 from mer_agents.evaluation.provenance import provenance  # noqa: E402
 from mer_agents.perception import asr  # noqa: E402
 
@@ -74,9 +74,11 @@ def main(argv: list[str] | None = None) -> int:
         wer = result["wer"]
         fits = [p for p in PADS if wer[f"pad{p:g}"] <= wer[FULL] + TOLERANCE]
         out["pick"] = min(fits) if fits else None
-    path = ROOT / "docs" / "results" / f"asr_window_{args.split}.json"
-    path.write_text(json.dumps(out, indent=1) + "\n")
-    print({k: out[k] for k in ("wer", "median_seconds", "time_ratio_to_full")}, out.get("pick"))
+    write_result(
+        ROOT / "docs" / "results" / f"asr_window_{args.split}.json",
+        out,
+        ("wer", "median_seconds", "time_ratio_to_full"),
+    )
     return 0
 
 

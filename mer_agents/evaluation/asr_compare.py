@@ -8,6 +8,7 @@ machine's load falls on all settings alike. A setting is a set of asr module con
 
 from __future__ import annotations
 
+import json
 import statistics
 import sys
 import time
@@ -23,8 +24,6 @@ from mer_agents.perception.media import load_media
 def compare(folder: Path, variants: dict[str, dict[str, Any]], settings: Settings) -> dict[str, Any]:
     """{"wer", "median_seconds", "total_seconds", "full_window_retries", "reference_words", "items"} for
     each named variant, over the clips of `folder`/labels.json (each spec: "name", "words")."""
-    import json
-
     specs = json.loads((folder / "labels.json").read_text())
     audio = {s["name"]: load_media(folder / "clips" / s["name"], settings).audio for s in specs}
     asr.transcribe(next(iter(audio.values())), settings)  # load the model before timing
@@ -98,3 +97,9 @@ def wer_differences(items: list[dict[str, Any]], names: list[str], baseline: str
             ],
         }
     return out
+
+
+def write_result(path: Path, out: dict[str, Any], shown: tuple[str, ...]) -> None:
+    """Write a selection script's OUT file and print its headline fields and its pick (if any)."""
+    path.write_text(json.dumps(out, indent=1) + "\n")
+    print({k: out[k] for k in shown}, out.get("pick"))
