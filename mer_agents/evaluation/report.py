@@ -61,6 +61,12 @@ def load_outs(directory: Path) -> list[dict[str, Any]]:
     return outs
 
 
+def _mean_known(values: list) -> float | None:
+    """The mean of the values that are known (an OUT whose timings are void records None)."""
+    known = [v for v in values if v is not None]
+    return sum(known) / len(known) if known else None
+
+
 def _fmt(value: Any, digits: int = 3) -> str:
     if value is None:
         return "–"
@@ -288,7 +294,7 @@ def seeds_section(group: list[dict[str, Any]], directory: Path) -> list[str]:
                 if n == "full"
                 else " / ".join(_shared(reply[n][k], reply["full"][k]) for k in range(len(group))),
                 None if n == "full" else paired_bootstrap_ci(per_turn["full"], per_turn[n]),
-                sum(o["variants"][n]["seconds_per_turn"] for o in group) / len(group),
+                _mean_known([o["variants"][n].get("seconds_per_turn") for o in group]),
             ]
         )
     files = ", ".join(f"`{o['_file']}`" for o in group)
