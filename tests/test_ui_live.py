@@ -84,6 +84,33 @@ def test_face_preview_reads_a_frame_with_the_perception_face_model():
     assert probs is None and note == "no face in view"
 
 
+def test_the_face_meter_reads_at_most_once_a_second_and_rarely_while_a_turn_is_answered(monkeypatch):
+    """The meter runs the real face model (a flat frame: no face) on a new frame at most every
+    FACE_METER_EVERY_S, and every FACE_METER_BUSY_EVERY_S while a turn is being answered; the calls are
+    counted around the real face_expression."""
+    from mer_agents.ui import live
+
+    reads = []
+    real = live.face_expression
+    monkeypatch.setattr(live, "face_expression", lambda frame: reads.append(1) or real(frame))
+    handlers = LiveHandlers(Settings(), backend=object(), registry=LiveRegistry())
+    state = live.LiveState(session=None)  # the meter reads only the state's face fields
+    frame = np.full((240, 320, 3), 90, np.uint8)
+    handlers._read_face(state, frame, 0.0)
+    handlers._read_face(state, frame, 0.5)  # a new frame within the second: skipped
+    assert len(reads) == 1 and state.face_note == "no face in view"
+    state.face_read_at -= live.FACE_METER_EVERY_S
+    handlers._read_face(state, frame, 1.0)
+    assert len(reads) == 2
+    state.face_read_at -= live.FACE_METER_EVERY_S
+    handlers._read_face(state, frame, 1.5, busy=True)  # answering a turn: the busy period applies
+    assert len(reads) == 2
+    state.face_read_at -= live.FACE_METER_BUSY_EVERY_S
+    handlers._read_face(state, frame, 2.0, busy=True)
+    handlers._read_face(state, frame, 2.0)  # the same frame is never read twice
+    assert len(reads) == 3
+
+
 def _evidence() -> Evidence:
     off = ModalityEvidence(available=False)
     return Evidence(

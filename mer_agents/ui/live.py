@@ -48,6 +48,12 @@ GONE_KEEP_S = 3600.0  # how long a closed tab's key is remembered, so a late str
 STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the stream ended, close the turn
 LEVEL_FLOOR_DB = -70.0
 FACE_TOP = 3
+# The face meter is a glance, not evidence (a turn's clip is read in full by perception): it reads the newest
+# frame at most once a second, and once every few seconds while a turn is being answered, so that on two
+# cores it does not take the CPU the turn's models need (bench live: the meter was the largest part of idle
+# streaming, and it ran at the camera's 2 frames per second through every answer).
+FACE_METER_EVERY_S = 1.0
+FACE_METER_BUSY_EVERY_S = 5.0
 FACE_PREVIEW_SIDE = 320  # the meter reads at most this size (Haar cost grows with pixels; 240 px missed some)
 LOW_COVERAGE = 0.85  # below this share of streamed audio received, the meters warn
 
@@ -65,6 +71,7 @@ class LiveState:
     spoken: set[int] = field(default_factory=set)
     shown: dict[str, Any] = field(default_factory=dict)
     face_t: float | None = None
+    face_read_at: float = float("-inf")  # monotonic time of the meter's last reading
     face: dict[str, float] | None = None
     face_note: str = "camera off"
     n_plotted: int = -1
@@ -439,7 +446,7 @@ class LiveHandlers:
             out["trajectory"] = trajectory_figure(points)
 
         preview = session.preview()
-        self._read_face(state, preview.frame, preview.frame_t)
+        self._read_face(state, preview.frame, preview.frame_t, preview.busy)
         self._changed(
             state,
             out,
@@ -475,14 +482,19 @@ class LiveHandlers:
             log.warning("live reply not spoken: %s", exc)
             return None
 
-    def _read_face(self, state: LiveState, frame: np.ndarray | None, frame_t: float | None) -> None:
-        """Expression of the newest frame, once per new frame (the camera keeps ~2 per second)."""
+    def _read_face(
+        self, state: LiveState, frame: np.ndarray | None, frame_t: float | None, busy: bool = False
+    ) -> None:
+        """Expression of the newest frame, once per new frame and at most every FACE_METER_EVERY_S (every
+        FACE_METER_BUSY_EVERY_S while a turn is being answered)."""
         if frame is None:
             state.face, state.face_note = None, "camera off"
             return
-        if frame_t == state.face_t:
+        now = time.monotonic()
+        every = FACE_METER_BUSY_EVERY_S if busy else FACE_METER_EVERY_S
+        if frame_t == state.face_t or now - state.face_read_at < every:
             return
-        state.face_t = frame_t
+        state.face_t, state.face_read_at = frame_t, now
         try:
             state.face, state.face_note = face_expression(frame)
         except MerError as exc:
