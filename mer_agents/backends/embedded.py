@@ -296,6 +296,10 @@ class EmbeddedBackend:
         """The loaded model (loads it on first use)."""
         return load_engine(str(self.path), self.threads)
 
+    def warm_up(self) -> None:
+        """Load the model now, not in the first run (mer_agents.warm)."""
+        self.engine()
+
     @property
     def trusted_drafts(self) -> bool:
         """Only for a model whose drafts a blind judge preferred to the human exemplars (SplitGGUF)."""

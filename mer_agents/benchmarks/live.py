@@ -190,10 +190,12 @@ def main(args: argparse.Namespace) -> int:
         print("Chromium is not installed (apt-get install -y chromium)")
         return 1
     demo, full_app = live_demo()
+    from mer_agents.backends.shared import shared_backend
     from mer_agents.config import Settings
-    from mer_agents.perception import warm_up
+    from mer_agents.warm import warm_up
 
-    warm_up(Settings.from_env())  # as app.main does at launch: latency is the run's, not model loading
+    settings = Settings.from_env()
+    warm_up(settings, shared_backend(settings))  # as app.main does at launch: the latency is the run's
     _, url, _ = demo.launch(
         server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True
     )

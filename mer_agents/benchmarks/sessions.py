@@ -120,10 +120,11 @@ def summarise(rounds: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(args: argparse.Namespace) -> int:
+    from mer_agents.backends.shared import shared_backend
     from mer_agents.benchmarks.live import free_port
     from mer_agents.config import Settings
-    from mer_agents.perception import warm_up
     from mer_agents.ui.app import build_app, launch
+    from mer_agents.warm import warm_up
 
     clips = [_clip_path(name) for name in args.clips.split(",") if name]
     missing = [str(c) for c in clips if not c.is_file()]
@@ -132,7 +133,7 @@ def main(args: argparse.Namespace) -> int:
         return 1
     settings = Settings.from_env(max_rounds=args.max_rounds)
     demo = build_app(settings)
-    warm_up(settings)
+    warm_up(settings, shared_backend(settings))  # as app.main does at launch
     _, url, _ = launch(demo, "127.0.0.1", free_port(), prevent_thread_lock=True, quiet=True)
     try:
         for clip in clips:  # first-use costs (models, prompt caches) fall outside the timed rounds

@@ -52,14 +52,16 @@ def fetch_gpu_weights(run_settings: Settings) -> None:
 
 
 def warm_up_in_background(run_settings: Settings) -> threading.Thread:
-    """Load the perception models (and compile librosa's pyin) while the page opens, not on the first run."""
+    """Load the perception models (and compile librosa's pyin), the reasoning's tools and the in-process
+    language model while the page opens, not in the first run (mer_agents.warm)."""
 
     def _warm() -> None:
         try:
             fetch_gpu_weights(run_settings)
-            from mer_agents.perception import warm_up
+            from mer_agents.backends.shared import shared_backend
+            from mer_agents.warm import warm_up
 
-            warm_up(run_settings)
+            warm_up(run_settings, shared_backend(run_settings))
         except Exception:  # warming is an optimisation; the first run loads what is missing
             logging.getLogger(__name__).exception("warm-up failed")
 

@@ -1,0 +1,40 @@
+"""Load, before the first run, everything a first run would otherwise load inside its own timeline.
+
+The app warms up in the background while the page opens; the benchmarks warm up before they time anything.
+Perception has its own `perception.warm_up`; this adds what the reasoning stages load on first use: the
+MiniLM embedding model (retrieval, relevance, the reply selector), the exemplar bank, the strategy
+classifier and reply selector weights, the guard's word lists, and the backend's model when it runs in
+this process (the embedded GGUF). In bench live, before this, the first spoken turn loaded them and took
+40 s to answer.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from mer_agents.config import Settings
+
+
+def warm_up(settings: Settings, backend: Any = None) -> dict[str, float]:
+    """Seconds per part loaded (perception's models, the reasoning's tools, the backend's model)."""
+    from mer_agents.agents import guard, reply_selector, retrieval, strategy_classifier
+    from mer_agents.embeddings import embed
+    from mer_agents.perception import warm_up as warm_perception
+
+    timings: dict[str, float] = dict(warm_perception(settings))
+
+    def timed(name: str, fn) -> None:
+        start = time.perf_counter()
+        fn()
+        timings[name] = round(time.perf_counter() - start, 4)
+
+    timed("embeddings", lambda: embed(["warming up"]))
+    timed("exemplar bank", lambda: retrieval.retrieve("warming up", k=1, settings=settings))
+    timed("strategy classifier", lambda: strategy_classifier.predict_proba(["warming up"], None, settings))
+    timed("reply selector", lambda: reply_selector.reply_vectors(embed(["warming up"]), settings))
+    timed("guard words", lambda: (guard.vocabulary(), guard.dictionary()))
+    load = getattr(backend, "warm_up", None)
+    if callable(load):
+        timed("language model", load)
+    return timings
