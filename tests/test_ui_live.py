@@ -242,3 +242,28 @@ def test_a_chunk_after_the_tab_closed_does_not_reopen_its_session(tmp_path):
     assert len(registry) == 0 and len(made) == 2 and all(s.closed for s in made)
     with pytest.raises(gr.Error, match="reload the page"):
         handlers.on_start(0.8, 20.0, "off", request)
+
+
+def test_a_live_turn_writes_its_trace_also_when_it_fails(tmp_path):
+    """Scripted runner (control flow only; the live browser test runs the real pipeline through the same
+    wrapper): the turn's events pass through unchanged and are written as trace_<run id>.json; a run that
+    breaks half way still leaves its trace."""
+    import json
+
+    from mer_agents.ui.live import traced
+
+    settings = Settings(trace_dir=tmp_path)
+    events = list(traced(scripted_runner(None, None), settings))
+    assert [e.kind for e in events] == ["run_started", "evidence", "stage_finished", "run_finished"]
+    written = json.loads((tmp_path / "trace_r1.json").read_text())
+    assert [e["kind"] for e in written["events"]] == [e.kind for e in events]
+
+    def breaks(clip, cancel):
+        yield RunStarted(run_id="r2")
+        raise RuntimeError("the worker died")
+
+    with pytest.raises(RuntimeError):
+        list(traced(breaks(None, None), settings))
+    assert [e["kind"] for e in json.loads((tmp_path / "trace_r2.json").read_text())["events"]] == [
+        "run_started"
+    ]

@@ -18,7 +18,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 import gradio as gr
 import numpy as np
@@ -27,12 +27,13 @@ from gradio.context import Context
 
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
+from mer_agents.events import Event
 from mer_agents.labels import EMOTIONS
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn
 from mer_agents.perception.media import downscale
 from mer_agents.runs import MODEL_SLOT
 from mer_agents.ui import tts
-from mer_agents.ui.handlers import chat_text, keyed
+from mer_agents.ui.handlers import chat_text, keyed, new_trace, write_trace
 from mer_agents.ui.plots import EMOTION_COLOURS
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_html
 
@@ -324,7 +325,7 @@ class LiveHandlers:
         conversation = Session(self._backend(), self.settings)
 
         def runner(clip: str, cancel: threading.Event):
-            return conversation.run(clip=clip, cancel=cancel)
+            return traced(conversation.run(clip=clip, cancel=cancel), self.settings)
 
         # The app's one model slot: a live turn waits while a clip run, an example or an API call runs.
         return LiveSession(runner, self.live_settings, run_slots=MODEL_SLOT)
@@ -499,6 +500,19 @@ class LiveHandlers:
             state.face, state.face_note = face_expression(frame)
         except MerError as exc:
             state.face, state.face_note = None, str(exc)
+
+
+def traced(events: Iterator[Event], settings: Settings) -> Iterator[Event]:
+    """A live turn's events, passed through and written as its trace to Settings.trace_dir when the run ends,
+    finished, failed or stopped (as a clip run's trace is: handlers.write_trace)."""
+    trace, run_id = new_trace(), ""
+    try:
+        for event in events:
+            trace.add(event)
+            run_id = run_id or getattr(event, "run_id", "")
+            yield event
+    finally:
+        write_trace(trace, settings, run_id or f"live-{int(time.time() * 1000)}")
 
 
 def face_expression(frame: np.ndarray) -> tuple[dict[str, float] | None, str]:
