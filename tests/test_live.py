@@ -13,7 +13,7 @@ import soundfile as sf
 from pydantic import ValidationError
 
 from mer_agents.errors import MediaError
-from mer_agents.events import EvidenceReady, RunFinished, RunStarted
+from mer_agents.events import DraftReply, EvidenceReady, RunFinished, RunStarted
 from mer_agents.live import (
     SAMPLE_RATE,
     VAD_WINDOW_S,
@@ -208,6 +208,7 @@ class ScriptedRunner:
                 if cancel.is_set():
                     return
             yield EvidenceReady(evidence=_evidence(f"turn {len(self.calls)}"))
+            yield DraftReply(text=f"reply {len(self.calls)}")
             yield RunFinished(
                 reply=f"reply {len(self.calls)} after {self.finished} turns",
                 emotion="joy",
@@ -258,7 +259,9 @@ def test_speech_during_a_reply_is_queued_for_the_next_turn(speech, tmp_path):
         events = session.poll()
         assert [tid for tid, e in events if isinstance(e, RunFinished)] == [1, 2]
         assert session.poll() == []
-        assert set(session.turns[1].timings) >= {"clip_written", "first_event", "evidence", "reply"}
+        timings = session.turns[1].timings
+        assert set(timings) >= {"clip_written", "first_event", "evidence", "first_draft", "reply"}
+        assert timings["evidence"] <= timings["first_draft"] <= timings["reply"]
         assert Path(session.turns[0].clip).suffix == ".wav"  # no camera frames were streamed
     finally:
         session.close()

@@ -23,7 +23,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from mer_agents import runs
-from mer_agents.events import Event, EvidenceReady, RunFailed, RunFinished
+from mer_agents.events import DraftReply, Event, EvidenceReady, RunFailed, RunFinished
 from mer_agents.live.buffer import LiveBuffer
 from mer_agents.live.settings import LiveSettings
 from mer_agents.live.turns import TurnDetector, TurnSpan
@@ -245,6 +245,8 @@ class LiveSession:
         if isinstance(event, EvidenceReady):
             turn.transcript = event.evidence.transcript
             turn.timings["evidence"] = now
+        elif isinstance(event, DraftReply):
+            turn.timings.setdefault("first_draft", now)  # the first reply the person can read
         elif isinstance(event, RunFinished):
             turn.reply, turn.emotion, turn.strategy = event.reply, event.emotion, event.strategy
             turn.status = "done"
