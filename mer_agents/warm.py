@@ -24,15 +24,16 @@ def warm_up(settings: Settings, backend: Any = None) -> dict[str, float]:
 
     timings: dict[str, float] = dict(warm_perception(settings))
 
-    def timed(name: str, fn) -> None:
+    def timed(name: str, fn) -> Any:
         start = time.perf_counter()
-        fn()
+        value = fn()
         timings[name] = round(time.perf_counter() - start, 4)
+        return value
 
-    timed("embeddings", lambda: embed(["warming up"]))
+    vectors = timed("embeddings", lambda: embed(["warming up"]))
     timed("exemplar bank", lambda: retrieval.retrieve("warming up", k=1, settings=settings))
     timed("strategy classifier", lambda: strategy_classifier.predict_proba(["warming up"], None, settings))
-    timed("reply selector", lambda: reply_selector.reply_vectors(embed(["warming up"]), settings))
+    timed("reply selector", lambda: reply_selector.reply_vectors(vectors, settings))
     timed("guard words", lambda: (guard.vocabulary(), guard.dictionary()))
     load = getattr(backend, "warm_up", None)
     if callable(load):

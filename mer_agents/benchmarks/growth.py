@@ -106,7 +106,7 @@ def measure(clip: Path, settings, backend, repeat: int) -> dict:
         walls.append(evidence.timings.get("total", 0.0))
     assert evidence is not None
     media_s = evidence.analysed_s or evidence.duration_s
-    trace, reasoning_s = traced_run(RunRequest(evidence=evidence), backend, settings)
+    trace, reasoning_s, _ = traced_run(RunRequest(evidence=evidence), backend, settings)
     summary = trace.summary()
     tokens = summary["tokens"]
     per_round = round_tokens(trace.events)

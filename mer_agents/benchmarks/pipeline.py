@@ -106,23 +106,22 @@ def esconv_contexts(n: int) -> list[tuple[str, str, list]]:
     return picked
 
 
-def traced_run(request, backend, settings, first_event: list[float] | None = None):
-    """(the run's Trace, wall seconds); a failed run stops the benchmark with its error. `first_event`, when
-    given, gets the seconds from the call to the first event the run yields (what a person sees first)."""
+def traced_run(request, backend, settings):
+    """(the run's Trace, wall seconds, seconds from the call to the first event the run yields: what a person
+    sees first); a failed run stops the benchmark with its error."""
     from mer_agents.errors import MerError
     from mer_agents.events import RunFailed
     from mer_agents.pipeline import run
     from mer_agents.trace import Trace
 
-    trace = Trace()
+    trace, first_event = Trace(), None
     start = time.perf_counter()
     for _ in trace.record(run(request, backend, settings)):
-        if first_event is not None and not first_event:
-            first_event.append(time.perf_counter() - start)
+        first_event = time.perf_counter() - start if first_event is None else first_event
     wall = time.perf_counter() - start
     if isinstance(trace.events[-1], RunFailed):
         raise MerError(f"benchmark run failed: {trace.events[-1].error}")
-    return trace, wall
+    return trace, wall, first_event
 
 
 def waits(events, duration: float | None) -> dict:
@@ -224,9 +223,8 @@ def _timed_runs(args, clip, evidence, backend, settings) -> list[dict]:
     rows = []
     for i in range(args.warmup + args.runs):
         s = settings.model_copy(update={"seed": settings.seed + i})
-        first_event: list[float] = []
         request = RunRequest(clip=str(clip) if clip else None, evidence=evidence)
-        trace, wall = traced_run(request, backend, s, first_event)
+        trace, wall, first_event = traced_run(request, backend, s)
         if i < args.warmup:
             continue
         summary = trace.summary()
@@ -238,7 +236,7 @@ def _timed_runs(args, clip, evidence, backend, settings) -> list[dict]:
                 "wall_s": round(wall, 2),
                 "duration_s": duration,
                 "rtf": round(wall / duration, 3) if duration else None,
-                "first_event_s": round(first_event[0], 4) if first_event else None,
+                "first_event_s": round(first_event, 4) if first_event is not None else None,
                 **(waits(trace.events, duration) if clip else {}),
                 "rounds": summary["rounds"],
                 "all_passed": summary["all_passed"],
@@ -262,18 +260,21 @@ def _median(rows: list[dict], key: str) -> float | None:
     return statistics.median(values) if values else None
 
 
+def _input_name(args, clip) -> str:
+    """What was run, in words (a cut clip by its source: the cut itself was a temporary file)."""
+    if not clip:
+        return f"evidence {args.evidence or DEFAULT_EVIDENCE.name} (reasoning only)"
+    if args.seconds:
+        return f"{args.clip or _default_clip()} cut to {args.seconds:g} s"
+    return str(clip)
+
+
 def _report(args, clip, backend, rows: list[dict]) -> int:
     ratios = [r["refine_ratio"] for r in rows if r["refine_ratio"] is not None]
     result = {
         "backend": backend.describe(),
         "threads": getattr(backend, "threads", None),
-        "input": (
-            f"{args.clip or _default_clip()} cut to {args.seconds:g} s"
-            if clip and args.seconds
-            else str(clip)
-            if clip
-            else f"evidence {args.evidence or DEFAULT_EVIDENCE.name} (reasoning only)"
-        ),
+        "input": _input_name(args, clip),
         "runs": rows,
         "median_wall_s": statistics.median(r["wall_s"] for r in rows),
         "median_rtf": statistics.median(r["rtf"] for r in rows if r["rtf"] is not None),

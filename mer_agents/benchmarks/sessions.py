@@ -17,8 +17,8 @@ import json
 import os
 import statistics
 import sys
-import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -76,16 +76,8 @@ def run_mode(url: str, clips: list[Path], mode: str) -> dict[str, Any]:
     if mode == "one_at_a_time":
         runs = [_one_run(url, clip) for clip in clips]
     else:
-        runs: list[dict[str, Any]] = [{}] * len(clips)
-
-        def go(i: int) -> None:
-            runs[i] = _one_run(url, clips[i])
-
-        threads = [threading.Thread(target=go, args=(i,)) for i in range(len(clips))]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        with ThreadPoolExecutor(max_workers=len(clips)) as pool:
+            runs = list(pool.map(lambda clip: _one_run(url, clip), clips))
     wall = time.perf_counter() - start
     return {
         "mode": mode,
