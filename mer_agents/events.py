@@ -108,6 +108,7 @@ class RegenerationRequested(_Event):
 class DraftReply(_Event):
     """A round's reply the moment it is known, before the audit: shown as a draft and replaced in place by
     the next round's or the kept reply (issue #14: the first readable reply does not wait for the audit).
+    The first of a run is the first look (basis "code"), right after the evidence.
     For a model whose drafts rank after the human replies and the template, that is before the model's
     drafts are written (mid-stage, responder.run); otherwise when the reply stage ends. Under the crisis
     guard the only draft is the safety message."""
@@ -116,6 +117,11 @@ class DraftReply(_Event):
     round: int = Field(0, ge=0)
     text: str
     source: Literal["model", "exemplar", "template", "crisis"] = "model"
+    basis: Literal["round", "code"] = Field(
+        "round",
+        description="round: the round's reply; code: the first look, from code's forecast and plan before "
+        "the agents run (agents/first_look.py)",
+    )
 
 
 class RunFinished(_Event):

@@ -19,6 +19,9 @@ template come back the same and an untrusted model's new drafts rank after them)
 stage to re-enter, the loop stops there and says why. Then the whole chain is audited again. Rounds stop
 when every stage passes, when no rerun can change the reply, or when settings.max_rounds refinement rounds
 are spent; the final reply is the best-audited one (fewest failed checks, ties → the latest round).
+First look: right after the evidence, before the agents run, the reply code alone would keep (the fusion,
+the planner's ranking, the human replies and the template: agents/first_look.py) is shown as a draft; the
+round's reply and the kept reply replace it (issue #14: the person reads a reply within a second).
 settings.reflection False: one pass of the four stages, no audit.
 settings.one_pass: the single-prompt ablation (agents/one_pass.py), no audit.
 """
@@ -36,7 +39,17 @@ from typing import Any, Callable, Generator, Iterator, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.agents import crisis, forecaster, guard, one_pass, perception, planner, reflection, responder
+from mer_agents.agents import (
+    crisis,
+    first_look,
+    forecaster,
+    guard,
+    one_pass,
+    perception,
+    planner,
+    reflection,
+    responder,
+)
 from mer_agents.agents.base import AgentContext, Embed, Retrieve, Usage
 from mer_agents.backends.base import Backend
 from mer_agents.config import Settings
@@ -299,6 +312,8 @@ class _Run:
         if self.settings.one_pass:
             yield from self.one_pass(evidence)
             return
+        if not self.crisis:
+            yield from self.first_look(evidence)
         agents: dict[str, Callable[..., BaseModel]] = {
             "perception": lambda ctx, o: perception.run(ctx),
             "forecast": lambda ctx, o: forecaster.run(ctx),
@@ -397,6 +412,23 @@ class _Run:
                 "ranks after it"
             )
         return ""
+
+    def first_look(self, evidence: Evidence) -> Iterator[Event]:
+        """The reply code alone would keep, as a draft, before the agents run (agents/first_look.py). It is
+        a preview: when it fails (a missing model file, a bug in shared code) the timeline says so and the
+        stage that needs the same code reports the error where it belongs."""
+        self.check_cancel()
+        try:
+            look = first_look.run(self.context(evidence))
+        except Exception as exc:  # noqa: BLE001 - see the docstring; the log keeps the traceback
+            log.warning("first look failed", exc_info=True)
+            yield Progress(
+                t=self.t(), stage="strategy", message=f"no first look: {type(exc).__name__}: {exc}"
+            )
+            return
+        self.check_cancel()
+        if look is not None:
+            yield DraftReply(t=self.t(), round=0, text=look.text, source=look.source, basis="code")
 
     def draft(self, round_: int, text: str, source: str) -> DraftReply:
         """The round's reply as a draft under audit (once per round and text: the responder may report it

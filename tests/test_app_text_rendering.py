@@ -57,13 +57,17 @@ def test_status_line_text_is_literal_markdown():
 
 
 def test_the_reply_box_shows_each_draft_marked_until_the_kept_reply_replaces_it():
-    """Issue #14: the round's reply appears as soon as it is written, marked as a draft under audit (reply box
-    and status line), is replaced in place by later drafts, and the kept reply ends the marking."""
+    """Issue #14: the first look and then the round's reply appear as soon as they are known, marked as drafts
+    under audit (reply box and status line), are replaced in place by later drafts, and the kept reply ends
+    the marking."""
     from mer_agents.events import DraftReply, RunFailed, RunFinished
     from mer_agents.ui.timeline import TimelineView, apply
 
     view = TimelineView()
     assert handlers.reply_text(view) == ""
+    apply(view, DraftReply(t=0.5, round=0, text="That sounds so hard.", basis="code"))
+    assert handlers.reply_text(view) == f"{handlers.DRAFT_MARK} That sounds so hard."
+    assert f"{handlers.FIRST_LOOK}, under audit" in handlers.status_line(view)
     apply(view, DraftReply(t=1.0, round=0, text="That sounds hard."))
     assert handlers.reply_text(view) == f"{handlers.DRAFT_MARK} That sounds hard."
     assert "round 0's draft, under audit" in handlers.status_line(view)

@@ -18,19 +18,22 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def test_waits_are_read_from_the_event_times():
-    """Perception ends at the evidence event; the first readable reply is the first draft, counted from
-    perception's end; the RTF divides by the clip's duration."""
+    """Perception ends at the evidence event; the first readable reply is the first draft (the first look),
+    the agents' is the first round draft, both counted from perception's end; the RTF divides by the
+    clip's duration."""
     evidence = Evidence.model_validate_json((FIXTURES / "evidence_sad.json").read_text())
     events = [
         RunStarted(t=0.0, run_id="r"),
         EvidenceReady(t=2.5, evidence=evidence),
+        DraftReply(t=3.0, round=0, text="first look", basis="code"),
         DraftReply(t=5.0, round=0, text="first"),
         DraftReply(t=9.0, round=1, text="second"),
     ]
     assert waits(events, 10.0) == {
         "perception_s": 2.5,
         "perception_rtf": 0.25,
-        "draft_after_perception_s": 2.5,
+        "draft_after_perception_s": 0.5,
+        "round_draft_after_perception_s": 2.5,
     }
     assert waits(events[:2], 10.0)["draft_after_perception_s"] is None  # no draft (a failed run)
 

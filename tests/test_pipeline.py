@@ -153,3 +153,22 @@ def test_a_kept_human_or_template_reply_that_fails_the_audit_is_not_regenerated_
         isinstance(e, Progress) and e.message.startswith("round 1 not run: the reply cannot change")
         for e in events
     )
+
+
+def test_the_first_look_comes_before_the_agents_and_is_the_kept_reply_here(backend):
+    """Real models: "I lost my job" is read as sadness by code alone, so the first look (agents/first_look.py,
+    no model call) is shown right after the evidence, before the perception agent starts, and the run keeps
+    that same reply: the agents' forecast and plan came back as code had them."""
+    from mer_agents.events import DraftReply, EvidenceReady, StageStarted
+
+    message = "I lost my job today and I don't know how to tell my wife."
+    events = list(run(RunRequest(text=message), backend, Settings.from_env(backend="embedded", max_rounds=1)))
+    done = events[-1]
+    assert isinstance(done, RunFinished), done
+    looks = [i for i, e in enumerate(events) if isinstance(e, DraftReply) and e.basis == "code"]
+    evidence = next(i for i, e in enumerate(events) if isinstance(e, EvidenceReady))
+    first_stage = next(i for i, e in enumerate(events) if isinstance(e, StageStarted))
+    assert len(looks) == 1 and evidence < looks[0] < first_stage
+    look = events[looks[0]]
+    assert look.source in ("exemplar", "template") and look.text == done.reply
+    assert done.emotion == "sadness"

@@ -22,6 +22,7 @@ from mer_agents.config import Settings
 from mer_agents.events import (
     AuditVerdictEvent,
     DraftReply,
+    EvidenceReady,
     Progress,
     RegenerationRequested,
     RunFailed,
@@ -514,7 +515,7 @@ def test_a_kept_reply_no_draft_can_change_is_shown_before_the_drafts_are_written
     reply_stage = [
         i for i, e in enumerate(events) if isinstance(e, (StageStarted, StageFinished)) and e.stage == "reply"
     ]
-    drafts = [i for i, e in enumerate(events) if isinstance(e, DraftReply)]
+    drafts = [i for i, e in enumerate(events) if isinstance(e, DraftReply) and e.basis == "round"]
     tokens = [i for i, e in enumerate(events) if isinstance(e, TokenDelta) and e.stage == "reply"]
     assert len(drafts) == 1 and reply_stage[0] < drafts[0] < reply_stage[1]  # inside the reply stage
     assert tokens and drafts[0] < tokens[0]  # before the model's draft streams
@@ -522,11 +523,40 @@ def test_a_kept_reply_no_draft_can_change_is_shown_before_the_drafts_are_written
     assert events[-1].reply == GOOD and events[-1].reply_source == "template"
 
 
+def test_the_first_look_is_shown_before_the_agents_run(evidence, monkeypatch):
+    """Scripted backend, full pool (template only): the reply code alone would keep is shown as a draft
+    (basis "code") right after the evidence, before any agent starts and without a model call; the round's
+    own draft and the kept reply follow as before."""
+    _template_pool(monkeypatch, GOOD)
+    backend = ScriptedBackend(reply=[WORSE])
+    events = collect(backend, evidence, reply_candidates="all")
+    drafts = of(events, DraftReply)
+    assert [(d.basis, d.source, d.text) for d in drafts] == [
+        ("code", "template", GOOD),
+        ("round", "template", GOOD),
+    ]
+    first_look = events.index(drafts[0])
+    evidence_at = next(i for i, e in enumerate(events) if isinstance(e, EvidenceReady))
+    first_stage = next(i for i, e in enumerate(events) if isinstance(e, StageStarted))
+    assert evidence_at < first_look < first_stage
+    assert events[-1].reply == GOOD
+
+
+def test_no_first_look_without_fixed_candidates_or_under_the_crisis_guard(evidence, monkeypatch):
+    """Scripted backend: with model drafts only there is nothing code alone could keep, and when the only
+    fixed candidate fails the guard, nothing is shown early; the round's draft is the first."""
+    events = collect(ScriptedBackend(), evidence)  # reply_candidates="model"
+    assert [d.basis for d in of(events, DraftReply)] == ["round"]
+    _template_pool(monkeypatch, "")  # an empty template fails the guard
+    events = collect(ScriptedBackend(reply=[GOOD]), evidence, reply_candidates="all")
+    assert [d.basis for d in of(events, DraftReply)] == ["round"]
+
+
 def test_trusted_drafts_are_shown_when_the_reply_stage_ends(evidence, monkeypatch):
-    """Scripted backend, same pool but trusted drafts: the model's draft may win, so the draft is shown only
-    once the stage has ranked it."""
+    """Scripted backend, same pool but trusted drafts: the model's draft may win, so the round's draft is
+    shown only once the stage has ranked it (the first look, from code, comes before the agents)."""
     _template_pool(monkeypatch, CHEERFUL)
     events = collect(ScriptedBackend(reply=[GOOD]), evidence, reply_candidates="all", trust_drafts=True)
     finished = next(i for i, e in enumerate(events) if isinstance(e, StageFinished) and e.stage == "reply")
-    drafts = [i for i, e in enumerate(events) if isinstance(e, DraftReply)]
+    drafts = [i for i, e in enumerate(events) if isinstance(e, DraftReply) and e.basis == "round"]
     assert drafts[0] > finished and events[drafts[0]].text == GOOD and events[drafts[0]].source == "model"

@@ -87,18 +87,22 @@ def used_modalities(evidence: Evidence) -> list[str]:
     return [n for n in MODALITIES if getattr(evidence.modalities, n).available]
 
 
-def code_forecast(evidence: Evidence, modalities: list[str] | None = None) -> EmotionForecast:
+def code_forecast(
+    evidence: Evidence, modalities: list[str] | None = None, consistency: bool = True
+) -> EmotionForecast:
     """The forecast code alone makes (no LLM): the fusion of `modalities` (default: the available ones), its
-    top emotion; what the evaluation's baselines and the held-out scripts read the words with."""
+    top emotion, the conflicts it names; what `run` starts from, what the evaluation's baselines and the
+    held-out scripts read the words with, and the pipeline's first look (agents/first_look.py)."""
     modalities = used_modalities(evidence) if modalities is None else modalities
-    fused, agreement, confidence = fuse(evidence, modalities)
+    fused, agreement, confidence = fuse(evidence, modalities, consistency)
     return EmotionForecast(
         emotion=top_emotion(fused)[0],
         probs=fused,
-        confidence=confidence,
-        agreement=agreement,
-        intensity=intensity(fused),
+        confidence=round(confidence, 4),
+        agreement=round(agreement, 4),
+        intensity=round(intensity(fused), 4),
         fused_probs=fused,
+        conflicts=name_conflicts(evidence, modalities) if consistency else [],
     )
 
 
@@ -218,17 +222,14 @@ def apply_boost(probs: dict[str, float], label: str, amount: float) -> tuple[dic
 
 def run(ctx: AgentContext) -> EmotionForecast:
     evidence = ctx.evidence
-    modalities = used_modalities(evidence)
-    consistency = ctx.settings.consistency
-    fused, agreement, confidence = fuse(evidence, modalities, consistency)
-    conflicts = name_conflicts(evidence, modalities) if consistency else []
-    top_fused, _ = top_emotion(fused)
+    base = code_forecast(evidence, consistency=ctx.settings.consistency)
+    fused, top_fused = base.fused_probs, base.emotion
     messages = load_prompt("forecaster").render(
         digest=digest(evidence),
         instruction=ctx.instruction,
-        conflicts="; ".join(conflicts),
+        conflicts="; ".join(base.conflicts),
         fused=", ".join(f"{k} {v:.2f}" for k, v in sorted(fused.items(), key=lambda kv: -kv[1])[:3]),
-        agreement=f"{agreement:.2f}",
+        agreement=f"{base.agreement:.2f}",
         top=top_fused,
     )
     out = generate_json(ctx, "forecast", messages, forecast_output_model(top_fused), MAX_TOKENS)
@@ -241,13 +242,11 @@ def run(ctx: AgentContext) -> EmotionForecast:
         top, _ = top_emotion(probs)
     if delta > 0:
         explanation += f" (boosted {out.boost_label} by {delta:.2f})"
-    return EmotionForecast(
-        emotion=top,
-        probs=probs,
-        confidence=round(confidence, 4),
-        intensity=round(intensity(probs), 4),
-        agreement=round(agreement, 4),
-        fused_probs=fused,
-        conflicts=conflicts,
-        explanation=explanation,
+    return base.model_copy(
+        update={
+            "emotion": top,
+            "probs": probs,
+            "intensity": round(intensity(probs), 4),
+            "explanation": explanation,
+        }
     )

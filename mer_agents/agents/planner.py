@@ -106,13 +106,38 @@ def plan_output_model(candidates: list[str]) -> type[BaseModel]:
     )
 
 
-def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
+def matching_replies(wide: list[Exemplar], strategy: str) -> list[str]:
+    """Example replies for the responder: the nearest that use the strategy, looking further if need be."""
+    return [e.reply for e in wide if e.strategy == strategy][:N_PROMPT_EXAMPLES]
+
+
+def code_choice(
+    ctx: AgentContext, forecast: EmotionForecast
+) -> tuple[str, list[str], list[Exemplar], list[Exemplar]]:
+    """What code decides before the model writes its reason: (query, the top candidates, best first, the
+    K_VOTE neighbours, the K_WIDE search)."""
     query = query_text(ctx)
     exclude = set(ctx.exclude_dialogues)
     wide = ctx.retrieve(query, k=K_WIDE, exclude=exclude) if query else []
     neighbours = wide[:K_VOTE]
     ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []), words=query)
-    candidates = [s for s, _ in ranked[:TOP_CANDIDATES]]
+    return query, [s for s, _ in ranked[:TOP_CANDIDATES]], neighbours, wide
+
+
+def code_plan(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
+    """The plan with no model call (its reason says so): the strategy `run` would plan for this forecast,
+    for the pipeline's first look (agents/first_look.py)."""
+    _, candidates, _, wide = code_choice(ctx, forecast)
+    return StrategyPlan(
+        strategy=candidates[0],
+        secondary=candidates[1] if len(candidates) > 1 else None,
+        reason="(code's ranking; the planner's reason is not written yet)",
+        exemplars=matching_replies(wide, candidates[0]),
+    )
+
+
+def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
+    query, candidates, neighbours, wide = code_choice(ctx, forecast)
     chosen = candidates[:1]  # the code decides; the model explains (see the module docstring)
     shown = [e for e in neighbours if e.strategy in candidates][:N_PROMPT_EXAMPLES]
     messages = load_prompt(
@@ -130,8 +155,9 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
     )
     out = generate_json(ctx, "strategy", messages, plan_output_model(chosen), MAX_TOKENS)
     secondary = next((s for s in candidates if s != out.strategy), None)
-    # example replies for the responder: the nearest that use the chosen strategy, looking further if need be
-    matching = [e.reply for e in wide if e.strategy == out.strategy][:N_PROMPT_EXAMPLES]
     return StrategyPlan(
-        strategy=out.strategy, secondary=secondary, reason=out.reason.strip(), exemplars=matching
+        strategy=out.strategy,
+        secondary=secondary,
+        reason=out.reason.strip(),
+        exemplars=matching_replies(wide, out.strategy),
     )

@@ -416,21 +416,29 @@ def template(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -
     )
 
 
+def fixed_candidates(
+    ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan, moment: np.ndarray | None = None
+) -> list[Candidate]:
+    """The candidates no model writes (the human replies of the plan's strategy and the template), scored;
+    none when settings.reply_candidates is "model". `moment`: as in score_candidates."""
+    if ctx.settings.reply_candidates != "all":
+        return []
+    moment = moment_vector(ctx) if moment is None else moment
+    found = [("exemplar", text) for text in exemplar_replies(ctx, plan, moment)]
+    found.append(("template", template(ctx, forecast, plan)))
+    return scored(ctx, unique_found(found), forecast, plan, moment)
+
+
 def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Reply:
     """The attempt's candidates, ranked; the first is the reply. The human replies and the template are
     gathered and scored first: for a model whose drafts rank after them (not `trusts_drafts`), the best of
     them is the reply unless it fails the guard, so it is reported (`ctx.on_draft`) before the model's
     drafts are written, and the person reads a reply sooner (issue #14)."""
     moment = moment_vector(ctx)
-    others: list[Candidate] = []
-    if ctx.settings.reply_candidates == "all":
-        exemplars = exemplar_replies(ctx, plan, moment)
-        found = [("exemplar", text) for text in exemplars]
-        found.append(("template", template(ctx, forecast, plan)))
-        others = scored(ctx, unique_found(found), forecast, plan, moment)
-        first = rank(ctx, others)[0] if others else None
-        if first is not None and not first.guard and not trusts_drafts(ctx) and ctx.on_draft is not None:
-            ctx.on_draft(first.text, first.source)
+    others = fixed_candidates(ctx, forecast, plan, moment)
+    first = rank(ctx, others)[0] if others else None
+    if first is not None and not first.guard and not trusts_drafts(ctx) and ctx.on_draft is not None:
+        ctx.on_draft(first.text, first.source)
     messages = build_messages(ctx, forecast, plan)
     n = ctx.settings.best_of if ctx.round == 0 else N_CANDIDATES
     drafts = [("model", clean(_draft(ctx, messages, plan, i))) for i in range(n)]

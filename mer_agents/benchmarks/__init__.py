@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -14,6 +15,11 @@ def write_report(path: Path, report: dict[str, Any]) -> None:
     (commit, dirty flag, code hash), so that a number quoted elsewhere can be traced and rerun."""
     from mer_agents.evaluation.provenance import provenance
 
-    command = "python -m mer_agents " + shlex.join(sys.argv[1:]) if sys.argv[1:2] == ["bench"] else None
+    command = None
+    if sys.argv[1:2] == ["bench"]:
+        command = "python -m mer_agents " + shlex.join(sys.argv[1:])
+    elif sys.argv[0].endswith(".py"):  # a script of scripts/, by its path from the working directory
+        script = os.path.relpath(sys.argv[0])
+        command = ".venv/bin/python " + shlex.join([script, *sys.argv[1:]])
     extra = {"command": command, "provenance": provenance()}
     path.write_text(json.dumps({**report, **extra}, indent=2) + "\n")

@@ -247,6 +247,8 @@ class LiveSession:
             turn.timings["evidence"] = now
         elif isinstance(event, DraftReply):
             turn.timings.setdefault("first_draft", now)  # the first reply the person can read
+            if event.basis == "round":  # the first written by the agents (the first look is code's)
+                turn.timings.setdefault("round_draft", now)
         elif isinstance(event, RunFinished):
             turn.reply, turn.emotion, turn.strategy = event.reply, event.emotion, event.strategy
             turn.status = "done"

@@ -51,6 +51,7 @@ SPEAKER_CHOICES = [LAST_SPEAKER, "S1", "S2", "S3", "S4"]
 WAITING_MESSAGE = "waiting for the model: another run is using it"
 DRAFT_MARK = "[draft, under audit]"  # leads the reply box while the shown reply may still be revised
 UNAUDITED_MARK = "[draft, not audited: the run stopped]"
+FIRST_LOOK = "a first look (code's forecast and plan, before the agents')"
 LIMIT_FLAGS = ("frames_capped", "truncated")  # evidence flags the status line repeats: a cap changed the run
 TEMP_TRACE_DIR = "mer_agents_traces"  # in the temp dir: the download when Settings.trace_dir cannot serve it
 # The decoder's own lists: the UI never accepts a file that perception/media.py would then refuse.
@@ -183,7 +184,10 @@ def status_line(view: TimelineView, elapsed: float | None = None, waiting: bool 
     current = f"{running[-1].title} (round {running[-1].round})…" if running else "starting…"
     doing = WAITING_MESSAGE if waiting else view.progress or current
     clock = f" · {elapsed:.0f}s" if elapsed is not None else ""
-    draft = f" · the reply shown is round {view.draft_round}'s draft, under audit" if view.draft else ""
+    draft = ""
+    if view.draft:
+        whose = FIRST_LOOK if view.draft_basis == "code" else f"round {view.draft_round}'s draft"
+        draft = f" · the reply shown is {whose}, under audit"
     return f"⏳ {_md_escape(doing)}{clock}{draft}"
 
 

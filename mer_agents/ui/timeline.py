@@ -100,6 +100,7 @@ class TimelineView(BaseModel):
     reply: str = ""
     draft: str = Field("", description="the latest round's reply while the audit runs ('' once finished)")
     draft_round: int = 0
+    draft_basis: str = Field("round", description="round: a round's reply; code: the first look")
     emotion: str = ""
     strategy: str = ""
     rounds: int = 0
@@ -431,7 +432,7 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         _close_audits(view, t)
 
     elif isinstance(event, DraftReply):
-        view.draft, view.draft_round = event.text, event.round
+        view.draft, view.draft_round, view.draft_basis = event.text, event.round, event.basis
 
     elif isinstance(event, RunFinished):
         _close_audits(view, t)
