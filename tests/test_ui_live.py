@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 
 from mer_agents.config import Settings
-from mer_agents.events import EvidenceReady, RunFinished, RunStarted, StageFinished
+from mer_agents.events import DraftReply, EvidenceReady, RunFinished, RunStarted, StageFinished
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn, TurnSpan
 from mer_agents.types import EmotionForecast, Evidence, Modalities, ModalityEvidence
+from mer_agents.ui.handlers import DRAFT_MARK
 from mer_agents.ui.live import (
     LiveHandlers,
     LiveRegistry,
@@ -24,6 +25,7 @@ from mer_agents.ui.live import (
     preview_html,
     trajectory_figure,
 )
+from mer_agents.ui.timeline import TimelineView, apply
 
 SPAN = TurnSpan(start_s=1.0, end_s=2.5, reason="pause", detected_s=3.3)
 
@@ -55,6 +57,11 @@ def test_chat_shows_each_turn_and_what_became_of_it():
     assert messages[2]["content"] == "(turn 2: 1.5 s of speech)"
     assert messages[3]["content"].startswith("(cancelled: you started speaking")
     assert messages[5]["content"] == "…" and messages[7]["content"] == "(waiting)"
+    view = TimelineView()
+    apply(view, DraftReply(t=1.0, text="That sounds hard.", basis="code"))
+    drafted = chat_messages(turns, {3: view})  # the running turn's latest draft, marked as one
+    assert drafted[5]["content"] == f"{DRAFT_MARK} That sounds hard."
+    assert drafted[1] == messages[1] and drafted[7]["content"] == "(waiting)"
 
 
 def test_trajectory_gains_a_point_per_turn():

@@ -33,7 +33,7 @@ from mer_agents.live import LiveSession, LiveSettings, LiveTurn
 from mer_agents.perception.media import downscale
 from mer_agents.runs import MODEL_SLOT
 from mer_agents.ui import tts
-from mer_agents.ui.handlers import chat_text, keyed, new_trace, write_trace
+from mer_agents.ui.handlers import DRAFT_MARK, chat_text, keyed, new_trace, write_trace
 from mer_agents.ui.plots import EMOTION_COLOURS
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_html
 
@@ -146,11 +146,16 @@ REGISTRY = LiveRegistry()
 # ------------------------------------------------------------------------------------- pure views
 
 
-def chat_messages(turns: list[LiveTurn]) -> list[dict[str, str]]:
-    """The live conversation: what the person said (once transcribed) and the reply or what became of it.
+def chat_messages(
+    turns: list[LiveTurn], views: dict[int, TimelineView] | None = None
+) -> list[dict[str, str]]:
+    """The live conversation: what the person said (once transcribed) and the reply or what became of it;
+    while a reply is on its way, the latest draft of its run (`views`: each turn's timeline), marked as one,
+    so the person reads a reply before the audit ends (issue #14).
 
     Every text is escaped (handlers.chat_text): the Chatbot would otherwise render it as HTML.
     """
+    views = views or {}
     messages: list[dict[str, str]] = []
     for turn in turns:
         said = turn.transcript.strip() or f"(turn {turn.id}: {turn.span.duration_s:.1f} s of speech)"
@@ -160,6 +165,8 @@ def chat_messages(turns: list[LiveTurn]) -> list[dict[str, str]]:
             reply = turn.reply + (f"\n\n[{tag}]" if tag else "")
         elif turn.status in ("failed", "cancelled"):
             reply = f"({turn.status}: {turn.error})"
+        elif turn.status == "running" and turn.id in views and views[turn.id].draft:
+            reply = f"{DRAFT_MARK} {views[turn.id].draft}"
         else:
             reply = "…" if turn.status == "running" else "(waiting)"
         messages.append({"role": "assistant", "content": chat_text(reply)})
@@ -426,7 +433,7 @@ class LiveHandlers:
             apply(state.views.setdefault(turn_id, TimelineView()), event)
         turns = list(session.turns)
 
-        self._changed(state, out, "chat", chat_messages(turns))
+        self._changed(state, out, "chat", chat_messages(turns, state.views))
         if turns:
             current = next((t for t in reversed(turns) if t.id in state.views), turns[-1])
             self._changed(state, out, "timeline", render_html(state.views.get(current.id, TimelineView())))
