@@ -52,7 +52,8 @@ def test_the_benchmark_reports_the_waits_on_the_real_models(tmp_path):
     assert abs(run["duration_s"] - 6) < 0.3 and run["reply"]
     assert 0 < run["first_event_s"] < run["perception_s"] < run["wall_s"]
     assert run["perception_rtf"] > 0 and run["draft_after_perception_s"] > 0
-    assert report["input"].endswith("sad_loss.mp4 cut to 6 s")
+    assert report["input"].endswith("sad_loss.mp4 cut to 6 s") and run["input"] == "sad_loss_6s.mp4"
+    assert run["repeat"] is False and 0 <= run["prompt_cached_share"] <= 1
     for key in ("median_first_event_s", "median_perception_rtf", "median_draft_after_perception_s"):
         assert report[key] is not None
     assert set(report["aims"]) >= {"perception_rtf", "draft_after_perception_s", "first_event_s", "rss_gb"}

@@ -6,10 +6,12 @@ and the refinement/rerun token ratio: completion tokens generated in one refinem
 stages, plus its audit) ÷ those of the first, full pass (all four stages plus its audit). What a person
 waits for: submit → first timeline event, perception RTF (evidence ready ÷ clip duration), and perception →
 the first readable reply (the first look, then the agents' round-0 draft, both shown before the audit).
-`--seconds 10` cuts the clip to 10 s
-first (growth.make_clip). Aims on 2 cores (issue #14, warm 10 s clip): perception RTF ≤ 0.35, first reply
-≤ 4 s after perception, full audited run RTF ≤ 1.0 (0.8 ideally), first event ≤ 0.5 s, refinement/rerun
-ratio ≤ 0.4, peak RSS ≤ 2.0 GB.
+`--seconds 10` cuts the clips to 10 s
+first (growth.make_clip). Each timed run reads a clip it has not seen (the example clips in turn, after a
+warm-up on another clip): a clip run twice is answered mostly from llama.cpp's prompt cache, and the
+report gives each run's cached share of prompt tokens. Aims on 2 cores (issue #14, warm 10 s clip):
+perception RTF ≤ 0.35, first reply ≤ 4 s after perception, full audited run RTF ≤ 1.0 (0.8 ideally), first
+event ≤ 0.5 s, refinement/rerun ratio ≤ 0.4, peak RSS ≤ 2.0 GB.
 """
 
 from __future__ import annotations
@@ -28,7 +30,10 @@ from mer_agents.benchmarks import write_report
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_EVIDENCE = ROOT / "tests" / "fixtures" / "evidence_sad.json"
-DEFAULT_CLIP = "sad_loss.mp4"  # 14.3 s of sad words in a slow, low voice (examples/README.md)
+# Each timed run reads a clip it has not seen: llama.cpp keeps earlier prompts' KV in RAM, so a clip run
+# twice is answered from the cache (0.996 of its prompt tokens at 77dbe72), which a person's new clip is not.
+DEFAULT_CLIPS = ("sad_loss.mp4", "happy_news.mp4", "no_face.mp4")  # examples/README.md
+WARMUP_CLIP = "worried_audio_only.mp3"  # other words: warms every path without caching the timed prompts
 AIMS = {
     "rtf": 1.0,
     "perception_rtf": 0.35,
@@ -41,12 +46,24 @@ AIMS = {
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--clip", type=Path, help="a clip to run end to end (default: the first in examples/)"
+        "--clip",
+        type=Path,
+        nargs="+",
+        help="clips to run end to end, one per timed run in turn (default: "
+        f"{', '.join(DEFAULT_CLIPS)} of examples/)",
     )
     parser.add_argument("--evidence", type=Path, help="an evidence JSON instead of a clip (reasoning only)")
-    parser.add_argument("--seconds", type=float, default=None, help="cut (or loop) the clip to this length")
-    parser.add_argument("--runs", type=int, default=3, help="timed runs after the warm-up (3)")
-    parser.add_argument("--warmup", type=int, default=1, help="untimed warm-up runs (1)")
+    parser.add_argument("--seconds", type=float, default=None, help="cut (or loop) the clips to this length")
+    parser.add_argument(
+        "--runs", type=int, default=None, help="timed runs after the warm-up (default: one per clip, or 3)"
+    )
+    parser.add_argument(
+        "--warmup",
+        type=int,
+        default=1,
+        help=f"untimed warm-up runs (1), on --warmup-clip ({WARMUP_CLIP}) when the input is a clip",
+    )
+    parser.add_argument("--warmup-clip", type=Path, default=ROOT / "examples" / WARMUP_CLIP)
     parser.add_argument("--max-rounds", type=int, default=None)
     parser.add_argument("--backend", default=None)
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="write the numbers here")
@@ -60,13 +77,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _default_clip() -> Path | None:
-    if (ROOT / "examples" / DEFAULT_CLIP).is_file():
-        return ROOT / "examples" / DEFAULT_CLIP
-    examples = sorted(
-        p for p in (ROOT / "examples").glob("*") if p.suffix.lower() in {".mp4", ".webm", ".wav"}
-    )
-    return examples[0] if examples else None
+def _default_clips() -> list[Path]:
+    return [ROOT / "examples" / name for name in DEFAULT_CLIPS if (ROOT / "examples" / name).is_file()]
 
 
 def round_tokens(events) -> dict[int, int]:
@@ -206,39 +218,62 @@ def main(args: argparse.Namespace) -> int:
     from mer_agents.backends import get_backend
     from mer_agents.config import Settings
     from mer_agents.types import Evidence
+    from mer_agents.warm import warm_up
 
     settings = Settings.from_env(max_rounds=args.max_rounds, backend=args.backend)
-    clip = None if args.evidence else (args.clip or _default_clip())
+    clips = [] if args.evidence else (args.clip or _default_clips())
     evidence = (
-        Evidence.model_validate_json((args.evidence or DEFAULT_EVIDENCE).read_text()) if not clip else None
+        Evidence.model_validate_json((args.evidence or DEFAULT_EVIDENCE).read_text()) if not clips else None
     )
     backend = get_backend(settings)
+    warm_up(settings, backend)  # as the app does at launch: loading is not a run's latency
     with tempfile.TemporaryDirectory() as tmp:
-        if clip and args.seconds:
+        if clips and args.seconds:
             from mer_agents.benchmarks.growth import make_clip
 
-            clip = make_clip(Path(clip), args.seconds, Path(tmp) / f"cut_{args.seconds:g}s")
-        rows = _timed_runs(args, clip, evidence, backend, settings)
-    return _report(args, clip, backend, rows)
+            cuts = [Path(tmp) / str(i) for i in range(len(clips))]  # a folder each: a clip may repeat
+            for folder in cuts:
+                folder.mkdir()
+            clips = [
+                make_clip(Path(c), args.seconds, folder / f"{Path(c).stem}_{args.seconds:g}s")
+                for c, folder in zip(clips, cuts)
+            ]
+        rows = _timed_runs(args, clips, evidence, backend, settings)
+    return _report(args, clips, backend, rows)
 
 
-def _timed_runs(args, clip, evidence, backend, settings) -> list[dict]:
+def _timed_runs(args, clips: list[Path], evidence, backend, settings) -> list[dict]:
+    """The warm-up runs (on the warm-up clip, or the evidence), then the timed runs: run i on clips[i mod
+    len(clips)], so that no timed clip was seen before unless there are more runs than clips (`repeat`)."""
     from mer_agents.events import EvidenceReady
     from mer_agents.pipeline import RunRequest
 
+    runs = args.runs if args.runs is not None else (len(clips) or 3)
     rows = []
-    for i in range(args.warmup + args.runs):
+    for i in range(args.warmup + runs):
         s = settings.model_copy(update={"seed": settings.seed + i})
+        timed = i - args.warmup
+        if timed < 0:
+            warm_clip = args.warmup_clip if clips and args.warmup_clip.is_file() else None
+            request = RunRequest(clip=str(warm_clip) if warm_clip else None, evidence=evidence)
+            if warm_clip is None and evidence is None:
+                request = RunRequest(clip=str(clips[0]))
+            traced_run(request, backend, s)
+            continue
+        clip = clips[timed % len(clips)] if clips else None
         request = RunRequest(clip=str(clip) if clip else None, evidence=evidence)
         trace, wall, first_event = traced_run(request, backend, s)
-        if i < args.warmup:
-            continue
         summary = trace.summary()
         duration = next(e.evidence.duration_s for e in trace.events if isinstance(e, EvidenceReady))
         per_round = round_tokens(trace.events)
         ratios = [per_round[r] / per_round[0] for r in per_round if r > 0 and per_round.get(0)]
+        prompt = sum(t.get("prompt", 0) for t in summary["tokens"].values())
+        cached = sum(t.get("cached", 0) for t in summary["tokens"].values())
         rows.append(
             {
+                "input": Path(clip).name if clip else "evidence",
+                "repeat": bool(clips) and timed >= len(clips) or not clips and timed > 0,
+                "prompt_cached_share": round(cached / prompt, 3) if prompt else None,
                 "wall_s": round(wall, 2),
                 "duration_s": duration,
                 "rtf": round(wall / duration, 3) if duration else None,
@@ -254,8 +289,9 @@ def _timed_runs(args, clip, evidence, backend, settings) -> list[dict]:
             }
         )
         print(
-            f"run {len(rows)}: {wall:.1f} s, RTF {rows[-1]['rtf']}, rounds {summary['rounds']}, "
-            f"tokens/round {per_round}, reply: {summary['reply']!r}",
+            f"run {len(rows)} ({rows[-1]['input']}): {wall:.1f} s, RTF {rows[-1]['rtf']}, rounds "
+            f"{summary['rounds']}, tokens/round {per_round}, prompt cached "
+            f"{rows[-1]['prompt_cached_share']}, reply: {summary['reply']!r}",
             file=sys.stderr,
         )
     return rows
@@ -266,13 +302,14 @@ def _median(rows: list[dict], key: str) -> float | None:
     return statistics.median(values) if values else None
 
 
-def _input_name(args, clip) -> str:
-    """What was run, in words (a cut clip by its source: the cut itself was a temporary file)."""
-    if not clip:
+def _input_name(args, clips) -> str:
+    """What was run, in words (cut clips by their sources: the cuts themselves were temporary files)."""
+    if not clips:
         return f"evidence {args.evidence or DEFAULT_EVIDENCE.name} (reasoning only)"
-    if args.seconds:
-        return f"{args.clip or _default_clip()} cut to {args.seconds:g} s"
-    return str(clip)
+    names = ", ".join(
+        str(c.relative_to(ROOT) if c.is_relative_to(ROOT) else c) for c in args.clip or _default_clips()
+    )
+    return f"{names} cut to {args.seconds:g} s" if args.seconds else names
 
 
 def _report(args, clip, backend, rows: list[dict]) -> int:
