@@ -80,3 +80,17 @@ def test_a_statement_is_said_back_only_with_its_subject():
         == "you've gained some weight after having your kids"
     )
     assert echo("now I don't know if I can continue.") == "now you don't know if you can continue"
+
+
+def test_when_no_feeling_is_read_the_template_asks_how_the_person_feels():
+    """A neutral reading (no feeling in the words, voice or face) gets an open question for every strategy:
+    not "the hardest part" of a son's first sentence, nor a feeling nobody showed."""
+    for strategy in STRATEGIES:
+        said = grounded_reply("My son said his first full sentence at breakfast today.", "neutral", strategy)
+        assert said == (
+            "It sounds like your son said his first full sentence at breakfast today. "
+            "How do you feel about it?"
+        )
+        unsaid = grounded_reply("We adopted a dog from the shelter over the weekend.", "neutral", strategy)
+        assert unsaid == "Thank you for telling me. How do you feel about it?"
+    assert "hardest part" in grounded_reply("I lost my job today.", "sadness", "Question")  # unchanged

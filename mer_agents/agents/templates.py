@@ -47,6 +47,8 @@ HARD = {
     "neutral": "Thank you for telling me",
 }
 DEFAULT_HARD = "That sounds really hard"
+NEUTRAL_OPENER = "Thank you for telling me"
+NEUTRAL_QUESTION = "How do you feel about it?"
 # Good news (responder.good_news): the ESConv bank answers distress, so joy gets its own replies.
 GLAD = "That is wonderful news"
 LEAD_IN = re.compile(
@@ -136,8 +138,14 @@ def good_news_reply(transcript: str, strategy: str) -> str:
 
 
 def grounded_reply(transcript: str, emotion: str, strategy: str) -> str:
-    """One safe reply that carries out `strategy` (see the module docstring)."""
+    """One safe reply that carries out `strategy` (see the module docstring). When no feeling is read
+    (`emotion` neutral: the words, voice and face show none, and the words read no negative emotion either,
+    checks.tone_emotion) it asks how the person feels, whatever the strategy: the news may be good or hard,
+    and a reply that names a feeling or asks for "the hardest part" would presume one (a son's first
+    sentence, a year sober: designed on docs/results/neutral_news_design/, judged on neutral_news_unseen/)."""
     said = echo(transcript)
+    if emotion == "neutral":
+        return f"{'It sounds like ' + said if said else NEUTRAL_OPENER}. {NEUTRAL_QUESTION}"
     feeling = FEELING.get(emotion, "this way")
     opener = HARD.get(emotion, DEFAULT_HARD)
     positive = emotion in ("joy", "surprise")
