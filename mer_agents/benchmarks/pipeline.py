@@ -6,12 +6,11 @@ and the refinement/rerun token ratio: completion tokens generated in one refinem
 stages, plus its audit) ÷ those of the first, full pass (all four stages plus its audit). What a person
 waits for: submit → first timeline event, perception RTF (evidence ready ÷ clip duration), and perception →
 the first readable reply (the first look, then the agents' round-0 draft, both shown before the audit).
-`--seconds 10` cuts the clips to 10 s
-first (growth.make_clip). Each timed run reads a clip it has not seen (the example clips in turn, after a
-warm-up on another clip): a clip run twice is answered mostly from llama.cpp's prompt cache, and the
-report gives each run's cached share of prompt tokens. Aims on 2 cores (issue #14, warm 10 s clip):
-perception RTF ≤ 0.35, first reply ≤ 4 s after perception, full audited run RTF ≤ 1.0 (0.8 ideally), first
-event ≤ 0.5 s, refinement/rerun ratio ≤ 0.4, peak RSS ≤ 2.0 GB.
+`--seconds 10` cuts the clips to 10 s first (growth.make_clip). Each timed run reads a clip it has not seen
+(the example clips in turn, after a warm-up on another clip): a clip run twice is answered mostly from
+llama.cpp's prompt cache, and the report gives each run's cached share of prompt tokens. Aims on 2 cores
+(issue #14, warm 10 s clip): perception RTF ≤ 0.35, first reply ≤ 4 s after perception, full audited run
+RTF ≤ 1.0 (0.8 ideally), first event ≤ 0.5 s, refinement/rerun ratio ≤ 0.4, peak RSS ≤ 2.0 GB.
 """
 
 from __future__ import annotations
@@ -247,18 +246,17 @@ def _timed_runs(args, clips: list[Path], evidence, backend, settings) -> list[di
     len(clips)], so that no timed clip was seen before unless there are more runs than clips (`repeat`)."""
     from mer_agents.events import EvidenceReady
     from mer_agents.pipeline import RunRequest
+    from mer_agents.types import Evidence
 
     runs = args.runs if args.runs is not None else (len(clips) or 3)
     rows = []
     for i in range(args.warmup + runs):
         s = settings.model_copy(update={"seed": settings.seed + i})
         timed = i - args.warmup
-        if timed < 0:
-            warm_clip = args.warmup_clip if clips and args.warmup_clip.is_file() else None
-            request = RunRequest(clip=str(warm_clip) if warm_clip else None, evidence=evidence)
-            if warm_clip is None and evidence is None:
-                request = RunRequest(clip=str(clips[0]))
-            traced_run(request, backend, s)
+        if timed < 0:  # on the warm-up clip; without one, on the evidence fixture (the reasoning only)
+            warm = args.warmup_clip if clips and args.warmup_clip.is_file() else None
+            fixture = None if warm else evidence or Evidence.model_validate_json(DEFAULT_EVIDENCE.read_text())
+            traced_run(RunRequest(clip=str(warm) if warm else None, evidence=fixture), backend, s)
             continue
         clip = clips[timed % len(clips)] if clips else None
         request = RunRequest(clip=str(clip) if clip else None, evidence=evidence)
@@ -272,7 +270,7 @@ def _timed_runs(args, clips: list[Path], evidence, backend, settings) -> list[di
         rows.append(
             {
                 "input": Path(clip).name if clip else "evidence",
-                "repeat": bool(clips) and timed >= len(clips) or not clips and timed > 0,
+                "repeat": timed >= len(clips) if clips else i > 0,  # an input run before
                 "prompt_cached_share": round(cached / prompt, 3) if prompt else None,
                 "wall_s": round(wall, 2),
                 "duration_s": duration,
