@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
-from mer_agents.agents import first_look, forecaster, planner  # noqa: E402
+from mer_agents.agents import first_look  # noqa: E402
 from mer_agents.agents.base import AgentContext  # noqa: E402
 from mer_agents.benchmarks import write_report  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
@@ -60,9 +60,9 @@ def main() -> int:
             history=item.history,
             exclude_dialogues=frozenset({item.dialogue_id}),
         )
-        look = first_look.run(ctx)
+        found = first_look.look(ctx)
         seconds.append(time.perf_counter() - perceived)
-        plan = planner.code_plan(ctx, forecaster.code_forecast(evidence, consistency=settings.consistency))
+        look, plan = found.reply, found.plan
         same_reply.append(float(look is not None and look.text == row["reply"]))
         same_strategy.append(float(plan.strategy == row["strategy"]))
         if not same_reply[-1] and len(changed) < 12:

@@ -11,20 +11,35 @@ reply replace it in place. How often the kept reply is the first look: scripts/f
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from mer_agents.agents import forecaster, planner, responder
 from mer_agents.agents.base import AgentContext
-from mer_agents.types import Candidate
+from mer_agents.types import Candidate, EmotionForecast, StrategyPlan
+
+
+@dataclass(frozen=True)
+class FirstLook:
+    """Code's forecast and plan, and the reply they lead to (None when no fixed candidate passes the guard
+    or the settings offer only model drafts)."""
+
+    forecast: EmotionForecast
+    plan: StrategyPlan
+    reply: Candidate | None
+
+
+def look(ctx: AgentContext) -> FirstLook:
+    """The whole first look; the evaluation scripts read its forecast and plan as well."""
+    forecast = forecaster.code_forecast(ctx.evidence, consistency=ctx.settings.consistency)
+    plan = planner.code_plan(ctx, forecast)
+    candidates = responder.fixed_candidates(ctx, forecast, plan)
+    best = responder.rank(ctx, candidates)[0] if candidates else None
+    return FirstLook(forecast, plan, None if best is None or best.guard else best)
 
 
 def run(ctx: AgentContext) -> Candidate | None:
     """The best fixed candidate (human reply or template) for code's forecast and plan; None when none
-    passes the guard or the settings offer only model drafts."""
+    passes the guard or the settings offer only model drafts (then nothing is computed)."""
     if ctx.settings.reply_candidates != "all":
         return None
-    forecast = forecaster.code_forecast(ctx.evidence, consistency=ctx.settings.consistency)
-    plan = planner.code_plan(ctx, forecast)
-    candidates = responder.fixed_candidates(ctx, forecast, plan)
-    if not candidates:
-        return None
-    best = responder.rank(ctx, candidates)[0]
-    return None if best.guard else best
+    return look(ctx).reply

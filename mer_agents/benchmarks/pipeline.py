@@ -91,6 +91,14 @@ def round_tokens(events) -> dict[int, int]:
     return out
 
 
+def prompt_tokens(tokens: dict[str, dict[str, int]]) -> tuple[int, int]:
+    """(prompt tokens, of which served from the backend's prompt cache) over a run's stages."""
+    return (
+        sum(t.get("prompt", 0) for t in tokens.values()),
+        sum(t.get("cached", 0) for t in tokens.values()),
+    )
+
+
 def peak_rss_gb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2  # KiB on Linux
 
@@ -265,8 +273,7 @@ def _timed_runs(args, clips: list[Path], evidence, backend, settings) -> list[di
         duration = next(e.evidence.duration_s for e in trace.events if isinstance(e, EvidenceReady))
         per_round = round_tokens(trace.events)
         ratios = [per_round[r] / per_round[0] for r in per_round if r > 0 and per_round.get(0)]
-        prompt = sum(t.get("prompt", 0) for t in summary["tokens"].values())
-        cached = sum(t.get("cached", 0) for t in summary["tokens"].values())
+        prompt, cached = prompt_tokens(summary["tokens"])
         rows.append(
             {
                 "input": Path(clip).name if clip else "evidence",
@@ -352,8 +359,7 @@ def _report(args, clip, backend, rows: list[dict]) -> int:
             for st in stages
         )
     )
-    prompt = [sum(t.get("prompt", 0) for t in r["tokens"].values()) for r in rows]
-    cached = [sum(t.get("cached", 0) for t in r["tokens"].values()) for r in rows]
+    prompt, cached = zip(*(prompt_tokens(r["tokens"]) for r in rows))
     result["prompt_tokens_cached_share"] = round(sum(cached) / sum(prompt), 3) if sum(prompt) else None
     print(  # llama.cpp keeps earlier prompts' KV in RAM and reuses the longest shared prefix
         f"prompt tokens per run (median) {statistics.median(prompt):.0f}, of which served from the "

@@ -12,12 +12,10 @@ import json
 import sys
 from pathlib import Path
 
-from mer_agents.agents import first_look, forecaster, planner
+from mer_agents.agents import first_look
 from mer_agents.agents.base import AgentContext
 from mer_agents.config import Settings
 from mer_agents.perception import perceive_text
-
-HERE = Path(__file__).parent
 
 
 def main() -> None:
@@ -26,13 +24,13 @@ def main() -> None:
     for m in json.loads((Path(sys.argv[2]) / "messages.json").read_text()):
         evidence = perceive_text(m["message"], settings)
         ctx = AgentContext(backend=None, settings=settings, evidence=evidence)
-        forecast = forecaster.code_forecast(evidence)
-        look = first_look.run(ctx)
+        found = first_look.look(ctx)
+        look = found.reply
         out[m["id"]] = {
             "reply": look.text if look else None,
             "source": look.source if look else None,
-            "emotion": forecast.emotion,
-            "strategy": planner.code_plan(ctx, forecast).strategy,
+            "emotion": found.forecast.emotion,
+            "strategy": found.plan.strategy,
         }
         print(m["id"], out[m["id"]]["emotion"], "|", m["message"], "->", out[m["id"]]["reply"])
     Path(sys.argv[1]).write_text(json.dumps(out, indent=1) + "\n")
