@@ -157,3 +157,24 @@ def test_the_model_box_takes_bundled_names_and_what_the_operator_allows(settings
     operator = settings.updated(allow_model_paths=True)  # MER_ALLOW_MODEL_PATHS=1
     allowed = handlers.settings_from_ui(operator, model="/srv/models/other.gguf")
     assert allowed.model == "/srv/models/other.gguf"
+
+
+@pytest.mark.parametrize("chosen", [True, False])
+def test_the_first_event_imports_pyplot_only_without_headless_plots(chosen):
+    """Gradio enters every event through MatplotlibBackendMananger (real gradio, fresh interpreter): with
+    build_app's headless_plots() the first event imports no pyplot (0.8 s on 2 busy cores); without it, it
+    does (the control)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from gradio import utils\n"
+        "from mer_agents.ui.app import headless_plots\n"
+        f"{'headless_plots()' if chosen else 'pass'}\n"
+        "with utils.MatplotlibBackendMananger():\n"
+        "    pass\n"
+        "print('matplotlib.pyplot' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == str(not chosen)

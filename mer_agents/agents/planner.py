@@ -20,10 +20,13 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from mer_agents.agents import guard
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.agents.retrieval import Exemplar
+from mer_agents.errors import StageError
 from mer_agents.labels import NEGATIVE_EMOTIONS, STRATEGIES
 from mer_agents.types import EmotionForecast, StrategyPlan, Turn
 
-MAX_TOKENS = 80  # room for the enum, the reason (≤ 120 chars) and the JSON around them: no truncation
+# room for the enum, the reason (≤ 120 chars) and the JSON around them; 80 cut one reason off in 400 ESConv
+# dev turns (a reason of one-character tokens), so the cap leaves slack: unused tokens cost nothing
+MAX_TOKENS = 128
 K_VOTE = 12
 K_WIDE = 80  # neighbours searched for example replies of the chosen strategy
 N_PROMPT_EXAMPLES = 2
@@ -153,11 +156,25 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
         ),
         candidates="; ".join(f"{s} ({HELP[s]})" for s in chosen),
     )
-    out = generate_json(ctx, "strategy", messages, plan_output_model(chosen), MAX_TOKENS)
-    secondary = next((s for s in candidates if s != out.strategy), None)
+    try:
+        out = generate_json(ctx, "strategy", messages, plan_output_model(chosen), MAX_TOKENS)
+        strategy, reason = out.strategy, out.reason.strip()
+    except StageError as exc:
+        # the model only explains code's choice: a reason it could not write must not end the run
+        strategy, reason = chosen[0], code_reason(forecast, chosen[0], neighbours, str(exc))
     return StrategyPlan(
-        strategy=out.strategy,
-        secondary=secondary,
-        reason=out.reason.strip(),
-        exemplars=matching_replies(wide, out.strategy),
+        strategy=strategy,
+        secondary=next((s for s in candidates if s != strategy), None),
+        reason=reason,
+        exemplars=matching_replies(wide, strategy),
+    )
+
+
+def code_reason(forecast: EmotionForecast, strategy: str, neighbours: list[Exemplar], error: str) -> str:
+    """The reason code can state for its own choice (the vote and the forecast), marked as code's, with why
+    the model's reason is missing."""
+    votes = sum(e.strategy == strategy for e in neighbours)
+    return (
+        f"Because the person's emotion reads as {forecast.emotion} and {votes} of the {len(neighbours)} "
+        f"most similar ESConv train turns went on with {strategy}. (Written by code: {error})"
     )

@@ -15,7 +15,7 @@ from typing import Any
 from mer_agents.evaluation.readers import DataError
 
 MELD_ORDER = ("text_head", "llm_forecast_fused", "llm_forecast")
-ESCONV_ORDER = ("full", "no-reflection", "no-consistency", "one-pass")
+ESCONV_ORDER = ("full", "no-reflection", "best-of-n", "no-consistency", "one-pass")
 ESCONV_COLUMNS = (  # measures the method does not optimise
     ("strategy_accuracy", "strategy acc"),
     ("strategy_accuracy_ci95", "95 % CI"),
@@ -31,7 +31,9 @@ ESCONV_COLUMNS = (  # measures the method does not optimise
 )
 README_BEGIN = "<!-- eval report: begin (python -m mer_agents eval report --readme README.md) -->"
 README_END = "<!-- eval report: end -->"
-SEED_FREE_FLAGS = ("--seed", "--out", "--cache")  # flags whose values may differ between the seeds of one run
+# flags whose values may differ between the OUT files pooled as one run: the seed, and the variants when a
+# later invocation at the same commit adds a variant to the same turns and seeds
+SEED_FREE_FLAGS = ("--seed", "--out", "--cache", "--variants")
 LOOP_COLUMNS = (  # what the loop checks and ranks on: it works as built, not evidence of quality
     ("guard_failures", "guard failures"),
     ("guard_failure_rate_ci95", "95 % CI"),
@@ -220,8 +222,8 @@ def esconv_section(out: dict[str, Any]) -> list[str]:
 
 
 def seed_key(out: dict[str, Any]) -> str:
-    """The OUT's command without its --seed, --out and --cache values, and its commit: OUT files that share
-    it differ only in the seed."""
+    """The OUT's command without its --seed, --out, --cache and --variants values, and its commit: OUT files
+    that share it ran the same code on the same turns, differing only in the seed or the variants."""
     parts = shlex.split(out.get("command", ""))
     kept = []
     skip = False
@@ -236,16 +238,31 @@ def seed_key(out: dict[str, Any]) -> str:
     return " ".join(kept) + " @" + str((out.get("provenance") or {}).get("commit"))
 
 
+def _merge_seed(outs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The OUT files of one seed as one: the variants of all (the first file's first), their file names under
+    `_files`, the first file's baselines and paired intervals."""
+    merged = dict(outs[0], _files=[o["_file"] for o in outs], variants={})
+    for out in outs:
+        for name, value in out["variants"].items():
+            merged["variants"].setdefault(name, value)
+        for key in ("baselines", "paired_vs_full"):
+            if not merged.get(key) and out.get(key):
+                merged[key] = out[key]
+    return merged
+
+
 def seed_groups(outs: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """ESConv OUT files that differ only in --seed, two or more seeds per group, each group by seed."""
-    groups: dict[str, list[dict[str, Any]]] = {}
+    """ESConv OUT files that differ only in --seed or --variants, two or more seeds per group, each group by
+    seed; the files of one seed are merged (`_merge_seed`)."""
+    groups: dict[str, dict[Any, list[dict[str, Any]]]] = {}
     for out in outs:
         if out.get("task") == "esconv":
-            groups.setdefault(seed_key(out), []).append(out)
+            seed = out["settings"].get("seed")
+            groups.setdefault(seed_key(out), {}).setdefault(seed, []).append(out)
     return [
-        sorted(group, key=lambda o: o["settings"].get("seed") or 0)
-        for group in groups.values()
-        if len({o["settings"].get("seed") for o in group}) > 1
+        [_merge_seed(by_seed[s]) for s in sorted(by_seed, key=lambda x: x or 0)]
+        for by_seed in groups.values()
+        if len(by_seed) > 1
     ]
 
 
@@ -265,8 +282,14 @@ def seeds_section(group: list[dict[str, Any]], directory: Path) -> list[str]:
     from mer_agents.evaluation.runner import items_path
 
     seeds = [o["settings"].get("seed") for o in group]
-    names = _ordered(group[0]["variants"], ESCONV_ORDER)
-    items = [read_jsonl(items_path(directory / o["_file"])) for o in group]
+    order = _ordered(group[0]["variants"], ESCONV_ORDER)
+    names = [n for n in order if all(n in o["variants"] for o in group)]
+    if "full" not in names:
+        return []
+    items = [
+        [r for f in o.get("_files", [o["_file"]]) for r in read_jsonl(items_path(directory / f))]
+        for o in group
+    ]
     hit: dict[str, dict[str, list[float]]] = {n: {} for n in names}
     reply: dict[str, list[dict[str, str]]] = {n: [{} for _ in group] for n in names}
     for k, records in enumerate(items):
@@ -297,12 +320,13 @@ def seeds_section(group: list[dict[str, Any]], directory: Path) -> list[str]:
                 _mean_known([o["variants"][n].get("seconds_per_turn") for o in group]),
             ]
         )
-    files = ", ".join(f"`{o['_file']}`" for o in group)
+    files = ", ".join(f"`{f}`" for o in group for f in o.get("_files", [o["_file"]]))
     commit = ((group[0].get("provenance") or {}).get("commit") or "?")[:10]
     lines = [
         f"### ESConv — {len(group)} seeds pooled ({', '.join(str(x) for x in seeds)})",
         "",
-        f"From {files} (the same command but for --seed, commit `{commit}`); {len(turns)} turns. Strategy "
+        f"From {files} (the same command but for --seed and --variants, commit `{commit}`); {len(turns)} "
+        "turns. Strategy "
         "accuracy vs the gold tag (failed turns count as wrong); the interval is "
         "paired over the turns, each turn's accuracy averaged over the seeds first.",
         "",

@@ -35,8 +35,20 @@ def build_app(settings: Settings, backend: Any = None) -> gr.Blocks:
     from mer_agents.backends import get_backend
     from mer_agents.ui.layout import build_demo
 
+    headless_plots()
     backend = backend if backend is not None else get_backend(settings)
     return build_demo(settings, backend).queue(default_concurrency_limit=1, max_size=QUEUE_MAX_SIZE)
+
+
+def headless_plots() -> None:
+    """Choose matplotlib's "agg" backend before the first event. Gradio enters every event through
+    MatplotlibBackendMananger, whose get_backend() imports pyplot (0.8 s here, on 2 busy cores) on the first
+    event when no backend is chosen: the user's first click paid for it. Agg is what Gradio switches to."""
+    try:
+        import matplotlib
+    except ImportError:  # Gradio does not need it; then there is nothing to import either
+        return
+    matplotlib.use("agg")
 
 
 def fetch_gpu_weights(run_settings: Settings) -> None:
