@@ -92,9 +92,10 @@ def test_face_preview_reads_a_frame_with_the_perception_face_model():
 
 
 def test_the_face_meter_reads_at_most_once_a_second_and_rarely_while_a_turn_is_answered(monkeypatch):
-    """The meter runs the real face model (a flat frame: no face) on a new frame at most every
-    FACE_METER_EVERY_S, and every FACE_METER_BUSY_EVERY_S while a turn is being answered; the calls are
-    counted around the real face_expression."""
+    """The meter runs the real face model (a flat frame: no face) on a new frame at most every `every`
+    seconds: face_meter_period gives FACE_METER_EVERY_S while the person speaks, FACE_METER_IDLE_EVERY_S when
+    nothing happens and FACE_METER_BUSY_EVERY_S while a turn is being answered; the calls are counted around
+    the real face_expression."""
     from mer_agents.ui import live
 
     reads = []
@@ -110,12 +111,16 @@ def test_the_face_meter_reads_at_most_once_a_second_and_rarely_while_a_turn_is_a
     handlers._read_face(state, frame, 1.0)
     assert len(reads) == 2
     state.face_read_at -= live.FACE_METER_EVERY_S
-    handlers._read_face(state, frame, 1.5, busy=True)  # answering a turn: the busy period applies
+    busy = live.face_meter_period(speaking=False, busy=True)
+    handlers._read_face(state, frame, 1.5, busy)  # answering a turn: the busy period applies
     assert len(reads) == 2
     state.face_read_at -= live.FACE_METER_BUSY_EVERY_S
-    handlers._read_face(state, frame, 2.0, busy=True)
+    handlers._read_face(state, frame, 2.0, busy)
     handlers._read_face(state, frame, 2.0)  # the same frame is never read twice
     assert len(reads) == 3
+    assert busy == live.FACE_METER_BUSY_EVERY_S > live.FACE_METER_IDLE_EVERY_S > live.FACE_METER_EVERY_S
+    assert live.face_meter_period(speaking=False, busy=False) == live.FACE_METER_IDLE_EVERY_S
+    assert live.face_meter_period(speaking=True, busy=False) == live.FACE_METER_EVERY_S
 
 
 def _evidence() -> Evidence:
@@ -143,6 +148,8 @@ def scripted_runner(clip, cancel):
 
 def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     """Scripted runner: the timer handler's wiring from session events to the six outputs."""
+    from mer_agents.ui import live
+
     registry = LiveRegistry()
     handlers = LiveHandlers(Settings(), backend=object(), registry=registry)
     request = SimpleNamespace(session_hash="abc")
@@ -163,9 +170,13 @@ def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     assert "Emotion forecaster" in timeline
     assert isinstance(plot, type(trajectory_figure([]))) and len(plot.data) >= 1
     assert "listening" in preview
-    assert "timer" not in out  # still recording: the timer stays on
+    # still recording, nothing said or answered: the timer stays on at the idle period, said once
+    assert out["timer"].active is True and out["timer"].value == live.TICK_IDLE_S > live.TICK_S
     again = handlers.tick(request)
-    assert not {"chat", "timeline", "preview"} & again.keys()  # nothing changed, nothing re-sent
+    assert not {"chat", "timeline", "preview", "timer"} & again.keys()  # nothing changed, nothing re-sent
+    # speech or a turn being answered brings the quick period back (on_start also starts at it)
+    assert live.tick_period(speaking=True, busy=False) == live.tick_period(False, True) == live.TICK_S
+    assert handlers.on_start(1.0, 20.0, "queue", request).value == live.TICK_S == state.tick_s
     handlers.on_stop(request)
     assert handlers.tick(request)["timer"].active is False  # not recording, nothing running: stop ticking
     handlers.on_unload(request)

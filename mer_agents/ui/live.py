@@ -41,7 +41,11 @@ log = logging.getLogger(__name__)
 
 AUDIO_STREAM_EVERY_S = 0.5  # microphone chunk period: turn-end latency is pause_s plus at most this
 VIDEO_STREAM_EVERY_S = 0.5  # webcam frame period (LiveSettings.frame_fps keeps 2 per second)
-TICK_S = 0.35  # UI refresh while live: meters, new events, replies ("a few times a second")
+TICK_S = 0.35  # UI refresh while someone speaks or a turn is answered: meters, events, replies
+# ... and while nothing is said or answered: each refresh is a Gradio request (queue, pre/postprocess, HTTP),
+# and at TICK_S they were a fifth of idle streaming's CPU (bench live, quiet: 29 % of a core at 0.35 s vs
+# 23 % at 1 s). Speech brings TICK_S back within a second; the end of a turn is detected in on_audio.
+TICK_IDLE_S = 1.0
 MAX_LIVE_SESSIONS = 4  # browser tabs streaming at once (each stream holds a queue slot while it runs)
 TICK_CONCURRENCY = 8
 IDLE_CLOSE_S = 600.0  # a session with no stream and no run for this long is closed
@@ -50,10 +54,13 @@ STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the
 LEVEL_FLOOR_DB = -70.0
 FACE_TOP = 3
 # The face meter is a glance, not evidence (a turn's clip is read in full by perception): it reads the newest
-# frame at most once a second, and once every few seconds while a turn is being answered, so that on two
+# frame at most once a second while the person speaks, every two seconds while nothing happens (a py-spy
+# profile of idle streaming: still the largest handler cost, 8 % of a core at once a second), and once every
+# few seconds while a turn is being answered, so that on two
 # cores it does not take the CPU the turn's models need (bench live: the meter was the largest part of idle
 # streaming, and it ran at the camera's 2 frames per second through every answer).
-FACE_METER_EVERY_S = 1.0
+FACE_METER_EVERY_S = 1.0  # while the person speaks
+FACE_METER_IDLE_EVERY_S = 2.0  # nothing said or answered
 FACE_METER_BUSY_EVERY_S = 5.0
 FACE_PREVIEW_SIDE = 320  # the meter reads at most this size (Haar cost grows with pixels; 240 px missed some)
 LOW_COVERAGE = 0.85  # below this share of streamed audio received, the meters warn
@@ -77,7 +84,18 @@ class LiveState:
     face_note: str = "camera off"
     n_plotted: int = -1
     audio_note: str = ""  # why the last microphone chunk was refused ("" once one is accepted)
+    tick_s: float = TICK_S  # the refresh period the page's timer was last given
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def tick_period(speaking: bool, busy: bool) -> float:
+    return TICK_S if speaking or busy else TICK_IDLE_S
+
+
+def face_meter_period(speaking: bool, busy: bool) -> float:
+    if busy:
+        return FACE_METER_BUSY_EVERY_S
+    return FACE_METER_EVERY_S if speaking else FACE_METER_IDLE_EVERY_S
 
 
 class LiveRegistry:
@@ -389,7 +407,8 @@ class LiveHandlers:
             raise gr.Error(f"Invalid live settings: {exc}", print_exception=False) from None
         state.session.update_settings(settings)
         state.recording = True
-        return gr.Timer(active=True)
+        state.tick_s = TICK_S
+        return gr.Timer(value=TICK_S, active=True)
 
     def on_stop(self, request: gr.Request) -> None:
         state = self.registry.get(_key(request))
@@ -454,7 +473,9 @@ class LiveHandlers:
             out["trajectory"] = trajectory_figure(points)
 
         preview = session.preview()
-        self._read_face(state, preview.frame, preview.frame_t, preview.busy)
+        self._read_face(
+            state, preview.frame, preview.frame_t, face_meter_period(preview.speaking, preview.busy)
+        )
         self._changed(
             state,
             out,
@@ -472,6 +493,9 @@ class LiveHandlers:
 
         if not state.recording and not preview.busy and not preview.speaking:
             out["timer"] = gr.Timer(active=False)
+        elif tick_period(preview.speaking, preview.busy) != state.tick_s:
+            state.tick_s = tick_period(preview.speaking, preview.busy)
+            out["timer"] = gr.Timer(value=state.tick_s, active=True)
         return out
 
     @staticmethod
@@ -491,15 +515,18 @@ class LiveHandlers:
             return None
 
     def _read_face(
-        self, state: LiveState, frame: np.ndarray | None, frame_t: float | None, busy: bool = False
+        self,
+        state: LiveState,
+        frame: np.ndarray | None,
+        frame_t: float | None,
+        every: float = FACE_METER_EVERY_S,
     ) -> None:
-        """Expression of the newest frame, once per new frame and at most every FACE_METER_EVERY_S (every
-        FACE_METER_BUSY_EVERY_S while a turn is being answered)."""
+        """Expression of the newest frame, once per new frame and at most every `every` seconds
+        (face_meter_period)."""
         if frame is None:
             state.face, state.face_note = None, "camera off"
             return
         now = time.monotonic()
-        every = FACE_METER_BUSY_EVERY_S if busy else FACE_METER_EVERY_S
         if frame_t == state.face_t or now - state.face_read_at < every:
             return
         state.face_t, state.face_read_at = frame_t, now
