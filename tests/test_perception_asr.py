@@ -251,3 +251,66 @@ def test_a_broken_trimmed_transcript_is_decoded_again_on_the_full_window(tmp_pat
     result = asr.transcribe(audio, settings)
     assert result.full_window_retry and wer(said, result.text) <= 0.2, result.text
     assert widths == [3000]  # the trimmed window was memoised by the first call; the retry read 30 s
+
+
+def test_the_no_speech_map_is_the_committed_selection_fit_and_inverts():
+    """NO_SPEECH_MAP is the fit scripts/asr_no_speech_calibration.py wrote on the selection split; the map
+    raises nothing to the skip or drop bar that was below it on the full window's scale, and its inverse
+    gives the trimmed-window thresholds faster-whisper reads."""
+    import json
+    from pathlib import Path
+
+    fit = json.loads(
+        (Path(__file__).resolve().parents[1] / "docs/results/asr_no_speech_selection.json").read_text()
+    )["fit"]
+    assert asr.NO_SPEECH_MAP == (fit["a"], fit["b"])
+    for p in (0.01, 0.3, 0.56, 0.6, 0.8, 0.95):
+        assert asr.full_window_no_speech(asr.trimmed_no_speech(p)) == pytest.approx(p, abs=1e-9)
+    assert asr.full_window_no_speech(0.56) == pytest.approx(0.31, abs=0.02)  # happy_news.mp4, see asr.py
+    assert asr.trimmed_no_speech(asr.NO_SPEECH_THRESHOLD) > asr.NO_SPEECH_THRESHOLD
+
+
+@pytest.mark.slow
+def test_a_clear_clip_on_a_trimmed_window_reads_p_no_speech_as_the_full_window_does(settings, monkeypatch):
+    """Real Whisper-base on examples/happy_news.mp4 (clear speech, raw p(no speech) 0.31 on the full window
+    and 0.56 on the trimmed one): the mapped p stays below perception's doubt bar, within 0.05 of the full
+    window's, and the encoder read a trimmed window."""
+    from pathlib import Path
+
+    from faster_whisper import WhisperModel
+
+    from mer_agents.perception import LOW_ASR_NO_SPEECH
+    from mer_agents.perception.media import load_media
+
+    audio = load_media(Path(__file__).resolve().parents[1] / "examples" / "happy_news.mp4", settings).audio
+    widths = []
+    real = WhisperModel.encode
+    monkeypatch.setattr(WhisperModel, "encode", lambda self, f: widths.append(f.shape[-1]) or real(self, f))
+    trimmed = asr.transcribe(audio, settings)
+    monkeypatch.setattr(asr, "WINDOW_PAD_S", None)
+    full = asr.transcribe(audio, settings)
+    assert widths[0] < 3000 and widths[-1] == 3000, widths
+    p_trimmed, p_full = (np.mean([s.no_speech_prob for s in r.segments]) for r in (trimmed, full))
+    assert p_trimmed < LOW_ASR_NO_SPEECH and abs(p_trimmed - p_full) < 0.05, (p_trimmed, p_full)
+
+
+@pytest.mark.slow
+@needs_espeak
+def test_speech_longer_than_one_window_is_read_on_full_windows(tmp_path, settings, monkeypatch):
+    """Real Whisper-base: over 30 s of speech has no padding to cut but in its last window, so every window
+    is encoded whole and its p(no speech) is not mapped; the same speech's first sentence alone, followed by
+    a long quiet room (no speech for the VAD to keep), is one trimmed window."""
+    from faster_whisper import WhisperModel
+
+    said = "I called my father today and we finally talked about the old house."  # unseen here
+    speech = speak(tmp_path, said)
+    widths = []
+    real = WhisperModel.encode
+    monkeypatch.setattr(WhisperModel, "encode", lambda self, f: widths.append(f.shape[-1]) or real(self, f))
+    repeats = int(32 * asr.SAMPLE_RATE / len(speech)) + 1
+    long = asr.transcribe(np.tile(np.concatenate([speech, np.zeros(8000, np.float32)]), repeats), settings)
+    assert long.speech_s > asr.WHISPER_WINDOW_S and widths and set(widths) == {3000}, (long.speech_s, widths)
+    widths.clear()
+    room = np.random.default_rng(1).normal(0, 1e-3, 40 * asr.SAMPLE_RATE).astype(np.float32)
+    quiet_tail = asr.transcribe(np.concatenate([speech, room]), settings)
+    assert wer(said, quiet_tail.text) <= 0.2 and widths[0] < 3000, (quiet_tail.text, widths)

@@ -16,6 +16,7 @@ import hashlib
 import importlib.util
 import json
 import logging
+import math
 import os
 import shutil
 import threading
@@ -59,14 +60,19 @@ ENCODE_MEMO = 4
 # the last speech frame; None reads the full 30 s window. A trimmed window is cheaper (the encoder's cost
 # grows with its input, and the decoder attends to all of it): on the fusion selection split the rule (the
 # smallest pad within 0.01 WER of the full window; scripts/asr_window_selection.py) picked 3 s, WER 0.145
-# vs 0.165 at 0.30x the ASR time, and the report split agreed (0.139 vs 0.155). But Whisper was trained on
-# full windows, and its p(no speech) is not calibrated for shorter ones: it rises as the pad shrinks
-# (happy_news.mp4: 0.32 full, 0.38 at 12 s, 0.53 at 3 s, the same words), which raises the low-confidence
-# flag on clear speech and moves the skip and drop rules above. So the full window stays, until those are
-# recalibrated.
-WINDOW_PAD_S: float | None = None
-# A trimmed transcript that loops (Whisper's own compression-ratio bar) or holds more words than anyone can
-# say in the speech heard is decoded again on the full window (none of the 67 report clips needed it at 3 s).
+# vs 0.165 at 0.30x the ASR time, and the report split agreed (0.139 vs 0.155). Only speech that fits one
+# window is trimmed (longer speech has no padding to cut but in its last window).
+WINDOW_PAD_S: float | None = 3.0
+WHISPER_WINDOW_S = 30.0
+# But Whisper was trained on full windows, and its p(no speech) rises as the pad shrinks (happy_news.mp4:
+# 0.31 full, 0.56 at 3 s, the same words), which raised the low-confidence flag on clear speech and moved the
+# skip and drop rules above. On a trimmed window p is mapped back to the full window's scale:
+# logit(p_full) = a + b · logit(p_trimmed), fitted on the fusion selection split
+# (scripts/asr_no_speech_calibration.py, docs/results/asr_no_speech_selection.json). On the report split the
+# mapped p is 0.018 from the full window's (raw 0.030) and the flag decides as on the full window on 67 of 67
+# clips (raw 65); on the app's 4 example clips 0.011 (raw 0.072), 4 of 4 (raw 3). No clip of either split has
+# a skip, drop or flag on the full window: the map is fitted on clear speech (p 0.01-0.3).
+NO_SPEECH_MAP = (-0.9476, 0.6503)
 RETRY_FULL_WINDOW = True
 LOOP_COMPRESSION = 2.4  # faster-whisper's compression_ratio_threshold
 MAX_WORDS_PER_S = 6.0  # fast speech runs at 3-4 words per second
@@ -319,9 +325,13 @@ def transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = Fa
     model = get_model(settings)
     words: list[tuple[float, float, str]] = []
     timed = words if word_timestamps else None
-    segments, info = _decode(model, audio, task="transcribe", words=timed)
-    retried = RETRY_FULL_WINDOW and WINDOW_PAD_S is not None and looks_broken(segments, speech_s)
-    with _full_window(model, retried):
+    # faster-whisper decodes the VAD's speech chunks (each padded by speech_pad_ms on both sides), joined
+    heard_s = speech_s + len(speech) * 2 * VAD_PARAMETERS["speech_pad_ms"] / 1000
+    full = WINDOW_PAD_S is None or heard_s > WHISPER_WINDOW_S
+    with _full_window(model, full):
+        segments, info = _decode(model, audio, task="transcribe", words=timed)
+    retried = RETRY_FULL_WINDOW and not full and looks_broken(segments, speech_s)
+    with _full_window(model, full or retried):
         if retried:
             words.clear()
             segments, info = _decode(model, audio, task="transcribe", words=timed)
@@ -369,6 +379,10 @@ def _decode(
 ) -> tuple[list[Segment], object]:
     """One Whisper pass (transcribe, or translate into English) → the kept segments and Whisper's info;
     with a `words` list, every kept word's (start, end, word) is appended to it."""
+    trimmed = WINDOW_PAD_S is not None and not getattr(model._memo, "full_window", False)
+    skip_above = NO_SPEECH_THRESHOLD
+    if trimmed and skip_above is not None:
+        skip_above = trimmed_no_speech(skip_above)  # faster-whisper reads the raw, trimmed-window p
     raw_segments, info = model.transcribe(
         audio,
         task=task,
@@ -378,14 +392,15 @@ def _decode(
         vad_parameters=VAD_PARAMETERS,
         condition_on_previous_text=False,  # stops one misheard window from derailing the rest
         temperature=list(TEMPERATURES),
-        no_speech_threshold=NO_SPEECH_THRESHOLD,
+        no_speech_threshold=skip_above,
         log_prob_threshold=LOG_PROB_THRESHOLD,
         word_timestamps=words is not None,
     )
     segments = []
     for seg in raw_segments:
         text = seg.text.strip()
-        if not text or seg.no_speech_prob > DROP_SEGMENT_NO_SPEECH:
+        no_speech = full_window_no_speech(seg.no_speech_prob) if trimmed else float(seg.no_speech_prob)
+        if not text or no_speech > DROP_SEGMENT_NO_SPEECH:
             continue
         if words is not None:
             words += [(round(float(w.start), 3), round(float(w.end), 3), w.word) for w in seg.words or []]
@@ -395,10 +410,27 @@ def _decode(
                 end=round(float(seg.end), 3),
                 text=text,
                 avg_logprob=float(seg.avg_logprob),
-                no_speech_prob=float(seg.no_speech_prob),
+                no_speech_prob=round(no_speech, 4),
             )
         )
     return segments, info
+
+
+def full_window_no_speech(p: float) -> float:
+    """A trimmed window's p(no speech) on the full window's scale (NO_SPEECH_MAP)."""
+    a, b = NO_SPEECH_MAP
+    return 1 / (1 + math.exp(-(a + b * _logit(p))))
+
+
+def trimmed_no_speech(p: float) -> float:
+    """The inverse of full_window_no_speech: a full-window threshold on the trimmed window's scale."""
+    a, b = NO_SPEECH_MAP
+    return 1 / (1 + math.exp(-(_logit(p) - a) / b))
+
+
+def _logit(p: float) -> float:
+    p = min(1 - 1e-6, max(1e-6, float(p)))
+    return math.log(p / (1 - p))
 
 
 def _checked_translation(segments: list[Segment]) -> tuple[str, str]:
