@@ -38,7 +38,13 @@ from mer_agents.perception.media import load_media  # noqa: E402
 PAD_S = 3.0
 SPLITS = {"selection": ROOT / "examples" / "fusion_selection", "report": ROOT / "examples" / "fusion"}
 EXAMPLES = ("happy_news.mp4", "sad_loss.mp4", "no_face.mp4", "worried_audio_only.mp3")
-RAW = {"NO_SPEECH_THRESHOLD": None, "DROP_SEGMENT_NO_SPEECH": 1.01, "RETRY_FULL_WINDOW": False}
+# raw readings: no skip, no drop, no retry, and the trimmed window's p left unmapped (the identity map)
+RAW = {
+    "NO_SPEECH_THRESHOLD": None,
+    "DROP_SEGMENT_NO_SPEECH": 1.01,
+    "RETRY_FULL_WINDOW": False,
+    "NO_SPEECH_MAP": (0.0, 1.0),
+}
 EPS = 1e-4
 OUT = ROOT / "docs" / "results" / "asr_no_speech_{split}.json"
 
