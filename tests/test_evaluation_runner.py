@@ -393,6 +393,25 @@ def test_report_pools_outs_that_differ_only_in_the_seed():
     assert report.seed_key(group[0]) == report.seed_key(group[2]) != report.seed_key(outs[0])
 
 
+def test_report_pools_a_variant_added_later_at_the_same_commit():
+    """The committed 200-turn runs at a795f1e (real outputs): full and no-reflection in one invocation per
+    seed, best-of-n added by a later one on the same turns and seeds; one pooled table holds all three, each
+    seed's files merged, best-of-n's paired interval against full from the per-item outputs."""
+    from mer_agents.evaluation import report
+
+    results = Path(__file__).resolve().parents[1] / "docs" / "results"
+    outs = report.load_outs(results)
+    group = next(g for g in report.seed_groups(outs) if "esconv_dev_200_seed0_a795f1e.json" in g[0]["_files"])
+    assert [o["_files"] for o in group] == [
+        [f"esconv_dev_200_seed{s}_a795f1e.json", f"esconv_dev_200_seed{s}_a795f1e_best_of_n.json"]
+        for s in (0, 1, 2)
+    ]
+    text = "\n".join(report.seeds_section(group, results))
+    accs = [o["variants"]["best-of-n"]["strategy_accuracy"] for o in group]
+    assert "3 seeds pooled (0, 1, 2)" in text and "| no-reflection |" in text
+    assert f"| best-of-n | {' / '.join(f'{a:.3f}' for a in accs)} | {sum(accs) / 3:.3f} |" in text
+
+
 def test_readme_index_is_filled_from_the_committed_outs(tmp_path):
     """`eval report --readme`: the marked block gets one row per committed OUT file (its n, headline with
     intervals, commit and command); text around the block is kept; a file without the block is an error."""

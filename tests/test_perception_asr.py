@@ -217,9 +217,9 @@ def test_each_window_is_encoded_once(tmp_path, settings, monkeypatch):
     assert spanish.language == "es" and len(calls) == 1, calls  # transcribe + translate: one encoding
 
 
-def test_a_looping_or_overlong_transcript_looks_broken():
+def test_a_looping_overlong_or_unsure_transcript_looks_broken():
     """What a trimmed window sometimes gives (selection clips at short pads): a loop, or more words than the
-    speech heard could hold; ordinary speech does not look broken."""
+    speech heard could hold, or a log-prob perception would doubt; ordinary speech does not look broken."""
     from mer_agents.types import Segment
 
     def seg(text: str) -> list[Segment]:
@@ -231,6 +231,9 @@ def test_a_looping_or_overlong_transcript_looks_broken():
     assert not asr.looks_broken(said_again, speech_s=20.0)
     assert asr.looks_broken(seg("My neighbour plays loud music every night until" + " until" * 60), 5.0)
     assert asr.looks_broken(seg(" ".join(f"w{i}" for i in range(40))), speech_s=5.0)  # 8 words/s
+    unsure = [Segment(start=0.0, end=4.0, text=ENGLISH, avg_logprob=-1.06)]  # perception would doubt it
+    assert asr.looks_broken(unsure, speech_s=5.0)
+    assert not asr.looks_broken([unsure[0].model_copy(update={"avg_logprob": -0.35})], speech_s=5.0)
 
 
 @pytest.mark.slow

@@ -69,10 +69,14 @@ WHISPER_WINDOW_S = 30.0
 # skip and drop rules above. On a trimmed window p is mapped back to the full window's scale:
 # logit(p_full) = a + b · logit(p_trimmed), fitted on the fusion selection split
 # (scripts/asr_no_speech_calibration.py, docs/results/asr_no_speech_selection.json). On the report split the
-# mapped p is 0.018 from the full window's (raw 0.030) and the flag decides as on the full window on 67 of 67
-# clips (raw 65); on the app's 4 example clips 0.011 (raw 0.072), 4 of 4 (raw 3). No clip of either split has
-# a skip, drop or flag on the full window: the map is fitted on clear speech (p 0.01-0.3).
+# mapped p is 0.018 from the full window's (raw 0.030) and the flag decides as on the full window on 66 of 67
+# clips (raw 64; the other is a garbled trimmed transcript, which looks_broken now sends to the full window);
+# on the app's 4 example clips 0.011 (raw 0.072), 4 of 4 (raw 3). No clip of either split has a skip, drop or
+# flag on the full window: the map is fitted on clear speech (p 0.01-0.3).
 NO_SPEECH_MAP = (-0.9476, 0.6503)
+# A trimmed transcript that loops (Whisper's own compression-ratio bar), holds more words than anyone can say
+# in the speech heard, or is one perception would doubt (looks_broken) is decoded again on the full window
+# (1 of the 129 selection and report clips at 3 s, in the calibration run).
 RETRY_FULL_WINDOW = True
 LOOP_COMPRESSION = 2.4  # faster-whisper's compression_ratio_threshold
 MAX_WORDS_PER_S = 6.0  # fast speech runs at 3-4 words per second
@@ -356,12 +360,19 @@ def transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = Fa
 
 
 def looks_broken(segments: list[Segment], speech_s: float) -> bool:
-    """A segment that loops (compresses like repeated text: Whisper's own per-window test), or more words
-    than the speech heard could hold: what a trimmed window sometimes gives, where the full one does not.
-    Per segment, because a long transcript of a person who repeats themselves compresses well as a whole."""
+    """A segment that loops (compresses like repeated text: Whisper's own per-window test), more words
+    than the speech heard could hold, or a transcript perception would call doubtful (its duration-weighted
+    token log-prob below perception.LOW_ASR_LOGPROB): what a trimmed window sometimes gives, where the full
+    one does not (the report split's 66_audio_only_disgust.flac once read "McEachynaatnaatraastrant was
+    filthy" at -1.06). Loops per segment, because a long transcript of a person who repeats themselves
+    compresses well as a whole."""
+    from mer_agents.perception import LOW_ASR_LOGPROB
+
     loops = any(compression_ratio(seg.text) > LOOP_COMPRESSION for seg in segments)
     words = sum(len(seg.text.split()) for seg in segments)
-    return loops or words > MAX_WORDS_PER_S * max(speech_s, 1.0)
+    weights = [max(0.05, seg.end - seg.start) for seg in segments]
+    logprob = np.average([seg.avg_logprob or 0.0 for seg in segments], weights=weights) if segments else 0
+    return loops or words > MAX_WORDS_PER_S * max(speech_s, 1.0) or logprob < LOW_ASR_LOGPROB
 
 
 @contextmanager
