@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -45,28 +44,17 @@ RAW = {
     "RETRY_FULL_WINDOW": False,
     "NO_SPEECH_MAP": (0.0, 1.0),
 }
-EPS = 1e-4
 OUT = ROOT / "docs" / "results" / "asr_no_speech_{split}.json"
-
-
-def logit(p: float) -> float:
-    p = min(1 - EPS, max(EPS, p))
-    return math.log(p / (1 - p))
 
 
 def clip_reading(audio: np.ndarray, settings: Settings, pad_s: float | None) -> dict[str, Any] | None:
     """The clip's duration-weighted mean p(no speech) and token log-prob, raw (no skip, no drop)."""
     with _overridden({**RAW, "WINDOW_PAD_S": pad_s}):
         heard = asr.transcribe(audio, settings)
-    segs = heard.segments
-    if not segs:
+    if not heard.segments:
         return None
-    weights = [max(0.05, s.end - s.start) for s in segs]
-    return {
-        "p": round(float(np.average([s.no_speech_prob or 0.0 for s in segs], weights=weights)), 4),
-        "logprob": round(float(np.average([s.avg_logprob or 0.0 for s in segs], weights=weights)), 4),
-        "text": heard.text,
-    }
+    logprob, p = asr.segment_means(heard.segments)
+    return {"p": round(p, 4), "logprob": round(logprob, 4), "text": heard.text}
 
 
 def rules(p: float, logprob: float) -> dict[str, bool]:
@@ -79,14 +67,10 @@ def rules(p: float, logprob: float) -> dict[str, bool]:
 
 
 def fit(items: list[dict[str, Any]]) -> dict[str, float]:
-    x = np.array([logit(it["trimmed"]["p"]) for it in items])
-    y = np.array([logit(it["full"]["p"]) for it in items])
+    x = np.array([asr.logit(it["trimmed"]["p"]) for it in items])
+    y = np.array([asr.logit(it["full"]["p"]) for it in items])
     b, a = np.polyfit(x, y, 1)
     return {"a": round(float(a), 4), "b": round(float(b), 4)}
-
-
-def mapped(p: float, a: float, b: float) -> float:
-    return 1 / (1 + math.exp(-(a + b * logit(p))))
 
 
 def summary(items: list[dict[str, Any]], a: float, b: float) -> dict[str, Any]:
@@ -95,7 +79,7 @@ def summary(items: list[dict[str, Any]], a: float, b: float) -> dict[str, Any]:
     out: dict[str, Any] = {"n": len(items)}
     full = [it["full"] for it in items]
     raw = [it["trimmed"] for it in items]
-    maps = [mapped(r["p"], a, b) for r in raw]
+    maps = [asr.full_window_no_speech(r["p"], (a, b)) for r in raw]
     out["mae_raw"] = round(float(np.mean([abs(r["p"] - f["p"]) for r, f in zip(raw, full)])), 4)
     out["mae_mapped"] = round(float(np.mean([abs(m - f["p"]) for m, f in zip(maps, full)])), 4)
     for rule in ("skip", "drop", "flag"):

@@ -49,6 +49,16 @@ def settings() -> Settings:
     return Settings.from_env()
 
 
+def encoder_widths(monkeypatch) -> list[int]:
+    """The input width (mel frames) of every encoding faster-whisper's real encoder runs from now on."""
+    from faster_whisper import WhisperModel
+
+    widths: list[int] = []
+    real = WhisperModel.encode
+    monkeypatch.setattr(WhisperModel, "encode", lambda self, f: widths.append(f.shape[-1]) or real(self, f))
+    return widths
+
+
 def test_wer_helper():
     assert wer("a b c d", "a b c d") == 0
     assert wer("a b c d", "a x c") == 0.5
@@ -244,15 +254,12 @@ def test_a_looping_overlong_or_unsure_transcript_looks_broken():
 def test_a_broken_trimmed_transcript_is_decoded_again_on_the_full_window(tmp_path, settings, monkeypatch):
     """Real Whisper-base: when the trimmed window's transcript looks broken (forced here by a bar no
     transcript passes), the clip is decoded again on the full 30 s window and the result says so."""
-    from faster_whisper import WhisperModel
 
     said = "We moved to a new flat near the river, and the kids love the park."
     audio = speak(tmp_path, said)
     monkeypatch.setattr(asr, "WINDOW_PAD_S", 3.0)
     assert not asr.transcribe(audio, settings).full_window_retry
-    widths = []
-    real = WhisperModel.encode
-    monkeypatch.setattr(WhisperModel, "encode", lambda self, f: widths.append(f.shape[-1]) or real(self, f))
+    widths = encoder_widths(monkeypatch)
     monkeypatch.setattr(asr, "LOOP_COMPRESSION", 0.0)
     result = asr.transcribe(audio, settings)
     assert result.full_window_retry and wer(said, result.text) <= 0.2, result.text
@@ -283,15 +290,11 @@ def test_a_clear_clip_on_a_trimmed_window_reads_p_no_speech_as_the_full_window_d
     window's, and the encoder read a trimmed window."""
     from pathlib import Path
 
-    from faster_whisper import WhisperModel
-
     from mer_agents.perception import LOW_ASR_NO_SPEECH
     from mer_agents.perception.media import load_media
 
     audio = load_media(Path(__file__).resolve().parents[1] / "examples" / "happy_news.mp4", settings).audio
-    widths = []
-    real = WhisperModel.encode
-    monkeypatch.setattr(WhisperModel, "encode", lambda self, f: widths.append(f.shape[-1]) or real(self, f))
+    widths = encoder_widths(monkeypatch)
     trimmed = asr.transcribe(audio, settings)
     monkeypatch.setattr(asr, "WINDOW_PAD_S", None)
     full = asr.transcribe(audio, settings)
@@ -306,13 +309,10 @@ def test_speech_longer_than_one_window_is_read_on_full_windows(tmp_path, setting
     """Real Whisper-base: over 30 s of speech has no padding to cut but in its last window, so every window
     is encoded whole and its p(no speech) is not mapped; the same speech's first sentence alone, followed by
     a long quiet room (no speech for the VAD to keep), is one trimmed window."""
-    from faster_whisper import WhisperModel
 
     said = "I called my father today and we finally talked about the old house."  # unseen here
     speech = speak(tmp_path, said)
-    widths = []
-    real = WhisperModel.encode
-    monkeypatch.setattr(WhisperModel, "encode", lambda self, f: widths.append(f.shape[-1]) or real(self, f))
+    widths = encoder_widths(monkeypatch)
     repeats = int(32 * asr.SAMPLE_RATE / len(speech)) + 1
     long = asr.transcribe(np.tile(np.concatenate([speech, np.zeros(8000, np.float32)]), repeats), settings)
     assert long.speech_s > asr.WHISPER_WINDOW_S and widths and set(widths) == {3000}, (long.speech_s, widths)

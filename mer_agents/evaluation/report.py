@@ -286,10 +286,7 @@ def seeds_section(group: list[dict[str, Any]], directory: Path) -> list[str]:
     names = [n for n in order if all(n in o["variants"] for o in group)]
     if "full" not in names:
         return []
-    items = [
-        [r for f in o.get("_files", [o["_file"]]) for r in read_jsonl(items_path(directory / f))]
-        for o in group
-    ]
+    items = [[r for f in o["_files"] for r in read_jsonl(items_path(directory / f))] for o in group]
     hit: dict[str, dict[str, list[float]]] = {n: {} for n in names}
     reply: dict[str, list[dict[str, str]]] = {n: [{} for _ in group] for n in names}
     for k, records in enumerate(items):
@@ -320,7 +317,7 @@ def seeds_section(group: list[dict[str, Any]], directory: Path) -> list[str]:
                 _mean_known([o["variants"][n].get("seconds_per_turn") for o in group]),
             ]
         )
-    files = ", ".join(f"`{f}`" for o in group for f in o.get("_files", [o["_file"]]))
+    files = ", ".join(f"`{f}`" for o in group for f in o["_files"])
     commit = ((group[0].get("provenance") or {}).get("commit") or "?")[:10]
     lines = [
         f"### ESConv — {len(group)} seeds pooled ({', '.join(str(x) for x in seeds)})",

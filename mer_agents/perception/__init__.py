@@ -133,13 +133,10 @@ def _asr_flags(transcription, speech_found: bool) -> list[Flag]:
                 message=(f"the speech seems to be in '{lang}' (p={prob:.2f}), not English: {how}"),
             )
         )
-    segs = transcription.segments
-    if segs:
-        weights = np.array([max(0.05, s.end - s.start) for s in segs])
-        logprob = float(
-            np.average([s.avg_logprob if s.avg_logprob is not None else 0.0 for s in segs], weights=weights)
-        )
-        no_speech = float(np.average([s.no_speech_prob or 0.0 for s in segs], weights=weights))
+    if transcription.segments:
+        from mer_agents.perception.asr import segment_means
+
+        logprob, no_speech = segment_means(transcription.segments)
         if logprob < LOW_ASR_LOGPROB or no_speech > LOW_ASR_NO_SPEECH:
             flags.append(
                 Flag(

@@ -370,8 +370,7 @@ def looks_broken(segments: list[Segment], speech_s: float) -> bool:
 
     loops = any(compression_ratio(seg.text) > LOOP_COMPRESSION for seg in segments)
     words = sum(len(seg.text.split()) for seg in segments)
-    weights = [max(0.05, seg.end - seg.start) for seg in segments]
-    logprob = np.average([seg.avg_logprob or 0.0 for seg in segments], weights=weights) if segments else 0
+    logprob, _ = segment_means(segments)
     return loops or words > MAX_WORDS_PER_S * max(speech_s, 1.0) or logprob < LOW_ASR_LOGPROB
 
 
@@ -427,19 +426,29 @@ def _decode(
     return segments, info
 
 
-def full_window_no_speech(p: float) -> float:
-    """A trimmed window's p(no speech) on the full window's scale (NO_SPEECH_MAP)."""
-    a, b = NO_SPEECH_MAP
-    return 1 / (1 + math.exp(-(a + b * _logit(p))))
+def segment_means(segments: list[Segment]) -> tuple[float, float]:
+    """(mean token log-prob, mean p(no speech)) of `segments`, each weighted by its length (at least 0.05 s):
+    what perception's doubt flag, looks_broken and the translation bar read; (0.0, 0.0) for none."""
+    if not segments:
+        return 0.0, 0.0
+    weights = np.array([max(0.05, s.end - s.start) for s in segments])
+    logprob = float(np.average([s.avg_logprob or 0.0 for s in segments], weights=weights))
+    return logprob, float(np.average([s.no_speech_prob or 0.0 for s in segments], weights=weights))
+
+
+def full_window_no_speech(p: float, mapping: tuple[float, float] | None = None) -> float:
+    """A trimmed window's p(no speech) on the full window's scale (`mapping` (a, b), else NO_SPEECH_MAP)."""
+    a, b = mapping or NO_SPEECH_MAP
+    return 1 / (1 + math.exp(-(a + b * logit(p))))
 
 
 def trimmed_no_speech(p: float) -> float:
     """The inverse of full_window_no_speech: a full-window threshold on the trimmed window's scale."""
     a, b = NO_SPEECH_MAP
-    return 1 / (1 + math.exp(-(_logit(p) - a) / b))
+    return 1 / (1 + math.exp(-(logit(p) - a) / b))
 
 
-def _logit(p: float) -> float:
+def logit(p: float) -> float:
     p = min(1 - 1e-6, max(1e-6, float(p)))
     return math.log(p / (1 - p))
 
@@ -449,8 +458,7 @@ def _checked_translation(segments: list[Segment]) -> tuple[str, str]:
     text = " ".join(seg.text for seg in segments).strip()
     if not text:
         return "", "Whisper's English translation came out empty"
-    weights = np.array([max(0.05, s.end - s.start) for s in segments])
-    logprob = float(np.average([s.avg_logprob or 0.0 for s in segments], weights=weights))
+    logprob, _ = segment_means(segments)
     ratio = compression_ratio(text)
     if logprob < TRANSLATION_MIN_LOGPROB or ratio > TRANSLATION_MAX_COMPRESSION:
         return "", (

@@ -493,9 +493,9 @@ class LiveHandlers:
 
         if not state.recording and not preview.busy and not preview.speaking:
             out["timer"] = gr.Timer(active=False)
-        elif tick_period(preview.speaking, preview.busy) != state.tick_s:
-            state.tick_s = tick_period(preview.speaking, preview.busy)
-            out["timer"] = gr.Timer(value=state.tick_s, active=True)
+        elif (period := tick_period(preview.speaking, preview.busy)) != state.tick_s:
+            state.tick_s = period
+            out["timer"] = gr.Timer(value=period, active=True)
         return out
 
     @staticmethod
