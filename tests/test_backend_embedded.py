@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from mer_agents import config
 from mer_agents.backends import available_backends, embedded, get_backend
 from mer_agents.backends.base import Backend, GenerationParams, Message, Part
 from mer_agents.backends.embedded import (
@@ -162,6 +163,16 @@ def test_missing_gguf_is_a_model_error(tmp_path):
 
 def test_default_gguf_is_in_the_wheel():
     assert default_gguf_path().stat().st_size > 50_000_000
+
+
+def test_llm_threads_follow_the_cores_this_process_may_use(monkeypatch):
+    """A run pinned with taskset gets one thread (no spinning beside a neighbour); an idle 2-core laptop both;
+    a big machine at most LLM_THREADS_MAX; an explicit setting wins."""
+    for cores, expected in [({0}, 1), ({0, 1}, 2), (set(range(16)), config.LLM_THREADS_MAX)]:
+        monkeypatch.setattr(config.os, "sched_getaffinity", lambda _pid, cores=cores: cores)
+        assert config.default_llm_threads() == expected
+        assert EmbeddedBackend(Settings(backend="embedded")).threads == expected
+    assert EmbeddedBackend(Settings(backend="embedded", llm_threads=3)).threads == 3
 
 
 def test_get_backend_and_dropdown():
