@@ -1,5 +1,5 @@
-"""`python -m mer_agents bench perception|pipeline|growth|live|sessions`: timings, RTF and peak memory after
-a warm-up.
+"""`python -m mer_agents bench perception|pipeline|growth|live|sessions|llm`: timings, RTF and peak memory
+after a warm-up.
 
 Speed lives here, not in timed tests; each target is a module in mer_agents/benchmarks/.
 """
@@ -15,6 +15,7 @@ TARGETS = {
     "growth": "cost as the clip grows: perception RTF and LLM tokens per run for 5, 15, 30, 60 s clips",
     "live": "Live tab in headless Chromium: idle CPU while streaming, end-of-turn to first event latency",
     "sessions": "several sessions at once through the app's API: throughput vs one session, runs lost",
+    "llm": "the embedded LLM at several thread counts on the agents' recorded requests, uncached",
 }
 
 
