@@ -33,7 +33,8 @@ def default_llm_threads() -> int:
     Measured on 2 shared cores (four SmolLM2-135M calls, 265-token prompts): 2 threads 5.6 s vs 1 thread
     10.8 s idle, 6.5 vs 10.9 s beside a process busy 20 % of a core, 7.9 vs 11.3 s at 50 %; only beside a
     process that holds a whole core is 1 thread faster (11 vs 14.5 s), since llama.cpp's threads wait for each
-    other at every layer. So several evaluations at once run pinned (`taskset -c N`, then this is 1) or with
+    other at every layer. On the agents' own requests replayed uncached (`bench llm`), 2 threads took 0.72x
+    the time of 1. So several evaluations at once run pinned (`taskset -c N`, then this is 1) or with
     `--threads 1`.
     """
     return min(LLM_THREADS_MAX, available_cores())

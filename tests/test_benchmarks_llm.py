@@ -48,8 +48,8 @@ def test_the_recorder_passes_calls_through_and_keeps_them():
 
 @pytest.mark.slow
 def test_replays_alternate_and_are_never_served_from_a_cache(capsys):
-    """Real path: two rounds over 1 and 2 threads, the order reversed in the second; the long shared
-    system prompt is computed anew in every replay (a cached one would count ~100 cached tokens)."""
+    """Real path: two rounds over 1 and 2 threads, the order reversed in the second; each long system prompt
+    is computed anew in every replay, though the rounds before sent the same (cached: ~100 tokens each)."""
     report = llm.compare(REQUESTS, Settings(backend="embedded"), [1, 2], repeat=2)
     assert [(r["round"], r["threads"]) for r in report["rounds"]] == [(0, 1), (0, 2), (1, 2), (1, 1)]
     for row in report["rounds"]:
