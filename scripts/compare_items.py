@@ -34,12 +34,16 @@ def read_items(path: Path, variant: str) -> dict[str, dict]:
     return items
 
 
-def side(rows: list[dict]) -> dict:
-    """One run's figures over the shared turns."""
-    hits = [float(r["strategy"] == r["gold_strategy"]) for r in rows]
+def hits(rows: list[dict]) -> list[float]:
+    """1.0 where the planned strategy is the gold one, per turn."""
+    return [float(r["strategy"] == r["gold_strategy"]) for r in rows]
+
+
+def side(rows: list[dict], hit: list[float]) -> dict:
+    """One run's figures over the shared turns (`hit`: hits(rows))."""
     return {
-        "strategy_accuracy": round(mean(hits), 4),
-        "strategy_accuracy_ci": bootstrap_ci(hits),
+        "strategy_accuracy": round(mean(hit), 4),
+        "strategy_accuracy_ci": bootstrap_ci(hit),
         "kept_from": dict(collections.Counter(r.get("reply_source") or "?" for r in rows)),
         "rounds_per_turn": round(mean([r.get("rounds") or 0 for r in rows]), 3),
         "tokens_per_turn": round(
@@ -51,8 +55,7 @@ def side(rows: list[dict]) -> dict:
 def compare(a: dict[str, dict], b: dict[str, dict]) -> dict:
     shared = sorted(set(a) & set(b))
     ra, rb = [a[i] for i in shared], [b[i] for i in shared]
-    hits_a = [float(r["strategy"] == r["gold_strategy"]) for r in ra]
-    hits_b = [float(r["strategy"] == r["gold_strategy"]) for r in rb]
+    hits_a, hits_b = hits(ra), hits(rb)
     changed = [
         {
             "id": i,
@@ -66,8 +69,8 @@ def compare(a: dict[str, dict], b: dict[str, dict]) -> dict:
     ]
     return {
         "turns": {"a": len(a), "b": len(b), "shared": len(shared)},
-        "a": side(ra),
-        "b": side(rb),
+        "a": side(ra, hits_a),
+        "b": side(rb, hits_b),
         "b_minus_a_strategy_accuracy_ci": paired_bootstrap_ci(hits_b, hits_a),
         "same_reply": len(shared) - len(changed),
         "same_strategy": sum(x["strategy"] == y["strategy"] for x, y in zip(ra, rb)),

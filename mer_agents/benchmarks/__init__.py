@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import shlex
 import sys
 from pathlib import Path
 from typing import Any
+
+
+def peak_rss_gb() -> float:
+    """This process's peak resident memory so far, in GB (ru_maxrss is KiB on Linux)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2
 
 
 def write_report(path: Path, report: dict[str, Any]) -> None:

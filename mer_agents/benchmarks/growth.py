@@ -25,8 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
-from mer_agents.benchmarks import write_report
-from mer_agents.benchmarks.perception import EXAMPLES, peak_rss_gb
+from mer_agents.benchmarks import peak_rss_gb, write_report
+from mer_agents.benchmarks.perception import EXAMPLES
 
 DEFAULT_SOURCE = EXAMPLES / "sad_loss.mp4"
 DEFAULT_LENGTHS = (5.0, 15.0, 30.0, 60.0)

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from mer_agents.benchmarks import write_report
+from mer_agents.benchmarks import peak_rss_gb, write_report
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CLIPS = ("sad_loss.mp4", "happy_news.mp4")
@@ -104,16 +104,14 @@ def replay(requests: list[tuple[list, Any]], settings, threads: int, marker: str
 
     backend = EmbeddedBackend(settings.updated(llm_threads=threads))
     backend.warm_up()
-    seconds = prompt = completion = cached = 0.0
+    seconds, prompt, completion, cached = 0.0, 0, 0, 0
     for messages, params in requests:
         start = time.perf_counter()
         out = backend.generate(marked(messages, marker), params)
         seconds += time.perf_counter() - start
-        prompt, completion, cached = (
-            prompt + out.prompt_tokens,
-            completion + out.completion_tokens,
-            cached + out.cached_tokens,
-        )
+        prompt += out.prompt_tokens
+        completion += out.completion_tokens
+        cached += out.cached_tokens
     return {"seconds": round(seconds, 3), "prompt": prompt, "completion": completion, "cached": cached}
 
 
@@ -140,7 +138,6 @@ def compare(requests, settings, counts: list[int], repeat: int) -> dict[str, Any
 
 def main(args: argparse.Namespace) -> int:
     from mer_agents.benchmarks.growth import make_clip
-    from mer_agents.benchmarks.pipeline import peak_rss_gb
     from mer_agents.config import Settings, available_cores, default_llm_threads
     from mer_agents.errors import MerError
 

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import time
 from pathlib import Path
 
-from mer_agents.benchmarks import write_report
+from mer_agents.benchmarks import peak_rss_gb, write_report
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CLIP_SUFFIXES = {".mp4", ".webm", ".mov", ".mkv", ".wav", ".mp3", ".m4a", ".ogg", ".flac"}
@@ -33,10 +32,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers here"
     )
-
-
-def peak_rss_gb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 / 1024  # ru_maxrss is KiB on Linux
 
 
 def main(args: argparse.Namespace) -> int:

@@ -18,14 +18,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from mer_agents.benchmarks import write_report
+from mer_agents.benchmarks import peak_rss_gb, write_report
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_EVIDENCE = ROOT / "tests" / "fixtures" / "evidence_sad.json"
@@ -97,10 +96,6 @@ def prompt_tokens(tokens: dict[str, dict[str, int]]) -> tuple[int, int]:
         sum(t.get("prompt", 0) for t in tokens.values()),
         sum(t.get("cached", 0) for t in tokens.values()),
     )
-
-
-def peak_rss_gb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2  # KiB on Linux
 
 
 ESCONV_TSV = ROOT.parent / "shared" / "data" / "esconv" / "devWithStrategy_short.tsv"
