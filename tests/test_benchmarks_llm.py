@@ -32,6 +32,19 @@ def test_thread_counts_default_to_one_and_the_default(monkeypatch):
             llm.thread_counts(bad)
 
 
+def test_weights_default_to_the_configured_one_and_label_only_when_compared():
+    assert llm.weight_kinds(None, "q8_0") == ["q8_0"]
+    assert llm.weight_kinds("shipped, q8_0", "q8_0") == ["shipped", "q8_0"]
+    for bad in ("q4_0", "", "shipped,,fp16"):
+        with pytest.raises(MerError, match="--weights"):
+            llm.weight_kinds(bad, "q8_0")
+    assert llm.configurations([1, 2], ["q8_0"]) == [("1", 1, "q8_0"), ("2", 2, "q8_0")]
+    assert llm.configurations([2], ["shipped", "q8_0"]) == [
+        ("2 threads, shipped", 2, "shipped"),
+        ("2 threads, q8_0", 2, "q8_0"),
+    ]
+
+
 def test_the_marker_opens_the_first_message_and_leaves_the_rest():
     messages = llm.marked(REQUESTS[0][0], "[round 1, 2 threads]")
     assert messages[0].content.startswith("[round 1, 2 threads]\n") and messages[0].role == "system"
@@ -58,3 +71,13 @@ def test_replays_alternate_and_are_never_served_from_a_cache(capsys):
     assert report["ratio_to_first"]["1"] == 1.0 and report["ratio_to_first"]["2"] > 0
     json.dumps(report)
     assert "round 1, 1 thread(s)" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_two_weight_files_replay_side_by_side():
+    """Real path: the wheel's Q4_1 file and its Q8_0 copy each answer the same requests, computed anew."""
+    report = llm.compare(REQUESTS, Settings(backend="embedded"), [1], repeat=1, kinds=["shipped", "q8_0"])
+    assert [r["label"] for r in report["rounds"]] == ["1 threads, shipped", "1 threads, q8_0"]
+    for row in report["rounds"]:
+        assert row["prompt"] > 200 and row["completion"] > 0 and row["cached"] < 40, row
+    assert set(report["ratio_to_first"]) == {"1 threads, shipped", "1 threads, q8_0"}

@@ -39,6 +39,17 @@ def test_waits_are_read_from_the_event_times():
 
 
 @pytest.mark.slow
+def test_a_report_names_the_settings_env_but_no_secret(tmp_path, monkeypatch):
+    from mer_agents.benchmarks import write_report
+
+    monkeypatch.setenv("MER_LLM_WEIGHTS", "shipped")
+    monkeypatch.setenv("MER_API_KEY", "sk-secret")
+    write_report(tmp_path / "r.json", {"x": 1})
+    env = json.loads((tmp_path / "r.json").read_text())["settings_env"]
+    assert env["MER_LLM_WEIGHTS"] == "shipped" and "MER_API_KEY" not in env
+    assert "sk-secret" not in (tmp_path / "r.json").read_text()
+
+
 def test_the_benchmark_reports_the_waits_on_the_real_models(tmp_path):
     """Real path: Whisper, the face and voice readers and SmolLM2 on a 6 s cut of an example clip, one timed
     run: the issue's figures are all reported beside their aims."""

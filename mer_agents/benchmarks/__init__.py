@@ -10,10 +10,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
+SECRET_WORDS = ("KEY", "TOKEN", "SECRET", "PASSWORD")
+
 
 def peak_rss_gb() -> float:
     """This process's peak resident memory so far, in GB (ru_maxrss is KiB on Linux)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024**2
+
+
+def settings_env() -> dict[str, str]:
+    """The MER_* variables that set this run's Settings (MER_LLM_WEIGHTS=shipped, ...): part of the command.
+    Secrets (API keys, tokens) are left out."""
+    return {
+        k: v
+        for k, v in sorted(os.environ.items())
+        if k.startswith("MER_") and not any(word in k for word in SECRET_WORDS)
+    }
 
 
 def write_report(path: Path, report: dict[str, Any]) -> None:
@@ -27,5 +39,5 @@ def write_report(path: Path, report: dict[str, Any]) -> None:
     elif sys.argv[0].endswith(".py"):  # a script of scripts/, by its path from the working directory
         script = os.path.relpath(sys.argv[0])
         command = ".venv/bin/python " + shlex.join([script, *sys.argv[1:]])
-    extra = {"command": command, "provenance": provenance()}
+    extra = {"command": command, "settings_env": settings_env(), "provenance": provenance()}
     path.write_text(json.dumps({**report, **extra}, indent=2) + "\n")
