@@ -38,7 +38,6 @@ def test_waits_are_read_from_the_event_times():
     assert waits(events[:2], 10.0)["draft_after_perception_s"] is None  # no draft (a failed run)
 
 
-@pytest.mark.slow
 def test_a_report_names_the_settings_env_but_no_secret(tmp_path, monkeypatch):
     from mer_agents.benchmarks import write_report
 
@@ -50,6 +49,7 @@ def test_a_report_names_the_settings_env_but_no_secret(tmp_path, monkeypatch):
     assert "sk-secret" not in (tmp_path / "r.json").read_text()
 
 
+@pytest.mark.slow
 def test_the_benchmark_reports_the_waits_on_the_real_models(tmp_path):
     """Real path: Whisper, the face and voice readers and SmolLM2 on a 6 s cut of an example clip, one timed
     run: the issue's figures are all reported beside their aims."""
