@@ -4,7 +4,8 @@
 - `assembly_lock`: the exclusive right to build files on disk (one thread per process, one process per
   machine), so two first users never write the same model folder at once.
 - `unique_temp`: a temporary name beside the destination that no other process, thread or call shares, so a
-  write-then-rename never renames (or deletes) somebody else's half-written file.
+  write-then-rename never renames (or deletes) somebody else's half-written file; `written_in_place` wraps
+  that write-then-rename.
 """
 
 from __future__ import annotations
@@ -74,6 +75,18 @@ def unique_temp(dest: Path) -> Path:
     """`.<name>.<pid>-<thread>-<random>.tmp` beside `dest`: unique per process, thread and call."""
     tag = f"{os.getpid()}-{threading.get_ident()}-{uuid.uuid4().hex[:8]}"
     return dest.with_name(f".{dest.name}.{tag}{TEMP_SUFFIX}")
+
+
+@contextmanager
+def written_in_place(dest: Path) -> Iterator[Path]:
+    """Yield a unique temporary path beside `dest` to write; it is renamed onto `dest` when the block ends
+    without an error and removed either way, so `dest` only ever holds a complete file."""
+    tmp = unique_temp(dest)
+    try:
+        yield tmp
+        tmp.replace(dest)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def remove_leftovers(dest: Path) -> None:

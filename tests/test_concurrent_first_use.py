@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mer_agents.cache import assembly_lock, load_once, unique_temp
+from mer_agents.cache import assembly_lock, load_once, unique_temp, written_in_place
 from mer_agents.config import Settings
 from mer_agents.perception import asr
 
@@ -139,3 +139,15 @@ def test_assembly_lock_admits_one_holder_and_temp_names_never_collide(tmp_path):
     _run_together([hold] * 6)
     assert peak == [1] and len(set(names)) == 6
     assert all(n.parent == tmp_path and n.name.startswith(".model.bin.") for n in names)
+
+
+def test_a_file_is_renamed_into_place_only_when_written_whole(tmp_path):
+    dest = tmp_path / "model.bin"
+    with written_in_place(dest) as tmp:
+        tmp.write_bytes(b"complete")
+        assert not dest.exists()
+    assert dest.read_bytes() == b"complete"
+    with pytest.raises(RuntimeError), written_in_place(dest) as tmp:
+        tmp.write_bytes(b"half")
+        raise RuntimeError("killed while writing")
+    assert dest.read_bytes() == b"complete" and sorted(p.name for p in tmp_path.iterdir()) == ["model.bin"]

