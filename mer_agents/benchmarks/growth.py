@@ -1,10 +1,15 @@
 """`python -m mer_agents bench growth`: how the cost grows with the clip's length (issue #14).
 
-One source clip (default examples/sad_loss.mp4, 14.3 s) is cut or looped to each length in `--lengths`
-(5, 15, 30, 60 s by default; the person says the same lines again, so every length holds speech throughout,
-with the pauses of the source). For each length, after `--warmup` untimed runs: the perception RTF (median
-of `--repeat` runs; wall and CPU seconds per media second) and one audited run of the reasoning stages on
-that evidence (its LLM tokens, the first pass's completion tokens, refinement rounds, wall seconds).
+One source clip (default examples/long/grief_monologue.mp4: a minute of one person talking, in sad_loss.mp4's
+voice over its picture, no sentence said twice) is cut to each length in `--lengths` (5, 15, 30, 60 s by
+default), or looped past its end. A looped short clip is not the default source: its person says the same
+lines again, and Whisper's own loop guard (a window whose text compresses by more than 2.4x) decodes such a
+window again at two higher temperatures with best-of-5 sampling. 60 s of sad_loss.mp4 looped cost twice the
+ASR time per second of its 5-30 s cuts (ASR alone, at b9512c6: RTF 0.21 against 0.10), a cost of the
+repetition, not of the length; 60 s of distinct sentences cost 0.095. For each length, after `--warmup`
+untimed runs: the perception RTF (median of `--repeat` runs; wall and CPU seconds per media second) and one
+audited run of the reasoning stages on that evidence (its LLM tokens, the first pass's completion tokens,
+refinement rounds, wall seconds).
 Perception is timed apart from the reasoning so that each figure names what it measures; a clip's
 end-to-end wall time is their sum.
 
@@ -28,14 +33,19 @@ import numpy as np
 from mer_agents.benchmarks import peak_rss_gb, write_report
 from mer_agents.benchmarks.perception import EXAMPLES
 
-DEFAULT_SOURCE = EXAMPLES / "sad_loss.mp4"
+DEFAULT_SOURCE = EXAMPLES / "long" / "grief_monologue.mp4"
 DEFAULT_LENGTHS = (5.0, 15.0, 30.0, 60.0)
 AIM_RTF_SPREAD = 1.2  # max/min perception RTF across lengths: within ±20 %
 AIM_TOKEN_SPREAD = 1.2  # max/min LLM tokens per run across lengths: flat
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--clip", type=Path, default=DEFAULT_SOURCE, help="the source clip (sad_loss.mp4)")
+    parser.add_argument(
+        "--clip",
+        type=Path,
+        default=DEFAULT_SOURCE,
+        help="the source clip (examples/long/grief_monologue.mp4)",
+    )
     parser.add_argument(
         "--lengths",
         default=",".join(f"{x:g}" for x in DEFAULT_LENGTHS),
