@@ -44,6 +44,7 @@ def test_the_benchmark_reports_every_length_on_the_real_models(tmp_path):
     report = json.loads(out.read_text())
     assert [round(r["clip_s"]) for r in report["rows"]] == [3, 8]
     for row in report["rows"]:
-        assert row["perception_rtf"] > 0 and row["tokens"] > 0 and row["reply"]
+        assert row["perception_rtf"] > 0 and row["tokens"] >= row["first_pass_tokens"] > 0 and row["reply"]
     assert all(row["words"] > 0 for row in report["rows"])
     assert report["perception_rtf_spread"] >= 1.0 and report["token_spread"] >= 1.0
+    assert report["first_pass_token_spread"] >= 1.0

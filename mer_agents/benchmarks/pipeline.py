@@ -79,14 +79,15 @@ def _default_clips() -> list[Path]:
     return [ROOT / "examples" / name for name in DEFAULT_CLIPS if (ROOT / "examples" / name).is_file()]
 
 
-def round_tokens(events) -> dict[int, int]:
-    """Completion tokens per round (stage outputs plus that round's audit)."""
+def round_tokens(events, with_prompts: bool = False) -> dict[int, int]:
+    """Completion tokens per round (stage outputs plus that round's audit); `with_prompts`: prompt tokens
+    too (what a round reads and writes)."""
     from mer_agents.events import AuditVerdictEvent, StageFinished
 
     out: dict[int, int] = {}
     for e in events:
         if isinstance(e, (StageFinished, AuditVerdictEvent)):
-            out[e.round] = out.get(e.round, 0) + e.completion_tokens
+            out[e.round] = out.get(e.round, 0) + e.completion_tokens + with_prompts * e.prompt_tokens
     return out
 
 
