@@ -35,6 +35,7 @@ def compare(folder: Path, variants: dict[str, dict[str, Any]], settings: Setting
         row = {"name": spec["name"], "words": spec["words"]}
         for name in names[i % len(names) :] + names[: i % len(names)]:
             with _overridden(variants[name]):
+                asr.forget_encodings(settings)  # each setting pays for its own encoding
                 t0 = time.perf_counter()
                 heard = asr.transcribe(audio[spec["name"]], settings)
                 seconds[name].append(time.perf_counter() - t0)

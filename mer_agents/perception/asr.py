@@ -78,6 +78,16 @@ NO_SPEECH_MAP = (-0.9476, 0.6503)
 # in the speech heard, or is one perception would doubt (looks_broken) is decoded again on the full window
 # (1 of the 129 selection and report clips at 3 s, in the calibration run).
 RETRY_FULL_WINDOW = True
+# Speech longer than one window: faster-whisper reads it on full 30 s windows, each new one starting where
+# the last complete segment ended, so 29 s of speech cost two 30 s windows and 59 s three. Instead the VAD's
+# speech chunks are grouped into spans of at most SPAN_HEARD_S seconds of speech, cut in the silence between
+# chunks, and each span is transcribed as a clip of its own on a trimmed window: the cost then grows with the
+# speech, not in window steps. 24 s leaves room in the 30 s window for the kept pad (WINDOW_PAD_S) and as much
+# again for the span's own VAD pass cutting a little differently. A chunk longer than that (talk without a
+# 0.5 s pause) is a span of its own on full windows, as before. The language is detected on the first span
+# and kept for the rest (faster-whisper also detects on the first window only). None: the whole clip in one
+# call, on full windows past 30 s of speech.
+SPAN_HEARD_S: float | None = 24.0
 LOOP_COMPRESSION = 2.4  # faster-whisper's compression_ratio_threshold
 MAX_WORDS_PER_S = 6.0  # fast speech runs at 3-4 words per second
 FRAMES_PER_S = 100  # Whisper's mel frames per second of audio
@@ -275,6 +285,12 @@ def get_model(settings: Settings):
     return _load(str(model_dir(settings)), settings.n_threads)
 
 
+def forget_encodings(settings: Settings) -> None:
+    """Drop this thread's memoised encoder outputs, so that a timed comparison of settings on the same audio
+    pays for every encoding (outputs are the same either way)."""
+    get_model(settings)._memo.__dict__.pop("outputs", None)
+
+
 def warm_up(settings: Settings) -> None:
     """Assemble + load the model and run one short decode, so the first real clip is not the slow one."""
     model = get_model(settings)
@@ -321,35 +337,95 @@ def transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = Fa
         return Transcription(duration_s=duration)
 
     model = get_model(settings)
-    words: list[tuple[float, float, str]] = []
-    timed = words if word_timestamps else None
-    # faster-whisper decodes the VAD's speech chunks (each padded by speech_pad_ms on both sides), joined
-    heard_s = speech_s + len(speech) * 2 * VAD_PARAMETERS["speech_pad_ms"] / 1000
-    full = WINDOW_PAD_S is None or heard_s > WHISPER_WINDOW_S
-    with _full_window(model, full):
-        segments, info = _decode(model, audio, task="transcribe", words=timed)
-    retried = RETRY_FULL_WINDOW and not full and looks_broken(segments, speech_s)
-    with _full_window(model, full or retried):
-        if retried:
-            words.clear()
-            segments, info = _decode(model, audio, task="transcribe", words=timed)
-        if not segments:
-            return Transcription(duration_s=duration, speech_s=speech_s, full_window_retry=retried)
-        translation, why_not = "", ""
-        if info.language != ENGLISH:
-            translated, _ = _decode(model, audio, task="translate", language=info.language)
-            translation, why_not = _checked_translation(translated)
+    pieces: list[_Piece] = []
+    for start, end, chunks in speech_spans(speech, len(audio)):
+        language = pieces[0].language if pieces else None
+        span = audio[start:end]
+        pieces.append(_transcribe_span(model, span, chunks, start / SAMPLE_RATE, language, word_timestamps))
+    segments = [seg for piece in pieces for seg in piece.segments]
+    retried = any(piece.retried for piece in pieces)
+    if not segments:
+        return Transcription(duration_s=duration, speech_s=speech_s, full_window_retry=retried)
+    first = next(piece for piece in pieces if piece.segments)
+    translation, why_not = "", ""
+    if first.language != ENGLISH:
+        translation, why_not = _checked_translation([seg for piece in pieces for seg in piece.translated])
     return Transcription(
         full_window_retry=retried,
         text=" ".join(seg.text for seg in segments),
-        language=info.language,
-        language_prob=float(info.language_probability),
+        language=first.language,
+        language_prob=first.language_prob,
         segments=segments,
         duration_s=duration,
         speech_s=speech_s,
         translation=translation,
         translation_note=why_not,
-        words=words,
+        words=[word for piece in pieces for word in piece.words],
+    )
+
+
+class _Piece(BaseModel):
+    """One span's transcript, on the whole clip's clock."""
+
+    segments: list[Segment] = Field(default_factory=list)
+    translated: list[Segment] = Field(default_factory=list)
+    words: list[tuple[float, float, str]] = Field(default_factory=list)
+    language: str | None = None
+    language_prob: float | None = None
+    retried: bool = False
+
+
+def speech_spans(speech: list[dict], n_samples: int) -> list[tuple[int, int, list[dict]]]:
+    """The VAD's speech chunks grouped into spans of at most SPAN_HEARD_S seconds of speech (a longer chunk
+    is a span alone): (first sample, end sample, chunks) per span, the audio cut halfway through the silence
+    between spans so that no sample is left out. One span (the whole clip) when SPAN_HEARD_S is None."""
+    if SPAN_HEARD_S is None:
+        return [(0, n_samples, speech)]
+    groups: list[list[dict]] = [[]]
+    for chunk in speech:
+        heard = sum(c["end"] - c["start"] for c in groups[-1]) + chunk["end"] - chunk["start"]
+        if groups[-1] and heard > SPAN_HEARD_S * SAMPLE_RATE:
+            groups.append([])
+        groups[-1].append(chunk)
+    cuts = [0] + [(a[-1]["end"] + b[0]["start"]) // 2 for a, b in zip(groups, groups[1:])] + [n_samples]
+    return [(cuts[i], cuts[i + 1], group) for i, group in enumerate(groups)]
+
+
+def _transcribe_span(
+    model, audio: np.ndarray, chunks: list[dict], offset_s: float, language: str | None, word_timestamps: bool
+) -> _Piece:
+    """One span (`audio`, which starts `offset_s` into the clip) read as a clip of its own: a trimmed window
+    when its speech fits one, the full-window retry when the trimmed transcript looks broken, the translate
+    pass for another language; times moved onto the clip's clock."""
+    speech_s = sum(c["end"] - c["start"] for c in chunks) / SAMPLE_RATE
+    words: list[tuple[float, float, str]] = []
+    timed = words if word_timestamps else None
+    # faster-whisper decodes the VAD's speech chunks (each padded by speech_pad_ms on both sides), joined
+    heard_s = speech_s + len(chunks) * 2 * VAD_PARAMETERS["speech_pad_ms"] / 1000
+    full = WINDOW_PAD_S is None or heard_s > WHISPER_WINDOW_S
+    with _full_window(model, full):
+        segments, info = _decode(model, audio, task="transcribe", language=language, words=timed)
+    retried = RETRY_FULL_WINDOW and not full and looks_broken(segments, speech_s)
+    translated: list[Segment] = []
+    with _full_window(model, full or retried):
+        if retried:
+            words.clear()
+            segments, info = _decode(model, audio, task="transcribe", language=language, words=timed)
+        if segments and info.language != ENGLISH:
+            translated, _ = _decode(model, audio, task="translate", language=info.language)
+    return _Piece(
+        segments=[_shifted(seg, offset_s) for seg in segments],
+        translated=[_shifted(seg, offset_s) for seg in translated],
+        words=[(round(a + offset_s, 3), round(b + offset_s, 3), w) for a, b, w in words],
+        language=info.language,
+        language_prob=float(info.language_probability),
+        retried=retried,
+    )
+
+
+def _shifted(segment: Segment, offset_s: float) -> Segment:
+    return segment.model_copy(
+        update={"start": round(segment.start + offset_s, 3), "end": round(segment.end + offset_s, 3)}
     )
 
 
