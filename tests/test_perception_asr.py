@@ -320,3 +320,53 @@ def test_speech_longer_than_one_window_is_read_on_full_windows(tmp_path, setting
     room = np.random.default_rng(1).normal(0, 1e-3, 40 * asr.SAMPLE_RATE).astype(np.float32)
     quiet_tail = asr.transcribe(np.concatenate([speech, room]), settings)
     assert wer(said, quiet_tail.text) <= 0.2 and widths[0] < 3000, (quiet_tail.text, widths)
+
+
+def test_speech_chunks_are_grouped_into_spans_cut_in_the_silence_between_them(monkeypatch):
+    """Pure code (hand-made VAD chunks): chunks join a span until its speech would pass SPAN_HEARD_S; a
+    longer chunk is a span alone; the cuts fall halfway through the silences, so the spans tile the clip;
+    with SPAN_HEARD_S None the whole clip is one span."""
+    rate = asr.SAMPLE_RATE
+
+    def chunk(start_s: float, end_s: float) -> dict:
+        return {"start": int(start_s * rate), "end": int(end_s * rate)}
+
+    chunks = [chunk(0, 10), chunk(11, 21), chunk(22, 30), chunk(31, 60), chunk(62, 64)]
+    monkeypatch.setattr(asr, "SPAN_HEARD_S", 24.0)
+    spans = asr.speech_spans(chunks, 65 * rate)
+    assert [len(group) for _, _, group in spans] == [2, 1, 1, 1]
+    assert [(a / rate, b / rate) for a, b, _ in spans] == [(0, 21.5), (21.5, 30.5), (30.5, 61), (61, 65)]
+    monkeypatch.setattr(asr, "SPAN_HEARD_S", None)
+    assert asr.speech_spans(chunks, 65 * rate) == [(0, 65 * rate, chunks)]
+
+
+LONG_TALK = [  # unseen here; different sentences (the same one repeated trips Whisper's loop guard)
+    "My cousin opened a small bakery near the station and it is always busy.",
+    "On Saturdays we take the early train to the coast and walk along the cliffs.",
+    "The new manager changed every schedule without asking any of us first.",
+    "I have been learning to play the piano for almost two years now.",
+    "Our neighbours planted tomatoes and beans in the garden behind the school.",
+    "The doctor said the results look fine but she wants to see me again in June.",
+    "We painted the kitchen yellow last week and it already feels warmer.",
+    "My brother forgot his keys again so he waited outside for an hour.",
+    "The library downstairs stays open late on Thursdays during the exams.",
+]
+
+
+@pytest.mark.slow
+@needs_espeak
+def test_long_speech_read_in_spans_keeps_the_clips_clock(tmp_path, settings, monkeypatch):
+    """Real Whisper-base with SPAN_HEARD_S set (not the default: asr.py says why): about 40 s of speech is
+    read as two spans, each on a trimmed window; the segments and words of the second lie on the whole
+    clip's clock, in order, as one call's would, and the words are the ones said."""
+    pause = np.zeros(asr.SAMPLE_RATE, np.float32)
+    audio = np.concatenate([part for said in LONG_TALK for part in (speak(tmp_path, said), pause)])
+    monkeypatch.setattr(asr, "SPAN_HEARD_S", 24.0)
+    widths = encoder_widths(monkeypatch)
+    result = asr.transcribe(audio, settings, word_timestamps=True)
+    assert len(widths) >= 2 and max(widths) < 3000, widths
+    starts = [seg.start for seg in result.segments]
+    assert starts == sorted(starts) and result.segments[-1].end > 30, starts
+    assert [w[0] for w in result.words] == sorted(w[0] for w in result.words)
+    assert result.words[-1][1] <= len(audio) / asr.SAMPLE_RATE + 0.5
+    assert wer(" ".join(LONG_TALK), result.text) <= 0.2, result.text

@@ -16,10 +16,10 @@ end-to-end wall time is their sum.
 What the aims ask: perception RTF within ±20 % across lengths (a fixed cost per clip, such as a Whisper
 window, shows up as a higher RTF on short clips), and LLM tokens per run flat (prompts carry bounded digests,
 not the whole transcript). Tokens per run include the refinement rounds, which follow from what the audit
-finds in that clip's reading, not from its length; the first pass's tokens (prompts and completions of round
-0) are printed beside them, the part that a longer clip would grow if the prompts did. The spread is
-printed as max/min over lengths; the load average is printed beside it, since two shared cores make wall
-time noisy (CPU RTF is not inflated by other processes).
+finds in that clip's reading, not from its length; the first pass's tokens (the four agents' prompts and
+completions in round 0, without the audit's critic) are printed beside them, the part that a longer clip
+would grow if the prompts did. The spread is printed as max/min over lengths; the load average is printed
+beside it, since two shared cores make wall time noisy (CPU RTF is not inflated by other processes).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def measure(clip: Path, settings, backend, repeat: int) -> dict:
         "reasoning_s": round(reasoning_s, 2),
         "end_to_end_rtf": round((perception_s + reasoning_s) / media_s, 3) if media_s else None,
         "tokens": sum(t.get("prompt", 0) + t.get("completion", 0) for t in tokens.values()),
-        "first_pass_tokens": round_tokens(trace.events, with_prompts=True).get(0, 0),
+        "first_pass_tokens": round_tokens(trace.events, stages_only=True).get(0, 0),
         "first_pass_completion": per_round.get(0, 0),
         "rounds": summary["rounds"],
         "reply": summary["reply"],

@@ -79,15 +79,15 @@ NO_SPEECH_MAP = (-0.9476, 0.6503)
 # (1 of the 129 selection and report clips at 3 s, in the calibration run).
 RETRY_FULL_WINDOW = True
 # Speech longer than one window: faster-whisper reads it on full 30 s windows, each new one starting where
-# the last complete segment ended, so 29 s of speech cost two 30 s windows and 59 s three. Instead the VAD's
-# speech chunks are grouped into spans of at most SPAN_HEARD_S seconds of speech, cut in the silence between
-# chunks, and each span is transcribed as a clip of its own on a trimmed window: the cost then grows with the
-# speech, not in window steps. 24 s leaves room in the 30 s window for the kept pad (WINDOW_PAD_S) and as much
-# again for the span's own VAD pass cutting a little differently. A chunk longer than that (talk without a
-# 0.5 s pause) is a span of its own on full windows, as before. The language is detected on the first span
-# and kept for the rest (faster-whisper also detects on the first window only). None: the whole clip in one
-# call, on full windows past 30 s of speech.
-SPAN_HEARD_S: float | None = 24.0
+# the last complete segment ended, so 29 s of speech cost two 30 s windows and 59 s three. SPAN_HEARD_S, when
+# set, groups the VAD's speech chunks into spans of at most that many seconds of speech, cut in the silence
+# between chunks, each transcribed as a clip of its own on a trimmed window (24 s leaves room for the kept pad
+# and for the span's own VAD pass cutting a little differently; the language is detected on the first span).
+# Not taken: on streams joined from the fusion selection clips (scripts/asr_span_selection.py, the rule fixed
+# before the run: spans if their WER is within 0.01 of one call's) spans read 0.119 WER against 0.098, in
+# 0.84x the time (6 streams of 32-60 s, docs/results/asr_span_selection.json); the report split: 0.132 vs
+# 0.123, 0.91x the time. None: the whole clip in one call, on full windows past 30 s of speech.
+SPAN_HEARD_S: float | None = None
 LOOP_COMPRESSION = 2.4  # faster-whisper's compression_ratio_threshold
 MAX_WORDS_PER_S = 6.0  # fast speech runs at 3-4 words per second
 FRAMES_PER_S = 100  # Whisper's mel frames per second of audio
