@@ -48,6 +48,7 @@ def live_url(monkeypatch_module, request):
     demo, full_app = live_demo()
     from mer_agents.config import Settings
     from mer_agents.perception import warm_up
+    from mer_agents.ui.app import launch
 
     warm_up(
         Settings.from_env()
@@ -55,9 +56,7 @@ def live_url(monkeypatch_module, request):
     if full_app:  # the app's own server, shared with the app's client and browser tests
         yield request.getfixturevalue("app_url")
         return
-    _, url, _ = demo.launch(
-        server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True
-    )
+    _, url, _ = launch(demo, "127.0.0.1", free_port(), prevent_thread_lock=True, quiet=True)
     yield url
     demo.close()
 
@@ -92,6 +91,12 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
         turn = wait_for_done_turn(REPLY_TIMEOUT_S)
         assert turn is not None, f"no turn was answered in {REPLY_TIMEOUT_S} s: {_sessions(REGISTRY)}"
         assert turn.status == "done", f"turn {turn.id} failed: {turn.error}"
+
+        # the page joins Gradio's 0.1 s microphone chunks into 0.5 s ones (ui/mic_batch.js): 2 requests a
+        # second, not 10
+        buffers = [state.session.buffer for state in REGISTRY.states()]
+        received, streamed = sum(b.chunks for b in buffers), sum(b.audio_end_s for b in buffers)
+        assert 0 < received <= 3 * streamed + 2, (received, streamed)
 
         first = META["turns"][0]
         assert turn.id == 1 and turn.span.reason == "pause"

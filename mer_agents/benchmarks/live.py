@@ -1,7 +1,8 @@
 """`python -m mer_agents.benchmarks.live` (bench target `live`): the Live tab in headless Chromium.
 
 Measures, on the real path (real VAD, perception models and backend):
-- CPU use of the server process while the camera and microphone stream silence (psutil, over --idle-s);
+- CPU use of the server process while the camera and microphone stream silence (psutil, over --idle-s), and
+  the microphone chunks (server requests) a second that cost it;
 - for a spoken turn: speech end → end declared (the pause), end declared → clip written, → first timeline
   event, → evidence, → reply.
 
@@ -192,13 +193,12 @@ def main(args: argparse.Namespace) -> int:
     demo, full_app = live_demo()
     from mer_agents.backends.shared import shared_backend
     from mer_agents.config import Settings
+    from mer_agents.ui.app import launch
     from mer_agents.warm import warm_up
 
     settings = Settings.from_env()
     warm_up(settings, shared_backend(settings))  # as app.main does at launch: the latency is the run's
-    _, url, _ = demo.launch(
-        server_name="127.0.0.1", server_port=free_port(), prevent_thread_lock=True, quiet=True
-    )
+    _, url, _ = launch(demo, "127.0.0.1", free_port(), prevent_thread_lock=True, quiet=True)
     proc = psutil.Process()
     report: dict[str, Any] = {"app": "app.demo" if full_app else "Live tab only", "cores": psutil.cpu_count()}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
@@ -210,7 +210,7 @@ def main(args: argparse.Namespace) -> int:
         start_streaming(page)
         time.sleep(5.0)  # streams up, models the handlers touch loaded
         proc.cpu_percent(None)
-        before = _stream_seconds(REGISTRY)
+        before, chunks = _stream_seconds(REGISTRY), _audio_chunks(REGISTRY)
         time.sleep(args.idle_s)
         cpu = proc.cpu_percent(None)
         streamed = _stream_seconds(REGISTRY) - before
@@ -219,6 +219,7 @@ def main(args: argparse.Namespace) -> int:
             "cpu_percent_of_one_core": round(cpu, 1),
             "cpu_percent_of_machine": round(cpu / max(1, psutil.cpu_count()), 1),
             "audio_streamed_s": round(streamed, 2),
+            "audio_chunks_per_s": round((_audio_chunks(REGISTRY) - chunks) / args.idle_s, 2),
         }
         browser.close()
         REGISTRY.close_all()
@@ -251,6 +252,10 @@ def main(args: argparse.Namespace) -> int:
 
 def _stream_seconds(registry) -> float:
     return sum(state.session.buffer.audio_end_s for state in registry.states())
+
+
+def _audio_chunks(registry) -> int:
+    return sum(state.session.buffer.chunks for state in registry.states())
 
 
 if __name__ == "__main__":

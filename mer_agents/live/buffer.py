@@ -77,6 +77,7 @@ class LiveBuffer:
         self.frames_seen = 0
         self.frames_dropped = 0
         self.chunks_cut = 0  # audio chunks longer than MAX_CHUNK_S (only their tail was kept)
+        self.chunks = 0  # audio chunks received (each one a request to the server: bench live counts them)
 
     # -- audio
     @property
@@ -95,6 +96,7 @@ class LiveBuffer:
         chunk costs at most a few milliseconds whatever the client claims.
         """
         rate = checked_sample_rate(sample_rate)
+        self.chunks += 1
         samples = np.asarray(samples)
         keep = int(MAX_CHUNK_S * rate)
         if samples.ndim >= 1 and samples.shape[0] > keep:

@@ -83,7 +83,11 @@ def warm_up_in_background(run_settings: Settings) -> threading.Thread:
 
 
 def launch(demo: gr.Blocks, host: str | None = None, port: int | None = None, share: bool = False, **kwargs):
-    """Launch `demo`; tests call this with prevent_thread_lock=True on a free port."""
+    """Launch `demo` with the page head the Live tab's microphone needs (ui.live.page_head); tests and
+    benchmarks call this with prevent_thread_lock=True on a free port."""
+    from mer_agents.ui.live import page_head
+
+    kwargs.setdefault("head", page_head())
     return demo.launch(server_name=host, server_port=port, share=share, max_file_size=MAX_FILE_SIZE, **kwargs)
 
 
