@@ -285,3 +285,15 @@ def test_a_live_turn_writes_its_trace_also_when_it_fails(tmp_path):
     assert [e["kind"] for e in json.loads((tmp_path / "trace_r2.json").read_text())["events"]] == [
         "run_started"
     ]
+
+
+def test_the_page_head_joins_microphone_chunks_to_the_stream_period():
+    """The <script> app.launch puts in the page (ui/mic_batch.js) with the period of AUDIO_STREAM_EVERY_S;
+    the browser test checks what it does (about 2 chunks a second reach the server, not 10)."""
+    from mer_agents.ui import live
+
+    head = live.page_head()
+    assert head.startswith("<script>") and head.rstrip().endswith("</script>")
+    assert "__BATCH_MS__" not in head
+    assert f"const BATCH_MS = {round(live.AUDIO_STREAM_EVERY_S * 1000)};" in head
+    assert 'type !== "dataavailable"' in head  # only the recorder's data events are wrapped

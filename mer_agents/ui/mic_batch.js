@@ -7,6 +7,8 @@
 // element, not a native MediaRecorder: the Analyze tab's recordings are left alone) so that the chunks of
 // __BATCH_MS__ ms are joined into one Blob, in order, before Gradio sees them. Gradio keeps the first chunk's
 // WAV header and appends the raw samples of the others, so a joined chunk reads exactly as its parts did.
+// When the microphone is turned off, Gradio drops the chunks that arrive after it (one of 0.1 s before);
+// with joined chunks that is up to __BATCH_MS__ ms of the last words, if the person was still talking.
 (() => {
   const BATCH_MS = __BATCH_MS__;
   const native = window.MediaRecorder;
