@@ -120,14 +120,18 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
             arg=turn.reply.strip()[:40],
             timeout=60_000,
         )
+        # The timeline shows the newest turn: the fixture's second turn starts as soon as this one is answered
+        # and soon replaces it, so wait until the shown timeline (of either turn) holds every stage.
+        wanted = ["evidence", "perception", "forecast", "strategy", "reply"]
         page.wait_for_function(
-            "() => document.querySelectorAll('#live-timeline details.mer-entry').length >= 5", timeout=60_000
+            """(wanted) => {
+                const shown = [...document.querySelectorAll('#live-timeline details.mer-entry')]
+                    .map(e => e.dataset.stage);
+                return wanted.every(stage => shown.includes(stage));
+            }""",
+            arg=wanted,
+            timeout=90_000,
         )  # 30 s timed out once with an evaluation running beside it
-        stages = page.eval_on_selector_all(
-            "#live-timeline details.mer-entry", "els => els.map(e => e.dataset.stage)"
-        )
-        for stage in ("evidence", "perception", "forecast", "strategy", "reply"):
-            assert stage in stages, stages
         page.wait_for_function(
             "() => document.querySelectorAll('#live-trajectory .scatterlayer .trace').length > 0",
             timeout=30_000,
