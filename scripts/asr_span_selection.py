@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from mer_agents.config import Settings  # noqa: E402
-from mer_agents.evaluation.asr_compare import compare, wer_differences, write_result  # noqa: E402
+from mer_agents.evaluation.asr_compare import against, compare, write_result  # noqa: E402
 from mer_agents.evaluation.provenance import provenance  # noqa: E402
 from mer_agents.perception import asr  # noqa: E402
 from mer_agents.perception.media import load_media  # noqa: E402
@@ -79,10 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         "data": f"{(SPLITS[args.split] / 'labels.json').relative_to(ROOT)} joined into streams of "
         f"{'/'.join(f'{t:g}' for t in TARGETS_S)} s",
         **{k: v for k, v in result.items() if k != "items"},
-        "wer_minus_one_call": wer_differences(result["items"], list(variants), ONE_CALL),
-        "time_ratio_to_one_call": {
-            n: round(result["total_seconds"][n] / result["total_seconds"][ONE_CALL], 3) for n in variants
-        },
+        **against(result, ONE_CALL),
         "rule": f"spans when their WER <= the one call's + {TOLERANCE} on the selection split",
         "command": f"python scripts/asr_span_selection.py --split {args.split}",
         "provenance": started,

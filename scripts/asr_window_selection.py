@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from mer_agents.config import Settings  # noqa: E402
-from mer_agents.evaluation.asr_compare import compare, wer_differences, write_result  # noqa: E402
+from mer_agents.evaluation.asr_compare import against, compare, wer_differences, write_result  # noqa: E402
 from mer_agents.evaluation.provenance import provenance  # noqa: E402
 from mer_agents.perception import asr  # noqa: E402
 
@@ -61,10 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         "split": args.split,
         "data": str((folder / "labels.json").relative_to(ROOT)),
         **{k: v for k, v in result.items() if k != "items"},
-        "wer_minus_full": wer_differences(result["items"], list(variants), FULL),
-        "time_ratio_to_full": {
-            n: round(result["total_seconds"][n] / result["total_seconds"][FULL], 3) for n in variants
-        },
+        **against(result, FULL),
         "rule": f"the smallest pad whose WER <= the full window's + {TOLERANCE} on the selection split",
         "command": f"python scripts/asr_window_selection.py --split {args.split}",
         "provenance": started,

@@ -3,7 +3,7 @@ transcription loop itself runs the real Whisper in scripts/asr_*_selection.py)."
 
 from __future__ import annotations
 
-from mer_agents.evaluation.asr_compare import wer_differences
+from mer_agents.evaluation.asr_compare import against, wer_differences
 
 
 def test_wer_difference_and_its_paired_interval():
@@ -19,3 +19,13 @@ def test_wer_difference_and_its_paired_interval():
     low, high = out["pad"]["ci95"]
     assert low <= 0.125 <= high and low >= 0
     assert out["pad"]["clips_better_same_worse"] == [0, 1, 1]
+
+
+def test_a_selection_reports_each_setting_against_the_baseline():
+    """against(): the WER differences above, keyed by the baseline's name, and each setting's total time over
+    the baseline's."""
+    items = [{"words": "one two", "one_call": "one two", "spans": "one too"}]
+    result = {"wer": {"one_call": 0.0, "spans": 0.5}, "total_seconds": {"one_call": 4.0, "spans": 3.0}}
+    out = against({**result, "items": items}, "one_call")
+    assert out["wer_minus_one_call"]["spans"]["wer_minus_one_call"] == 0.5
+    assert out["time_ratio_to_one_call"] == {"one_call": 1.0, "spans": 0.75}

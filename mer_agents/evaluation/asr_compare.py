@@ -100,6 +100,17 @@ def wer_differences(items: list[dict[str, Any]], names: list[str], baseline: str
     return out
 
 
+def against(result: dict[str, Any], baseline: str) -> dict[str, Any]:
+    """What a selection script reports of compare()'s result beside a baseline setting: each setting's WER
+    difference with its interval (wer_differences) and its time over the baseline's."""
+    names = list(result["wer"])
+    total = result["total_seconds"]
+    return {
+        f"wer_minus_{baseline}": wer_differences(result["items"], names, baseline),
+        f"time_ratio_to_{baseline}": {n: round(total[n] / total[baseline], 3) for n in names},
+    }
+
+
 def write_result(path: Path, out: dict[str, Any], shown: tuple[str, ...]) -> None:
     """Write a selection script's OUT file and print its headline fields and its pick (if any)."""
     path.write_text(json.dumps(out, indent=1) + "\n")
