@@ -84,6 +84,7 @@ CLIPS = {
 # picture, and no sentence said twice (looping a short clip repeats its lines, and Whisper's own loop guard
 # then decodes every window again at higher temperatures: a cost of the repetition, not of the length).
 # In a folder of its own, so that the app does not list it among its examples.
+SAME_AS_SAD_LOSS = ("voice", "speed", "pitch", "amplitude", "image", "expected")
 LONG_CLIPS = {
     "long/grief_monologue.mp4": {
         "text": (
@@ -95,12 +96,7 @@ LONG_CLIPS = {
             "barely remember it. At work everyone expects me to be fine again, and I nod and answer emails, "
             "but inside I feel empty. I don't know how to stop missing her, and part of me does not want to."
         ),
-        "voice": "en-us+f4",
-        "speed": 115,
-        "pitch": 30,
-        "amplitude": 70,
-        "image": "grace_hopper",
-        "expected": {"words": "sadness", "face": "neutral", "voice": "calm"},
+        **{k: CLIPS["sad_loss.mp4"][k] for k in SAME_AS_SAD_LOSS},
         "about": "a minute of sad words in sad_loss.mp4's voice over its picture, no sentence said twice",
     },
 }
