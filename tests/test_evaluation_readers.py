@@ -1,5 +1,6 @@
 """Readers on the shared dev files: counts, labels, context order, dialogue ids, message/history split."""
 
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from mer_agents.evaluation.readers import (
     canonical_strategy,
     message_and_history,
     read_esconv,
+    read_esconv_heldout_train,
     read_meld,
     spread_subset,
     supporter_followup,
@@ -19,6 +21,7 @@ from mer_agents.labels import EMOTIONS, STRATEGIES
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 MELD_DEV = DATA / "meld" / "dev_sent_emo.csv"
 ESCONV_DEV = DATA / "esconv" / "devWithStrategy_short.tsv"
+ESCONV_TRAIN = DATA / "esconv" / "ESConv_train.json"
 needs_data = pytest.mark.skipif(
     not MELD_DEV.is_file() or not ESCONV_DEV.is_file(), reason="shared dev data absent"
 )
@@ -126,3 +129,34 @@ def test_a_window_that_starts_mid_dialogue_marks_earlier_conversation(esconv):
     assert esconv[0].history == []  # the dialogue's own first words
     openers = [i for i in esconv if i.message and not i.history]
     assert openers and all(i.context[0].index == 0 for i in openers)
+
+
+@pytest.mark.skipif(not ESCONV_TRAIN.is_file(), reason="shared train data absent")
+def test_heldout_train_items_are_dev_shaped_windows_of_the_heldout_dialogues():
+    items = read_esconv_heldout_train(ESCONV_TRAIN)
+    dialogues = {item.dialogue_id for item in items}
+    assert len(dialogues) == 90  # 000, 010, ..., 890 of 897
+    assert all(int(d.rsplit("-", 1)[1]) % 10 == 0 for d in dialogues)
+    assert len({item.id for item in items}) == len(items)
+    assert [item.line for item in items] == list(range(1, len(items) + 1))
+    assert {item.strategy for item in items} <= set(STRATEGIES)
+    for item in items:
+        target = int(item.id.rsplit("_t", 1)[1])
+        indices = [t.index for t in item.context]
+        assert indices == list(range(target - len(indices), target))  # consecutive, ending before the target
+        assert len(indices) <= 4 or not any(t.speaker == "seeker" for t in item.context[1:5])
+    usable = [item for item in items if item.message]
+    assert len(usable) > 0.9 * len(items)
+
+
+def test_heldout_train_window_reaches_back_to_a_seeker_turn(tmp_path):
+    turns = [{"speaker": "usr", "text": "I lost my job."}] + [
+        {"speaker": "sys", "text": f"Reply {i}.", "strategy": "Question"} for i in range(6)
+    ]
+    path = tmp_path / "ESConv_train.json"
+    path.write_text(json.dumps([{"dialog": turns}, {"dialog": turns}]))
+    items = read_esconv_heldout_train(path)
+    assert [item.dialogue_id for item in items] == ["esconv-train-000"] * 6  # 001 is not held out
+    last = items[-1]
+    assert last.id == "esconv-train-000_t6" and [t.index for t in last.context] == list(range(6))
+    assert last.message == "I lost my job."

@@ -2,6 +2,7 @@
 
     eval meld   --csv dev_sent_emo.csv [--limit N] [--context K] [--llm-limit M | --no-llm] --out OUT.json
     eval esconv --tsv devWithStrategy_short.tsv [--limit N] [--variants full,no-reflection,...] --out OUT.json
+    eval esconv --heldout-train ...  (the held-out train slice, where settings are chosen)
     eval fusion [--labels examples/fusion/labels.json] [--limit N] --out OUT.json
     eval report [--in docs/results] [--out docs/results.md]
 
@@ -41,7 +42,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     esconv = sub.add_parser(
         "esconv", help="strategy planning and replies on an ESConv *WithStrategy_short.tsv"
     )
-    esconv.add_argument("--tsv", required=True, help="ESConv *WithStrategy_short.tsv")
+    source = esconv.add_mutually_exclusive_group(required=True)
+    source.add_argument("--tsv", help="ESConv *WithStrategy_short.tsv")
+    source.add_argument(
+        "--heldout-train",
+        action="store_true",
+        help="the held-out slice of ESConv_train.json (every 10th dialogue) instead: choose settings here, "
+        "report on dev",
+    )
     esconv.add_argument(
         "--variants",
         default="full,no-reflection,no-consistency,one-pass",
@@ -246,6 +254,7 @@ def main(args) -> int:
         out = evaluate_esconv(
             args.tsv,
             settings,
+            heldout_train=args.heldout_train,
             variants=variants,
             limit=args.limit,
             concurrency=args.concurrency,
@@ -253,7 +262,14 @@ def main(args) -> int:
             progress=progress,
         )
         out["command"] = _command(
-            args, [("--tsv", "tsv"), ("--variants", "variants"), *COMMON_FLAGS, ("--out", "out")]
+            args,
+            [
+                ("--tsv", "tsv"),
+                ("--heldout-train", "heldout_train"),
+                ("--variants", "variants"),
+                *COMMON_FLAGS,
+                ("--out", "out"),
+            ],
         )
         summary = ", ".join(
             f"{name}: strategy macro-F1 {v['strategy_macro_f1']:.3f}, "

@@ -30,7 +30,13 @@ from mer_agents.evaluation.metrics import (
     reply_report,
 )
 from mer_agents.evaluation.provenance import code_hash
-from mer_agents.evaluation.readers import EsconvItem, read_esconv, spread_subset, supporter_followup
+from mer_agents.evaluation.readers import (
+    EsconvItem,
+    read_esconv,
+    read_esconv_heldout_train,
+    spread_subset,
+    supporter_followup,
+)
 from mer_agents.evaluation.runner import Stopwatch, run_items
 from mer_agents.labels import STRATEGIES
 
@@ -47,6 +53,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "one-pass": {"one_pass": True},
 }
 DEFAULT_VARIANTS = ("full", "no-reflection", "no-consistency", "one-pass")
+HELDOUT_TRAIN_DATA = "ESConv_train.json, held-out dialogues (every 10th)"  # `data` of --heldout-train
 
 
 def variant_settings(settings: Settings, variant: str) -> Settings:
@@ -166,9 +173,10 @@ def reply_checks(
 
 
 def evaluate_esconv(
-    tsv_path: str,
+    tsv_path: str | None,
     settings: Settings,
     *,
+    heldout_train: bool = False,
     variants: tuple[str, ...] = DEFAULT_VARIANTS,
     limit: int | None = None,
     concurrency: int = 1,
@@ -180,13 +188,15 @@ def evaluate_esconv(
     from mer_agents.backends import get_backend
 
     clock = Stopwatch()
-    all_items = read_esconv(tsv_path)
+    if heldout_train == (tsv_path is not None):
+        raise ValueError("give either a dev-format TSV or heldout_train=True")
+    all_items = read_esconv_heldout_train() if heldout_train else read_esconv(tsv_path)
     usable = [item for item in all_items if item.message]
     items = [usable[i] for i in spread_subset(len(usable), limit)]
     backend = backend or get_backend(settings)
     out: dict[str, Any] = {
         "task": "esconv",
-        "data": str(tsv_path),
+        "data": HELDOUT_TRAIN_DATA if heldout_train else str(tsv_path),
         "n_file": len(all_items),
         "skipped_no_seeker_turn": len(all_items) - len(usable),
         "limit": limit,

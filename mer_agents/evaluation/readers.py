@@ -12,11 +12,19 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from mer_agents.errors import MerError
-from mer_agents.evaluation.esconv_data import TAG_TO_STRATEGY, EsconvTurn, read_lines
+from mer_agents.evaluation.esconv_data import (
+    DEFAULT_TRAIN,
+    TAG_TO_STRATEGY,
+    EsconvTurn,
+    is_heldout,
+    read_lines,
+    read_train,
+)
 from mer_agents.labels import EMOTIONS, STRATEGIES
 from mer_agents.types import Turn
 
 MELD_COLUMNS = ("Utterance", "Speaker", "Emotion", "Dialogue_ID", "Utterance_ID")
+WINDOW_TURNS = 5  # turns per ESConv dev line, the target included (the window held-out train items copy)
 
 
 class DataError(MerError):
@@ -99,8 +107,8 @@ class EsconvItem(BaseModel):
     id: str = Field(description="'<dialogue>_t<turn index>', unique in the file")
     line: int = Field(description="1-based position among the file's non-empty lines")
     dialogue_id: str = Field(
-        description="'esconv-dev-NNN' as in mer_agents.evaluation.esconv_data (the bank is ESConv train; "
-        "retrieval still skips it)"
+        description="'esconv-dev-NNN' or 'esconv-train-NNN' as in mer_agents.evaluation.esconv_data "
+        "(retrieval skips the dialogue under test)"
     )
     context: tuple[EsconvTurn, ...] = Field(description="the turns before the target, oldest first")
     strategy: str
@@ -168,6 +176,41 @@ def read_esconv(path: str | Path) -> list[EsconvItem]:
         raise DataError(f"{path.name} holds no supporter turns")
     if len({item.id for item in items}) != len(items):
         raise DataError(f"{path.name}: a dialogue repeats a target turn index; cannot assign unique ids")
+    return items
+
+
+def read_esconv_heldout_train(path: str | Path = DEFAULT_TRAIN) -> list[EsconvItem]:
+    """Every tagged supporter turn of the held-out train dialogues (every 10th; `esconv_data.is_heldout`) as
+    an item shaped like a dev line: the WINDOW_TURNS - 1 turns before it, reaching further back until the
+    window holds a seeker turn.
+
+    This is where settings are chosen; dev is only for reporting. Ids are `esconv-train-NNN_t<index>`, so
+    retrieval skips the dialogue under test as it does on dev; `line` counts items in file order.
+    """
+    try:
+        dialogues = [d for d in read_train(path) if is_heldout(d.id)]
+    except MerError as exc:
+        raise DataError(str(exc)) from None
+    items: list[EsconvItem] = []
+    for dialogue in dialogues:
+        for target in dialogue.turns:
+            if target.speaker != "supporter" or target.strategy not in STRATEGIES:
+                continue
+            start = max(0, target.index - (WINDOW_TURNS - 1))
+            while start > 0 and not any(t.speaker == "seeker" for t in dialogue.turns[start : target.index]):
+                start -= 1
+            items.append(
+                EsconvItem(
+                    id=f"{dialogue.id}_t{target.index}",
+                    line=len(items) + 1,
+                    dialogue_id=dialogue.id,
+                    context=tuple(dialogue.turns[start : target.index]),
+                    strategy=target.strategy,
+                    reply=target.text,
+                )
+            )
+    if not items:
+        raise DataError(f"{Path(path).name}: the held-out dialogues hold no tagged supporter turns")
     return items
 
 
