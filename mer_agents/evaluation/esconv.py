@@ -78,7 +78,7 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
     plans: list[str] = []
     verdicts: dict[int, list[dict[str, Any]]] = {}
     replies: list[Any] = []
-    prompt_tokens = completion_tokens = 0
+    prompt_tokens = completion_tokens = cached_tokens = 0
     finished: RunFinished | None = None
     failure: str | None = None
     evidence = None
@@ -90,6 +90,7 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
             elif isinstance(event, StageFinished):
                 prompt_tokens += event.prompt_tokens
                 completion_tokens += event.completion_tokens
+                cached_tokens += event.cached_tokens
                 if event.stage == "reply":
                     replies.append(event.output)
                 if event.stage == "strategy":
@@ -98,6 +99,7 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
             elif isinstance(event, AuditVerdictEvent):
                 prompt_tokens += event.prompt_tokens
                 completion_tokens += event.completion_tokens
+                cached_tokens += event.cached_tokens
                 verdicts.setdefault(event.round, []).append(
                     {
                         "stage": event.verdict.stage,
@@ -134,6 +136,7 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
         "verdicts": {str(k): v for k, v in verdicts.items()},
         "prompt_tokens": prompt_tokens,
         "completion_tokens": completion_tokens,
+        "cached_tokens": cached_tokens,  # prompt tokens the backend served from its prompt cache
         "seconds": seconds,
     }
 
@@ -313,6 +316,10 @@ def summarise(items: list[EsconvItem], results: list[dict[str, Any]], settings: 
         ),
         "tokens_per_turn": mean([r["prompt_tokens"] + r["completion_tokens"] for r in ok]),
         "completion_tokens_per_turn": mean([r["completion_tokens"] for r in ok]),
+        # what the model read anew: prompt tokens not served from its prompt cache, plus what it wrote
+        "computed_tokens_per_turn": mean(
+            [r["prompt_tokens"] - r.get("cached_tokens", 0) + r["completion_tokens"] for r in ok]
+        ),
         "seconds_per_turn": mean(fresh) if fresh else None,
         "n_timed": len(fresh),
         "ablation": {
