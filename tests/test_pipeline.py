@@ -55,6 +55,17 @@ def test_full_run_on_evidence(backend):
     assert forecast.agreement > 0.9 and forecast.explanation.startswith("The ")
 
 
+def test_the_stages_after_perception_read_the_shared_prefix_from_the_prompt_cache(backend):
+    """perception, forecast and strategy open with the same system prompt and evidence digest
+    (prompts/team.txt): llama.cpp reads it once, for perception, and serves it from its cache after."""
+    evidence = load("evidence_sad").model_copy(update={"transcript": "My cat Pebbles ran off on Sunday."})
+    events = list(run(RunRequest(evidence=evidence), backend, Settings.from_env(backend="embedded")))
+    first = {e.stage: e for e in events if isinstance(e, StageFinished) and e.round == 0}
+    assert first["perception"].cached_tokens < 20  # a transcript this process has not read before
+    for stage in ("forecast", "strategy"):
+        assert first[stage].cached_tokens >= 0.9 * first["perception"].prompt_tokens - 60, first[stage]
+
+
 class CheerfulFirstReply:
     """The real embedded backend, except that the FIRST reply it writes gets "That's great! " put in front:
     a crafted cheerful reply to sad evidence, so the real audit and the real re-entry must act on it."""

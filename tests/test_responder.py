@@ -349,3 +349,15 @@ def test_good_news_gets_a_glad_reply_that_says_the_news_back(backend):
     assert responder.good_news(ctx, forecast("joy"))
     assert reply.source == "template", [c.text for c in reply.ranked]
     assert reply.text == "That is wonderful news: you ran your first 10k this morning! How does it feel?"
+
+
+def test_the_model_reads_the_persons_last_words_within_a_bound():
+    """Pure: the responder's prompt stops growing with the clip; the cut keeps whole sentences at the end."""
+    from mer_agents.agents.responder import TRANSCRIPT_CHARS, last_words
+
+    said = " ".join(f"Sentence number {i} of a long monologue." for i in range(40))
+    cut = last_words(said)
+    assert len(cut) <= TRANSCRIPT_CHARS and cut.startswith("... Sentence number")
+    assert cut.endswith("Sentence number 39 of a long monologue.")
+    assert last_words("I lost my job.") == "I lost my job."
+    assert last_words("word " * 200).endswith("word") and len(last_words("word " * 200)) <= TRANSCRIPT_CHARS

@@ -5,6 +5,9 @@ default), so tests and model-free demos inject their own instead of patching mod
 
 Prompts are YAML files (`system`, `user`) under mer_agents/agents/prompts/, loaded with importlib.resources
 and rendered by Jinja with StrictUndefined, so a missing variable is an error and never an empty string.
+The stages that read the evidence (perception, forecast, strategy, the audit's critique) open with the same
+system prompt (prompts/team.txt) and the same evidence digest, and say their task last: llama.cpp's prompt
+cache then serves that shared prefix to every stage after the first instead of reading it again.
 A JSON call asks the backend for output constrained by the JSON schema of a small pydantic "LLM output"
 model; if the text still fails validation, the model sees the validation error once and may repair it;
 after that the stage fails with a StageError (one readable line; the pipeline turns it into events).
@@ -48,7 +51,13 @@ def sentence_pattern(openings: str, low: int = 10, high: int = 200) -> str:
     return rf"^({openings}){TEXT_CHARS}{{{low},{high}}}$"
 
 
+def _prompt_file(name: str) -> str:
+    """A text file under prompts/, for `{% include %}` (shared parts of several prompts)."""
+    return importlib.resources.files(PROMPT_PACKAGE).joinpath(PROMPT_DIR, name).read_text(encoding="utf-8")
+
+
 _ENV = jinja2.Environment(
+    loader=jinja2.FunctionLoader(_prompt_file),
     undefined=jinja2.StrictUndefined,
     trim_blocks=True,
     lstrip_blocks=True,

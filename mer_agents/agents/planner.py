@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from mer_agents.agents import guard
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
+from mer_agents.agents.perception import digest
 from mer_agents.agents.retrieval import Exemplar
 from mer_agents.errors import StageError
 from mer_agents.labels import NEGATIVE_EMOTIONS, STRATEGIES
@@ -140,13 +141,12 @@ def code_plan(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
 
 
 def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
-    query, candidates, neighbours, wide = code_choice(ctx, forecast)
+    _, candidates, neighbours, wide = code_choice(ctx, forecast)
     chosen = candidates[:1]  # the code decides; the model explains (see the module docstring)
     shown = [e for e in neighbours if e.strategy in candidates][:N_PROMPT_EXAMPLES]
-    messages = load_prompt(
-        "planner"
-    ).render(  # the digest's transcript is the query
-        transcript=query[:300],
+    # the digest opens the prompt as it opens perception's and the forecaster's (a cached prefix)
+    messages = load_prompt("planner").render(
+        digest=digest(ctx.evidence),
         emotion=forecast.emotion,
         intensity=f"{forecast.intensity:.2f}",
         history="\n".join(history_lines(ctx.history)),

@@ -114,8 +114,9 @@ def audit(
         return result
     sub = dataclasses.replace(ctx, usage=Usage())
     outputs = {"perception": perception, "forecast": forecast, "strategy": plan, "reply": reply}
+    # the digest opens the prompt as it opens the stages' (a cached prefix)
     messages = load_prompt("reflection").render(
-        transcript=ctx.evidence.words[:300],
+        digest=digest(ctx.evidence),
         stage=target,
         output=outputs[target].one_line()[:OUTPUT_CHARS],
         issues="; ".join(v.issues),

@@ -64,6 +64,10 @@ HISTORY_TURNS = 3
 STOP = ("\n\n", "\nPerson", "\nUser", "\nSeeker", "\nYou:", "Person:", "User:", "Seeker:", "Supporter:")
 PREFIX = re.compile(r"^\s*(supporter|assistant|you|listener)\s*:\s*", re.IGNORECASE)
 EXAMPLE_CHARS = 160
+# The person's last words the model reads, in whole sentences where they fit: a reply answers what was said
+# last, and the prompt stops growing with the clip (issue #14; a minute of speech is ~700 characters). The
+# candidates code builds and checks read all the words.
+TRANSCRIPT_CHARS = 320
 NO_QUESTION = TEXT_CHARS.replace("?", "")
 FORM = {  # the strategy's surface form, as a pattern for refinement drafts
     "Question": rf"^{NO_QUESTION}{{10,200}}\?$",
@@ -345,8 +349,25 @@ def build_messages(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyP
         strategy_help=HELP[plan.strategy],
         examples="\n".join(f"- {r[:EXAMPLE_CHARS]}" for r in plan.exemplars),
         instruction=ctx.instruction,
-        transcript=ctx.evidence.words or "(no words)",
+        transcript=last_words(ctx.evidence.words) or "(no words)",
     )
+
+
+def last_words(text: str, limit: int = TRANSCRIPT_CHARS) -> str:
+    """The end of `text` within `limit` characters: the last whole sentences that fit, else the last words of
+    the last sentence; "..." marks a cut."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    for sentence in reversed(checks.sentences(text)):
+        if len(" ".join([sentence, *kept])) > limit - 4:
+            break
+        kept.insert(0, sentence)
+    if not kept:
+        tail = text[-(limit - 4) :]
+        kept = [tail.split(" ", 1)[-1] if " " in tail else tail]
+    return "... " + " ".join(kept)
 
 
 def reply_schema(strategy: str) -> dict:
