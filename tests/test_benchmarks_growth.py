@@ -47,4 +47,6 @@ def test_the_benchmark_reports_every_length_on_the_real_models(tmp_path):
         assert row["perception_rtf"] > 0 and row["tokens"] >= row["first_pass_tokens"] > 0 and row["reply"]
     assert all(row["words"] > 0 for row in report["rows"])
     assert report["perception_rtf_spread"] >= 1.0 and report["token_spread"] >= 1.0
-    assert report["first_pass_token_spread"] >= 1.0
+    assert report["first_pass_token_spread"] >= 1.0 and report["first_pass_computed_spread"] >= 1.0
+    for row in report["rows"]:  # the stages after perception read the shared prefix from the cache
+        assert row["first_pass_computed"] < row["first_pass_tokens"] - 200

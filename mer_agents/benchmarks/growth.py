@@ -9,7 +9,8 @@ ASR time per second of its 5-30 s cuts (ASR alone, at b9512c6: RTF 0.21 against 
 repetition, not of the length; 60 s of distinct sentences cost 0.095. For each length, after `--warmup`
 untimed runs: the perception RTF (median of `--repeat` runs; wall and CPU seconds per media second) and one
 audited run of the reasoning stages on that evidence (its LLM tokens, the first pass's completion tokens,
-refinement rounds, wall seconds).
+refinement rounds, wall seconds). The perception runs go round the lengths in turn (5, 15, 30, 60, 5, ...),
+so that a slow spell of the machine falls on every length rather than on one.
 Perception is timed apart from the reasoning so that each figure names what it measures; a clip's
 end-to-end wall time is their sum.
 
@@ -18,8 +19,10 @@ window, shows up as a higher RTF on short clips), and LLM tokens per run flat (p
 not the whole transcript). Tokens per run include the refinement rounds, which follow from what the audit
 finds in that clip's reading, not from its length; the first pass's tokens (the four agents' prompts and
 completions in round 0, without the audit's critic) are printed beside them, the part that a longer clip
-would grow if the prompts did. The spread is printed as max/min over lengths; the load average is printed
-beside it, since two shared cores make wall time noisy (CPU RTF is not inflated by other processes).
+would grow if the prompts did, and of those the tokens the model computed (less the prompt tokens
+llama.cpp's prompt cache served: the stages share a prefix, agents/base.py). The spread is printed as
+max/min over lengths; the load average is printed beside it, since two shared cores make wall time noisy
+(CPU RTF is not inflated by other processes).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=",".join(f"{x:g}" for x in DEFAULT_LENGTHS),
         help="clip lengths in seconds, comma-separated (5,15,30,60)",
     )
-    parser.add_argument("--repeat", type=int, default=2, help="perception runs per length; median reported")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="perception runs per length, round the lengths; median reported"
+    )
     parser.add_argument(
         "--warmup", type=int, default=1, help="untimed runs of the shortest clip first (first-use costs)"
     )
@@ -103,21 +109,35 @@ def spread(values: list[float]) -> float | None:
     return round(max(values) / min(values), 3) if values else None
 
 
-def measure(clip: Path, settings, backend, repeat: int) -> dict:
-    """Perception timings of `clip` (median of `repeat`), then one audited run of the reasoning on its
-    evidence: LLM tokens per run (prompt + completion), the first pass's completion tokens, rounds, wall
-    seconds."""
-    from mer_agents.benchmarks.pipeline import round_tokens, traced_run
+def perceive_timed(clip: Path, settings) -> tuple[Any, float, float]:
+    """(evidence, wall seconds, CPU seconds of this process) of one perception of `clip`."""
     from mer_agents.perception import perceive
+
+    cpu = time.process_time()
+    evidence = perceive(clip, settings)
+    return evidence, evidence.timings.get("total", 0.0), time.process_time() - cpu
+
+
+def measure(clips: list[Path], settings, backend, repeat: int) -> list[dict]:
+    """Per clip: perception timings (median of `repeat`, the runs taken round the clips in turn), then one
+    audited run of the reasoning on its evidence: LLM tokens per run (prompt + completion), the first pass's
+    tokens, computed tokens and completion tokens, rounds, wall seconds."""
+    walls: dict[Path, list[float]] = {clip: [] for clip in clips}
+    cpus: dict[Path, list[float]] = {clip: [] for clip in clips}
+    evidence: dict[Path, Any] = {}
+    for _ in range(max(1, repeat)):
+        for clip in clips:
+            evidence[clip], wall, cpu = perceive_timed(clip, settings)
+            walls[clip].append(wall)
+            cpus[clip].append(cpu)
+    return [reason(evidence[c], walls[c], cpus[c], settings, backend) for c in clips]
+
+
+def reason(evidence, walls: list[float], cpus: list[float], settings, backend) -> dict:
+    """One row: the perception timings of a clip and one audited run of the reasoning on its evidence."""
+    from mer_agents.benchmarks.pipeline import round_tokens, traced_run
     from mer_agents.pipeline import RunRequest
 
-    walls, cpus, evidence = [], [], None
-    for _ in range(max(1, repeat)):
-        cpu = time.process_time()
-        evidence = perceive(clip, settings)
-        cpus.append(time.process_time() - cpu)
-        walls.append(evidence.timings.get("total", 0.0))
-    assert evidence is not None
     media_s = evidence.analysed_s or evidence.duration_s
     trace, reasoning_s, _ = traced_run(RunRequest(evidence=evidence), backend, settings)
     summary = trace.summary()
@@ -134,6 +154,7 @@ def measure(clip: Path, settings, backend, repeat: int) -> dict:
         "end_to_end_rtf": round((perception_s + reasoning_s) / media_s, 3) if media_s else None,
         "tokens": sum(t.get("prompt", 0) + t.get("completion", 0) for t in tokens.values()),
         "first_pass_tokens": round_tokens(trace.events, stages_only=True).get(0, 0),
+        "first_pass_computed": round_tokens(trace.events, stages_only=True, computed=True).get(0, 0),
         "first_pass_completion": per_round.get(0, 0),
         "rounds": summary["rounds"],
         "reply": summary["reply"],
@@ -155,11 +176,10 @@ def main(args: argparse.Namespace) -> int:
     rows = []
     with tempfile.TemporaryDirectory(prefix="mer-growth-") as tmp:
         for i in range(args.warmup):
-            clip = make_clip(args.clip, min(lengths), Path(tmp) / f"warmup_{i}")
-            measure(clip, settings, backend, 1)
-        for seconds in lengths:
-            clip = make_clip(args.clip, seconds, Path(tmp) / f"{args.clip.stem}_{seconds:g}s")
-            rows.append({"length_s": seconds, **measure(clip, settings, backend, args.repeat)})
+            measure([make_clip(args.clip, min(lengths), Path(tmp) / f"warmup_{i}")], settings, backend, 1)
+        clips = [make_clip(args.clip, s, Path(tmp) / f"{args.clip.stem}_{s:g}s") for s in lengths]
+        for seconds, row in zip(lengths, measure(clips, settings, backend, args.repeat)):
+            rows.append({"length_s": seconds, **row})
             print(f"{seconds:g} s done: {rows[-1]}", flush=True)
     report = {
         "source": args.clip.name,
@@ -168,6 +188,7 @@ def main(args: argparse.Namespace) -> int:
         "perception_rtf_spread": spread([r["perception_rtf"] for r in rows]),
         "perception_cpu_rtf_spread": spread([r["perception_cpu_rtf"] for r in rows]),
         "first_pass_token_spread": spread([r["first_pass_tokens"] for r in rows]),
+        "first_pass_computed_spread": spread([r["first_pass_computed"] for r in rows]),
         "first_pass_completion_spread": spread([r["first_pass_completion"] for r in rows]),
         "token_spread": spread([r["tokens"] for r in rows]),
         "aims": {"rtf_spread": AIM_RTF_SPREAD, "token_spread": AIM_TOKEN_SPREAD},
@@ -185,18 +206,20 @@ def _print(report: dict) -> None:
     print(f"source {report['source']} looped or cut; backend {report['backend']}")
     print(
         f"{'length s':>9}{'words':>7}{'perc. s':>9}{'RTF':>7}{'CPU RTF':>9}{'reason s':>10}"
-        f"{'e2e RTF':>9}{'tokens':>8}{'pass 0':>8}{'compl. 0':>9}{'rounds':>7}"
+        f"{'e2e RTF':>9}{'tokens':>8}{'pass 0':>8}{'comp. 0':>8}{'compl. 0':>9}{'rounds':>7}"
     )
     for r in report["rows"]:
         print(
             f"{r['clip_s']:>9.1f}{r['words']:>7}{r['perception_s']:>9.2f}{r['perception_rtf']:>7.3f}"
             f"{r['perception_cpu_rtf']:>9.3f}{r['reasoning_s']:>10.1f}{r['end_to_end_rtf']:>9.3f}"
-            f"{r['tokens']:>8}{r['first_pass_tokens']:>8}{r['first_pass_completion']:>9}{r['rounds']:>7}"
+            f"{r['tokens']:>8}{r['first_pass_tokens']:>8}{r['first_pass_computed']:>8}"
+            f"{r['first_pass_completion']:>9}{r['rounds']:>7}"
         )
     print(
         f"max/min over lengths: perception RTF {report['perception_rtf_spread']} "
         f"(CPU RTF {report['perception_cpu_rtf_spread']}; aim ≤ {AIM_RTF_SPREAD}); LLM tokens per run "
-        f"{report['token_spread']} (first pass {report['first_pass_token_spread']}, its completion "
+        f"{report['token_spread']} (first pass {report['first_pass_token_spread']}, computed "
+        f"{report['first_pass_computed_spread']}, its completion "
         f"{report['first_pass_completion_spread']}; aim ≤ {AIM_TOKEN_SPREAD}); load average "
         f"{report['load_avg_1m']:.1f} on {report['cpus']} CPUs; peak RSS {report['peak_rss_gb']:.2f} GB"
     )

@@ -79,16 +79,18 @@ def _default_clips() -> list[Path]:
     return [ROOT / "examples" / name for name in DEFAULT_CLIPS if (ROOT / "examples" / name).is_file()]
 
 
-def round_tokens(events, stages_only: bool = False) -> dict[int, int]:
+def round_tokens(events, stages_only: bool = False, computed: bool = False) -> dict[int, int]:
     """Completion tokens per round (stage outputs plus that round's audit); `stages_only`: the four
     agents' prompt and completion tokens (what a round's stages read and write, without the audit's critic,
-    which is asked only when the rules find something)."""
+    which is asked only when the rules find something); with `computed`, less the prompt tokens the backend
+    served from its prompt cache (what the model actually read)."""
     from mer_agents.events import AuditVerdictEvent, StageFinished
 
     out: dict[int, int] = {}
     for e in events:
         if stages_only and isinstance(e, StageFinished):
-            out[e.round] = out.get(e.round, 0) + e.completion_tokens + e.prompt_tokens
+            read = e.prompt_tokens - (e.cached_tokens if computed else 0)
+            out[e.round] = out.get(e.round, 0) + e.completion_tokens + read
         elif not stages_only and isinstance(e, (StageFinished, AuditVerdictEvent)):
             out[e.round] = out.get(e.round, 0) + e.completion_tokens
     return out
