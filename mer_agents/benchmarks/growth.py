@@ -7,10 +7,10 @@ lines again, and Whisper's own loop guard (a window whose text compresses by mor
 window again at two higher temperatures with best-of-5 sampling. 60 s of sad_loss.mp4 looped cost twice the
 ASR time per second of its 5-30 s cuts (ASR alone, at b9512c6: RTF 0.21 against 0.10), a cost of the
 repetition, not of the length; 60 s of distinct sentences cost 0.095. For each length, after `--warmup`
-untimed runs: the perception RTF (median of `--repeat` runs; wall and CPU seconds per media second) and one
-audited run of the reasoning stages on that evidence (its LLM tokens, the first pass's completion tokens,
-refinement rounds, wall seconds). The perception runs go round the lengths in turn (5, 15, 30, 60, 5, ...),
-so that a slow spell of the machine falls on every length rather than on one.
+untimed runs (on another clip): the perception RTF (median of `--repeat` runs; wall and CPU seconds per
+media second) and one audited run of the reasoning stages on that evidence (its LLM tokens, the first pass's
+completion tokens, refinement rounds, wall seconds). The perception runs go round the lengths in turn
+(5, 15, 30, 60, 5, ...), so that a slow spell of the machine falls on every length rather than on one.
 Perception is timed apart from the reasoning so that each figure names what it measures; a clip's
 end-to-end wall time is their sum.
 
@@ -42,6 +42,9 @@ from mer_agents.benchmarks.perception import EXAMPLES
 
 DEFAULT_SOURCE = EXAMPLES / "long" / "grief_monologue.mp4"
 DEFAULT_LENGTHS = (5.0, 15.0, 30.0, 60.0)
+# Other words than the source's: warming up on a cut of the source put its prompts in llama.cpp's cache, and
+# the timed row of the same length then computed half the tokens of the others (at 37edf80: 508 against ~950).
+WARMUP_CLIP = "worried_audio_only.mp3"
 AIM_RTF_SPREAD = 1.2  # max/min perception RTF across lengths: within ±20 %
 AIM_TOKEN_SPREAD = 1.2  # max/min LLM tokens per run across lengths: flat
 
@@ -62,7 +65,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--repeat", type=int, default=3, help="perception runs per length, round the lengths; median reported"
     )
     parser.add_argument(
-        "--warmup", type=int, default=1, help="untimed runs of the shortest clip first (first-use costs)"
+        "--warmup",
+        type=int,
+        default=1,
+        help=f"untimed runs first (first-use costs), on {WARMUP_CLIP} cut to the shortest length",
     )
     parser.add_argument("--max-rounds", type=int, default=None, help="refinement rounds (default setting)")
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers")
@@ -176,7 +182,8 @@ def main(args: argparse.Namespace) -> int:
     rows = []
     with tempfile.TemporaryDirectory(prefix="mer-growth-") as tmp:
         for i in range(args.warmup):
-            measure([make_clip(args.clip, min(lengths), Path(tmp) / f"warmup_{i}")], settings, backend, 1)
+            warm = make_clip(EXAMPLES / WARMUP_CLIP, min(lengths), Path(tmp) / f"warmup_{i}")
+            measure([warm], settings, backend, 1)
         clips = [make_clip(args.clip, s, Path(tmp) / f"{args.clip.stem}_{s:g}s") for s in lengths]
         for seconds, row in zip(lengths, measure(clips, settings, backend, args.repeat)):
             rows.append({"length_s": seconds, **row})
