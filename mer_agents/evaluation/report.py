@@ -12,6 +12,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+from mer_agents.evaluation.esconv import HELDOUT_TRAIN_DATA
 from mer_agents.evaluation.readers import DataError
 
 MELD_ORDER = ("text_head", "llm_forecast_fused", "llm_forecast")
@@ -488,7 +489,8 @@ def headline(out: dict[str, Any]) -> tuple[str, Any, str]:
                 f"{name}: strategy acc {_ci(v.get('strategy_accuracy'), v.get('strategy_accuracy_ci95'))}, "
                 f"guard failures {guard}/{v['n']}, {_fmt(v.get('seconds_per_turn'), 1)} s/turn"
             )
-        return f"ESConv dev, seed {out['settings'].get('seed')}", out["n"], "; ".join(parts)
+        split = "held-out train" if out.get("data") == HELDOUT_TRAIN_DATA else "dev"
+        return f"ESConv {split}, seed {out['settings'].get('seed')}", out["n"], "; ".join(parts)
     if task == "meld":
         v = out["variants"]["text_head"]
         return (
