@@ -470,3 +470,14 @@ def test_the_evaluation_checks_the_tone_the_audit_checked():
     reply_issues = next(v["issues"] for v in audited if v["stage"] == "reply")
     audit_tone_ok = not any("words to a person feeling" in issue for issue in reply_issues)  # tone_mismatch
     assert checked["tone_mismatch"] == audit_tone_ok, (checked, audited)
+
+
+def test_the_results_index_names_the_split_an_esconv_run_read():
+    """Pure: a run on the held-out train slice is not labelled dev in the README's results index."""
+    from mer_agents.evaluation.esconv import HELDOUT_TRAIN_DATA
+    from mer_agents.evaluation.report import headline
+
+    variant = {"strategy_accuracy": 0.23, "strategy_accuracy_ci95": [0.15, 0.32], "n": 100}
+    out = {"task": "esconv", "n": 100, "settings": {"seed": 0}, "variants": {"full": variant}}
+    assert headline({**out, "data": HELDOUT_TRAIN_DATA})[0] == "ESConv held-out train, seed 0"
+    assert headline({**out, "data": "devWithStrategy_short.tsv"})[0] == "ESConv dev, seed 0"
