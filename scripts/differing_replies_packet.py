@@ -20,7 +20,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mer_agents.evaluation.judge import entries, merge_same, packet, read_jsonl, score  # noqa: E402
+from mer_agents.evaluation.judge import (  # noqa: E402
+    entries,
+    grade_of,
+    key_sources,
+    merge_same,
+    packet,
+    read_jsonl,
+    score,
+)
 
 RANK = {"A": 0, "B": 1, "C": 2}
 
@@ -32,7 +40,7 @@ def build(a: Path, b: Path, variant: str, seed: int, out: Path) -> None:
     found = []
     for source, rows in (("a", old), ("b", new)):
         for e in entries([rows[i] for i in differ], variant, with_gold=source == "a"):
-            found.append({**e, "source": source if e["source"] != "gold" else "gold"})
+            found.append({**e, "source": "gold" if e["source"] == "gold" else source})
     text, key = packet(merge_same(found), seed=seed)
     out.mkdir(parents=True, exist_ok=True)
     (out / "packet.md").write_text(text + "\n", encoding="utf-8")
@@ -47,9 +55,8 @@ def grade_turns(key: dict, grades: dict) -> dict[str, int]:
     """Per turn: b's grade against a's (better / same / worse)."""
     by_turn: dict[str, dict[str, str]] = {}
     for n, info in key.items():
-        grade = str(grades.get(n, "")).strip().upper()[:1]
-        for source in info.get("sources") or [info["source"]]:
-            by_turn.setdefault(info["item"], {})[source] = grade
+        for source in key_sources(info):
+            by_turn.setdefault(info["item"], {})[source] = grade_of(grades, n)
     out = {"better": 0, "same": 0, "worse": 0}
     for got in by_turn.values():
         if got.get("a") in RANK and got.get("b") in RANK:

@@ -75,9 +75,14 @@ def merge_same(all_entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{k: v for k, v in e.items() if k != "source"} for e in merged.values()]
 
 
-def _sources(info: dict[str, Any]) -> list[str]:
+def key_sources(info: dict[str, Any]) -> list[str]:
     """The sources of a key entry: `sources` (merged entries) or the single `source` (older keys)."""
     return list(info.get("sources") or [info["source"]])
+
+
+def grade_of(grades: dict[str, str], n: str) -> str:
+    """The judge's grade of entry `n` as one capital letter ("" when missing)."""
+    return str(grades.get(n, "")).strip().upper()[:1]
 
 
 def packet(all_entries: list[dict[str, Any]], seed: int = 0) -> tuple[str, dict[str, dict[str, Any]]]:
@@ -111,11 +116,11 @@ def score(key: dict[str, dict[str, Any]], grades: dict[str, str]) -> dict[str, A
     by_source: dict[str, list[str]] = {}
     missing = []
     for n, info in key.items():
-        grade = str(grades.get(n, "")).strip().upper()[:1]
+        grade = grade_of(grades, n)
         if grade not in GRADES:
             missing.append(n)
             continue
-        for source in _sources(info):
+        for source in key_sources(info):
             by_source.setdefault(source, []).append(grade)
     report: dict[str, Any] = {"missing": missing}
     for source, got in sorted(by_source.items()):
