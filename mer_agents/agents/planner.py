@@ -117,21 +117,21 @@ def matching_replies(wide: list[Exemplar], strategy: str) -> list[str]:
 
 def code_choice(
     ctx: AgentContext, forecast: EmotionForecast
-) -> tuple[str, list[str], list[Exemplar], list[Exemplar]]:
-    """What code decides before the model writes its reason: (query, the top candidates, best first, the
-    K_VOTE neighbours, the K_WIDE search)."""
+) -> tuple[list[str], list[Exemplar], list[Exemplar]]:
+    """What code decides before the model writes its reason: (the top candidates, best first, the K_VOTE
+    neighbours, the K_WIDE search)."""
     query = query_text(ctx)
     exclude = set(ctx.exclude_dialogues)
     wide = ctx.retrieve(query, k=K_WIDE, exclude=exclude) if query else []
     neighbours = wide[:K_VOTE]
     ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []), words=query)
-    return query, [s for s, _ in ranked[:TOP_CANDIDATES]], neighbours, wide
+    return [s for s, _ in ranked[:TOP_CANDIDATES]], neighbours, wide
 
 
 def code_plan(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
     """The plan with no model call (its reason says so): the strategy `run` would plan for this forecast,
     for the pipeline's first look (agents/first_look.py)."""
-    _, candidates, _, wide = code_choice(ctx, forecast)
+    candidates, _, wide = code_choice(ctx, forecast)
     return StrategyPlan(
         strategy=candidates[0],
         secondary=candidates[1] if len(candidates) > 1 else None,
@@ -141,7 +141,7 @@ def code_plan(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
 
 
 def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
-    _, candidates, neighbours, wide = code_choice(ctx, forecast)
+    candidates, neighbours, wide = code_choice(ctx, forecast)
     chosen = candidates[:1]  # the code decides; the model explains (see the module docstring)
     shown = [e for e in neighbours if e.strategy in candidates][:N_PROMPT_EXAMPLES]
     # the digest opens the prompt as it opens perception's and the forecaster's (a cached prefix)
