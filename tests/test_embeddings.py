@@ -31,7 +31,7 @@ def test_each_text_is_encoded_once_and_reads_the_same_alone_or_in_a_batch(monkey
     assert counting.encoded == [words, reply]
     assert first.shape == (3, embeddings.DIM) and first.dtype == np.float32
     np.testing.assert_array_equal(again, first[[1, 0]])
-    alone = counting.model.encode([reply], normalize_embeddings=True, convert_to_numpy=True)[0]
+    alone = counting.model.encode([reply], batch_size=1)[0]
     np.testing.assert_allclose(again[0], alone, atol=1e-5)
     again[0] = 0.0  # what a caller gets is its own copy
     assert np.abs(embeddings.embed([reply])[0]).sum() > 0

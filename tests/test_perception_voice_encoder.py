@@ -67,3 +67,22 @@ def test_missing_weights_are_told_in_one_line(monkeypatch, tmp_path):
             voice_encoder.encoder()
     finally:
         voice_encoder.encoder.cache_clear()
+
+
+def test_the_numpy_network_matches_torch_on_the_same_weights():
+    """The encoder runs in numpy (no torch in a CPU process); torch's own LSTM with the vendored weights
+    gives the same embeddings."""
+    import torch
+    from safetensors.torch import load_file
+
+    weights = load_file(str(voice_encoder.WEIGHTS))
+    lstm = torch.nn.LSTM(voice_encoder.N_MELS, voice_encoder.HIDDEN, voice_encoder.LAYERS, batch_first=True)
+    lstm.load_state_dict({k.removeprefix("lstm."): v for k, v in weights.items() if k.startswith("lstm.")})
+    mels, _ = _partials()
+    with torch.inference_mode():
+        _, (hidden, _) = lstm(torch.from_numpy(mels))
+        raw = torch.relu(hidden[-1] @ weights["linear.weight"].T + weights["linear.bias"])
+        theirs = (raw / raw.norm(dim=1, keepdim=True)).numpy()
+    ours = voice_encoder.embed(mels)
+    assert ours.dtype == np.float32
+    np.testing.assert_allclose(ours, theirs, atol=2e-6)

