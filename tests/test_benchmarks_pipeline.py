@@ -68,4 +68,5 @@ def test_the_benchmark_reports_the_waits_on_the_real_models(tmp_path):
     for key in ("median_first_event_s", "median_perception_rtf", "median_draft_after_perception_s"):
         assert report[key] is not None
     assert set(report["aims"]) >= {"perception_rtf", "draft_after_perception_s", "first_event_s", "rss_gb"}
+    assert report["warm_up_s"] > 0  # loading the models, as the app does at launch
     assert set(report["provenance"]) == {"commit", "dirty", "code_hash"}  # what produced the numbers
