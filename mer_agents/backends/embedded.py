@@ -54,14 +54,6 @@ N_BATCH = 512
 # such prompts, more than one run's stages and rounds.
 CACHE_RAM_MIB = 128
 COPY_CHUNK = 8 << 20
-# xllamacpp's llama.cpp is built with OpenMP and links `libgomp.so.1`. The system's (GCC 14 on Debian 13)
-# makes its threads crawl when another process shares the two cores: in `bench live`, with headless
-# Chromium beside it, the agents' round-0 draft took 56-60 s against 14-17 s with the GCC 11 libgomp that
-# the torch wheel carries, which the app used to load first, by importing torch (docs/results/README:
-# bench_live_*). So that copy is loaded before xllamacpp when it is installed, and the linker binds
-# llama.cpp to it (same soname). OMP_WAIT_POLICY=PASSIVE also cured the contention, but cost 0.87x the
-# speed without it (bench pipeline RTF 1.03 against 0.90).
-OPENMP_RUNTIME = ("torch", "lib/libgomp.so.1")
 
 
 @dataclass(frozen=True)
@@ -240,31 +232,9 @@ def _concatenate_verified(parts: list[Path], target: Path, model: SplitGGUF) -> 
             )
 
 
-def load_openmp_runtime() -> Path | None:
-    """Load OPENMP_RUNTIME (globally) unless a libgomp.so.1 is already mapped; the file loaded, or None."""
-    if any(line.rstrip().endswith(("/libgomp.so.1", "/libgomp.so.1.0.0")) for line in _maps()):
-        return None
-    directory = package_dir(OPENMP_RUNTIME[0])
-    runtime = directory / OPENMP_RUNTIME[1] if directory is not None else None
-    if runtime is None or not runtime.is_file():
-        return None
-    import ctypes
-
-    ctypes.CDLL(str(runtime), mode=ctypes.RTLD_GLOBAL)
-    return runtime
-
-
-def _maps() -> list[str]:
-    try:
-        return Path("/proc/self/maps").read_text().splitlines()
-    except OSError:  # not Linux: nothing to choose
-        return []
-
-
 @load_once
 def load_engine(path: str, n_threads: int, n_ctx: int = N_CTX) -> Engine:
     """Load the GGUF once per process (per path and thread count)."""
-    load_openmp_runtime()
     try:
         import xllamacpp
     except ImportError as exc:  # pragma: no cover - xllamacpp is a hard requirement
