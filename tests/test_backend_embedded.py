@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import threading
 from pathlib import Path
 
@@ -351,3 +352,25 @@ def test_explicit_gguf_path_still_wins(tmp_path):
     gguf = tmp_path / "mine.gguf"
     gguf.write_bytes(b"GGUF")
     assert resolve_gguf_path(Settings(model=str(gguf))) == gguf
+
+
+def test_llama_cpps_openmp_threads_spin_briefly_unless_the_user_says_otherwise():
+    """In a fresh process (libgomp reads its settings once, when it loads): loading the engine sets
+    GOMP_SPINCOUNT before xllamacpp brings in libgomp, and keeps a value the user set."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os\n"
+        "from mer_agents.backends.embedded import default_gguf_path, load_engine\n"
+        "load_engine(str(default_gguf_path()), 1)\n"
+        "maps = open('/proc/self/maps').read()\n"
+        "print(os.environ['GOMP_SPINCOUNT'], 'libgomp.so.1' in maps)\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items() if k != "GOMP_SPINCOUNT"}
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    assert out.stdout.split() == [str(embedded.OPENMP_SPIN_COUNT), "True"], out.stderr[-500:]
+    env["GOMP_SPINCOUNT"] = "50"
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True)
+    assert out.stdout.split()[0] == "50", out.stderr[-500:]

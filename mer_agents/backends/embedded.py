@@ -54,6 +54,14 @@ N_BATCH = 512
 # such prompts, more than one run's stages and rounds.
 CACHE_RAM_MIB = 128
 COPY_CHUNK = 8 << 20
+# xllamacpp's llama.cpp runs its threads with OpenMP (the system's libgomp.so.1). libgomp lets a waiting
+# thread spin 300,000 times before it sleeps; when another process shares the two cores, llama.cpp's two
+# threads then spend their time slices spinning for each other. In `bench live` (headless Chromium beside the
+# app) the agents' round-0 draft took 52-60 s against 18 s with 1,000 spins, and `bench pipeline` (nothing
+# beside it) read RTF 0.87 against 0.89 (docs/results/omp_spin/). Until the app stopped importing
+# torch, torch's own libgomp served llama.cpp and, holding threads of its own, spun 1,000 times (libgomp's
+# throttled count). libgomp reads this when it loads; a value the user set is kept.
+OPENMP_SPIN_COUNT = 1000
 
 
 @dataclass(frozen=True)
@@ -235,6 +243,7 @@ def _concatenate_verified(parts: list[Path], target: Path, model: SplitGGUF) -> 
 @load_once
 def load_engine(path: str, n_threads: int, n_ctx: int = N_CTX) -> Engine:
     """Load the GGUF once per process (per path and thread count)."""
+    os.environ.setdefault("GOMP_SPINCOUNT", str(OPENMP_SPIN_COUNT))
     try:
         import xllamacpp
     except ImportError as exc:  # pragma: no cover - xllamacpp is a hard requirement
