@@ -19,6 +19,11 @@ from pathlib import Path
 import numpy as np
 
 MAX_SEQ_LENGTH = 256  # sentence_bert_config.json
+# numpy's OpenBLAS runs one thread in this process. Its worker threads wait by spinning, and the cores are
+# llama.cpp's and Whisper's: in `bench live` (headless Chromium on the same two cores) a turn's evidence
+# came 4.7-5.7 s after its end with two BLAS threads against 2.3 s with one (2.2-2.3 s with torch's
+# encoders before), and `bench pipeline` read RTF 0.91 against 0.89 (docs/results/omp_spin/README.md).
+BLAS_THREADS = 1
 LAYERS = 6
 HEADS = 12
 LAYER_NORM_EPS = 1e-12
@@ -75,6 +80,7 @@ class MiniLM:
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
+        limit_blas_threads()
         config = json.loads((model_dir / "config.json").read_text())
         if (config["num_hidden_layers"], config["num_attention_heads"]) != (LAYERS, HEADS):
             raise ValueError(f"{model_dir} is not MiniLM-L6-H384 ({config['num_hidden_layers']} layers)")
@@ -128,6 +134,13 @@ class MiniLM:
             h = _encoder_layer(h, bias, layer)
         pooled = (h * mask[:, :, None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+
+
+def limit_blas_threads() -> None:
+    """numpy's BLAS to BLAS_THREADS threads, for the whole process (threadpoolctl; once is enough)."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(BLAS_THREADS, user_api="blas")
 
 
 def _encoder_layer(h: np.ndarray, bias: np.ndarray, w: Layer) -> np.ndarray:

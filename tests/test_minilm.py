@@ -56,7 +56,8 @@ def test_erf_is_within_5e_7_of_scipy():
 
 def test_the_cpu_path_imports_no_torch(tmp_path):
     """Warming up everything a CPU run loads (perception, MiniLM, the bank, the classifiers, the diarizer's
-    encoder, the embedded LLM) leaves torch and transformers unimported: they cost ~0.8 GB of RSS."""
+    encoder, the embedded LLM) leaves torch and transformers unimported (they cost ~0.65 GB of RSS), and
+    numpy's BLAS on BLAS_THREADS threads."""
     code = (
         "import json, sys\n"
         "from mer_agents.backends import get_backend\n"
@@ -68,9 +69,13 @@ def test_the_cpu_path_imports_no_torch(tmp_path):
         "import numpy as np\n"
         "voice_encoder.embed(np.zeros((1, 160, 40), np.float32))\n"
         "heavy = ('torch', 'transformers', 'sentence_transformers')\n"
-        "print(json.dumps([m for m in heavy if m in sys.modules]))\n"
+        "from threadpoolctl import threadpool_info\n"
+        "blas = [i['num_threads'] for i in threadpool_info() if i['user_api'] == 'blas']\n"
+        "print(json.dumps([[m for m in heavy if m in sys.modules], blas]))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=600, check=True
     )
-    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+    imported, blas = json.loads(out.stdout.strip().splitlines()[-1])
+    assert imported == []
+    assert blas and set(blas) == {minilm.BLAS_THREADS}  # numpy's BLAS leaves the cores to the models

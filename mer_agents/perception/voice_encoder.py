@@ -53,6 +53,9 @@ def encoder() -> GE2E:
         )
     from safetensors.numpy import load_file
 
+    from mer_agents.minilm import limit_blas_threads
+
+    limit_blas_threads()  # small matrices, and the cores are the models' (minilm.BLAS_THREADS)
     w = load_file(str(WEIGHTS))
     lstm = tuple(
         (
