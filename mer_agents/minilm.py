@@ -205,6 +205,6 @@ def _erf(x: np.ndarray) -> np.ndarray:
 
 
 def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
-    mean = x.mean(axis=-1, keepdims=True)
-    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)
-    return (x - mean) / np.sqrt(var + np.float32(LAYER_NORM_EPS)) * weight + bias
+    centred = x - x.mean(axis=-1, keepdims=True)
+    var = (centred**2).mean(axis=-1, keepdims=True)
+    return centred / np.sqrt(var + np.float32(LAYER_NORM_EPS)) * weight + bias
