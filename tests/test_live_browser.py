@@ -137,11 +137,13 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
             timeout=30_000,
         )
         assert page.locator("#live-timeline script").count() == 0
+        assert {"perception", "forecast", "strategy", "reply", "audit"} <= set(turn.stage_s)  # bench live's
+        assert all(seconds >= 0 for seconds in turn.stage_s.values())
         page.screenshot(path=str(ARTIFACTS / "live_turn.png"), full_page=True)
         print(
             f"live: turn {turn.span.duration_s:.2f} s of speech (audio coverage {turn.audio_coverage}), "
             f"end declared {turn.span.detected_s - turn.span.end_s:.2f} s after it; "
-            f"after that: {turn.timings}",
+            f"after that: {turn.timings}; stages: {turn.stage_s}",
             file=sys.__stderr__,
         )
 

@@ -4,7 +4,10 @@ Measures, on the real path (real VAD, perception models and backend):
 - CPU use of the server process while the camera and microphone stream silence (psutil, over --idle-s), and
   the microphone chunks (server requests) a second that cost it;
 - for a spoken turn: speech end → end declared (the pause), end declared → clip written, → first timeline
-  event, → evidence, → reply.
+  event, → evidence, → reply;
+- in both phases, the CPU the browser took beside the server (Chromium and Playwright's driver, the
+  benchmark process's children) and the machine's load average: on two cores the browser competes with
+  the models for the same cores, as it does on a laptop.
 
 Chromium gets a fake camera (a y4m made from an example clip's first frame, so the face meter has a face)
 and a fake microphone (a wav): `--use-file-for-fake-*-capture`. The same helpers drive
@@ -211,8 +214,10 @@ def main(args: argparse.Namespace) -> int:
         time.sleep(5.0)  # streams up, models the handlers touch loaded
         proc.cpu_percent(None)
         before, chunks = _stream_seconds(REGISTRY), _audio_chunks(REGISTRY)
+        browser_cpu = _children_cpu_s(proc)
         time.sleep(args.idle_s)
         cpu = proc.cpu_percent(None)
+        browser_cpu = _children_cpu_s(proc) - browser_cpu
         streamed = _stream_seconds(REGISTRY) - before
         report["idle"] = {
             "seconds": args.idle_s,
@@ -220,6 +225,8 @@ def main(args: argparse.Namespace) -> int:
             "cpu_percent_of_machine": round(cpu / max(1, psutil.cpu_count()), 1),
             "audio_streamed_s": round(streamed, 2),
             "audio_chunks_per_s": round((_audio_chunks(REGISTRY) - chunks) / args.idle_s, 2),
+            "browser_cpu_percent_of_one_core": round(100 * browser_cpu / args.idle_s, 1),
+            "load_avg_1m": round(psutil.getloadavg()[0], 2),
         }
         browser.close()
         REGISTRY.close_all()
@@ -229,7 +236,10 @@ def main(args: argparse.Namespace) -> int:
         page = browser.new_page()
         page.goto(url)
         start_streaming(page)
+        started, server_cpu, browser_cpu = time.monotonic(), _own_cpu_s(proc), _children_cpu_s(proc)
         turn = wait_for_done_turn(args.reply_timeout_s)
+        seconds = time.monotonic() - started
+        server_cpu, browser_cpu = _own_cpu_s(proc) - server_cpu, _children_cpu_s(proc) - browser_cpu
         if turn is None:
             report["turn"] = {"error": f"no reply within {args.reply_timeout_s:g} s"}
         else:
@@ -239,7 +249,13 @@ def main(args: argparse.Namespace) -> int:
                 "speech_s": round(turn.span.duration_s, 2),
                 "end_declared_after_speech_s": round(turn.span.detected_s - turn.span.end_s, 2),
                 "after_end_declared_s": turn.timings,
+                "stage_s": turn.stage_s,
                 "reply": turn.reply,
+                # from streaming on to the reply: the speech, the pause, and the answer
+                "phase_s": round(seconds, 1),
+                "server_cpu_percent_of_one_core": round(100 * server_cpu / seconds, 1),
+                "browser_cpu_percent_of_one_core": round(100 * browser_cpu / seconds, 1),
+                "load_avg_1m": round(psutil.getloadavg()[0], 2),
             }
         browser.close()
         REGISTRY.close_all()
@@ -248,6 +264,24 @@ def main(args: argparse.Namespace) -> int:
     if args.json is not None:
         write_report(args.json, report)
     return 0
+
+
+def _own_cpu_s(proc: Any) -> float:
+    times = proc.cpu_times()
+    return times.user + times.system
+
+
+def _children_cpu_s(proc: Any) -> float:
+    """CPU seconds of the processes below this one now alive (Chromium's lives as long as the browser)."""
+    import psutil
+
+    total = 0.0
+    for child in proc.children(recursive=True):
+        try:
+            total += _own_cpu_s(child)
+        except psutil.Error:  # exited between the listing and the reading
+            pass
+    return total
 
 
 def _stream_seconds(registry) -> float:

@@ -23,7 +23,15 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
 from mer_agents import runs
-from mer_agents.events import DraftReply, Event, EvidenceReady, RunFailed, RunFinished
+from mer_agents.events import (
+    AuditVerdictEvent,
+    DraftReply,
+    Event,
+    EvidenceReady,
+    RunFailed,
+    RunFinished,
+    StageFinished,
+)
 from mer_agents.live.buffer import LiveBuffer
 from mer_agents.live.settings import LiveSettings
 from mer_agents.live.turns import TurnDetector, TurnSpan
@@ -61,6 +69,10 @@ class LiveTurn(BaseModel):
     )
     timings: dict[str, float] = Field(
         default_factory=dict, description="seconds from detection to each milestone"
+    )
+    stage_s: dict[str, float] = Field(
+        default_factory=dict,
+        description="seconds each agent's stage took, as 'stage' (round 0) or 'stage/round N' (bench live)",
     )
 
 
@@ -249,6 +261,9 @@ class LiveSession:
             turn.timings.setdefault("first_draft", now)  # the first reply the person can read
             if event.basis == "round":  # the first written by the agents (the first look is code's)
                 turn.timings.setdefault("round_draft", now)
+        elif isinstance(event, StageFinished | AuditVerdictEvent):
+            stage = event.stage if isinstance(event, StageFinished) else "audit"
+            turn.stage_s[stage if event.round == 0 else f"{stage}/round {event.round}"] = event.duration_s
         elif isinstance(event, RunFinished):
             turn.reply, turn.emotion, turn.strategy = event.reply, event.emotion, event.strategy
             turn.status = "done"
