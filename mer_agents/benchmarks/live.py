@@ -212,12 +212,11 @@ def main(args: argparse.Namespace) -> int:
         page.goto(url)
         start_streaming(page)
         time.sleep(5.0)  # streams up, models the handlers touch loaded
-        proc.cpu_percent(None)
         before, chunks = _stream_seconds(REGISTRY), _audio_chunks(REGISTRY)
-        browser_cpu = _children_cpu_s(proc)
+        server_cpu, browser_cpu = _own_cpu_s(proc), _children_cpu_s(proc)
         time.sleep(args.idle_s)
-        cpu = proc.cpu_percent(None)
-        browser_cpu = _children_cpu_s(proc) - browser_cpu
+        server_cpu, browser_cpu = _own_cpu_s(proc) - server_cpu, _children_cpu_s(proc) - browser_cpu
+        cpu = 100 * server_cpu / args.idle_s
         streamed = _stream_seconds(REGISTRY) - before
         report["idle"] = {
             "seconds": args.idle_s,
