@@ -70,6 +70,11 @@ class Settings(BaseModel):
     text_context_turns: int = Field(
         2, ge=0, description="preceding dialogue turns the text-emotion head sees"
     )
+    live_read_ahead: bool = Field(
+        True,
+        description="Live tab: perceive a turn during its end-of-turn pause, once its clip is complete "
+        "(live/session.py); False perceives it after the pause",
+    )
 
     # --- reasoning ---
     backend: BackendName = Field(

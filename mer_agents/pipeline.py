@@ -97,6 +97,11 @@ class RunRequest(BaseModel):
     )
 
 
+def perception_context(history: list[Turn]) -> list[str]:
+    """What perception's text head reads before the new words: the person's earlier turns."""
+    return [t.user_text for t in history]
+
+
 # Which earlier stages' outputs each stage's agent reads (the `agents` map in Run.body).
 READS: dict[str, tuple[str, ...]] = {
     "perception": (),
@@ -201,7 +206,7 @@ class _Run:
         req = self.request
         if req.evidence is not None:
             return req.evidence
-        context = [t.user_text for t in req.history]
+        context = perception_context(req.history)
         self.stage = "media"
         if req.clip:
             from mer_agents.perception import perceive  # heavy: imported when a clip is analysed

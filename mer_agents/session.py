@@ -14,7 +14,7 @@ from mer_agents.agents.base import Embed, Retrieve
 from mer_agents.backends.base import Backend
 from mer_agents.config import Settings
 from mer_agents.events import Event, EvidenceReady, RunFinished, StageFinished
-from mer_agents.pipeline import RunRequest, run
+from mer_agents.pipeline import RunRequest, perception_context, run
 from mer_agents.types import Evidence, Turn
 
 MAX_TURNS = 20
@@ -62,6 +62,13 @@ class Session:
                     )
                 )
             yield event
+
+    def perceive(self, clip: str) -> Evidence:
+        """The evidence `run(clip=clip)` would perceive now: the live tab reads a turn ahead of its run and
+        hands the result to `run(clip, evidence=...)`."""
+        from mer_agents.perception import perceive
+
+        return perceive(clip, self.settings, context=perception_context(self.turns[-MAX_TURNS:]))
 
     def reset(self) -> None:
         self.turns.clear()

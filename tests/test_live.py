@@ -191,16 +191,18 @@ class ScriptedRunner:
         self.active = 0
         self.max_active = 0
         self.calls: list[str] = []
+        self.evidence: list[Evidence | None] = []  # what the session read ahead for each run (None: nothing)
         self.finished = 0  # the dialogue a real runner (Session.run) would keep
         self.release = threading.Event()
         self.started = threading.Event()
         self.lock = threading.Lock()
 
-    def __call__(self, clip, cancel):
+    def __call__(self, clip, cancel, evidence=None):
         with self.lock:
             self.active += 1
             self.max_active = max(self.max_active, self.active)
             self.calls.append(clip)
+            self.evidence.append(evidence)
         try:
             yield RunStarted(run_id=str(len(self.calls)))
             self.started.set()
@@ -337,3 +339,92 @@ def test_an_oversized_chunk_keeps_only_its_last_seconds():
     assert time.monotonic() - started < 1.0
     assert mono.size == pytest.approx(MAX_CHUNK_S * SAMPLE_RATE, abs=SAMPLE_RATE * 0.01)
     assert buffer.chunks_cut == 1 and np.abs(mono[-SAMPLE_RATE // 2 :]).max() > 0.01
+
+
+class ScriptedPerceiver:
+    """Stands in for perception in control-flow tests of reading ahead: records each clip it is given."""
+
+    def __init__(self, delay_s: float = 0.0):
+        self.clips: list[Path] = []
+        self.delay_s = delay_s
+
+    def __call__(self, clip: str) -> Evidence:
+        self.clips.append(Path(clip))
+        time.sleep(self.delay_s)
+        return _evidence(f"read ahead {len(self.clips)}")
+
+
+@pytest.mark.slow
+def test_a_turn_is_read_ahead_during_its_pause_and_its_run_takes_that_reading(speech, tmp_path):
+    """Scripted perceiver and runner (control flow only): the pause inside the second turn (0.4 s) starts a
+    reading that the speech after it drops; the reading at the turn's end is the one its run gets."""
+    audio, meta = speech
+    runner, perceiver = ScriptedRunner(), ScriptedPerceiver(delay_s=0.05)
+    session = LiveSession(runner, LiveSettings(), workdir=tmp_path / "s", perceive=perceiver)
+    try:
+        start = meta["sentences"][1]["start"] - 0.5  # the second turn only
+        chunk = SAMPLE_RATE // 10  # as the browser sends: a 0.4 s pause spans several chunks
+        for i in range(int(start * SAMPLE_RATE), audio.size, chunk):
+            session.push_audio(SAMPLE_RATE, audio[i : i + chunk], now=i / SAMPLE_RATE)
+            # chunks come in real time, so a reading is done long before the pause ends; here, wait for it
+            assert _wait(lambda: session._ahead is None or session._ahead.done.is_set())
+        assert runner.started.wait(10)
+        turn = session.turns[0]
+        assert turn.read_ahead and len(perceiver.clips) == session.read_aheads == 2
+        assert turn.clip == str(perceiver.clips[-1]) and runner.calls == [turn.clip]
+        assert runner.evidence[0].transcript == "read ahead 2"
+        assert not perceiver.clips[0].exists()  # the dropped reading's clip is deleted
+        assert abs(turn.span.end_s + start - meta["sentences"][2]["end"]) <= TOLERANCE_S
+        runner.release.set()
+        assert _wait(lambda: turn.status == "done") and turn.transcript == "turn 1"
+    finally:
+        session.close()
+
+
+@pytest.mark.slow
+def test_no_turn_is_read_ahead_while_a_run_is_in_progress(speech, tmp_path):
+    """Scripted perceiver and runner (control flow only): the models are busy with the first turn, so the
+    second is perceived by its own run, after it was declared."""
+    audio, meta = speech
+    runner, perceiver = ScriptedRunner(), ScriptedPerceiver()
+    session = LiveSession(runner, LiveSettings(), workdir=tmp_path / "s", perceive=perceiver)
+    try:
+        first_end = meta["turns"][0]["end"] + 1.2
+        _feed(session, audio, 0, first_end)
+        assert runner.started.wait(10) and session.turns[0].read_ahead
+        _feed(session, audio, first_end, audio.size / SAMPLE_RATE)
+        assert len(perceiver.clips) == 1 and session.read_aheads == 1
+        runner.release.set()
+        assert _wait(lambda: [t.status for t in session.turns] == ["done", "done"])
+        assert not session.turns[1].read_ahead and runner.evidence[1] is None
+        assert Path(runner.calls[1]).name == "turn_0002.wav"
+    finally:
+        session.close()
+
+
+@pytest.mark.slow
+def test_a_reading_ahead_is_the_evidence_the_run_would_perceive(speech, tmp_path):
+    """Real perception (Whisper, voice, the text head) on a real turn read ahead, against the same clip
+    perceived afterwards with the same dialogue context; the runner is scripted (control flow)."""
+    from mer_agents.config import Settings
+    from mer_agents.perception import perceive
+    from mer_agents.session import Session
+    from mer_agents.types import Turn
+
+    audio, meta = speech
+    settings = Settings()
+    earlier = Turn(user_text="I have news.", emotion="neutral", strategy="Question", reply="Tell me.")
+    conversation = Session(backend=None, settings=settings, turns=[earlier])
+    runner = ScriptedRunner()
+    session = LiveSession(runner, LiveSettings(), workdir=tmp_path / "s", perceive=conversation.perceive)
+    try:
+        _feed(session, audio, 0, meta["turns"][0]["end"] + 1.2)
+        assert runner.started.wait(120)
+        turn, ahead = session.turns[0], runner.evidence[0]
+        assert turn.read_ahead and ahead is not None
+        assert "job" in ahead.transcript.lower() and ahead.context == ["I have news."]
+        again = perceive(turn.clip, settings, context=["I have news."])
+        assert ahead.model_dump(exclude={"timings"}) == again.model_dump(exclude={"timings"})
+        runner.release.set()
+    finally:
+        session.close()

@@ -114,6 +114,9 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
             assert 0.25 <= turn.span.duration_s <= META["turns"][-1]["end"] - first["start"], turn.span
         assert turn.clip is not None and turn.clip.endswith(".mp4")  # camera frames went into the clip
         assert turn.transcript.strip()
+        if turn.audio_coverage is not None and turn.audio_coverage >= 0.97:
+            # its clip was complete 0.2 s into the 0.8 s pause, at least a 0.5 s chunk before the turn ended
+            assert turn.read_ahead and Path(turn.clip).name.startswith("ahead_"), turn
 
         page.wait_for_function(
             "(reply) => document.querySelector('#live-chat').innerText.includes(reply)",
@@ -143,7 +146,7 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
         print(
             f"live: turn {turn.span.duration_s:.2f} s of speech (audio coverage {turn.audio_coverage}), "
             f"end declared {turn.span.detected_s - turn.span.end_s:.2f} s after it; "
-            f"after that: {turn.timings}; stages: {turn.stage_s}",
+            f"after that: {turn.timings}; read ahead: {turn.read_ahead}; stages: {turn.stage_s}",
             file=sys.__stderr__,
         )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from mer_agents.config import Settings
@@ -84,6 +85,33 @@ def test_a_clip_cut_mid_phrase_is_one_speaker(tmp_path):
     assert spans[-1][1] - spans[-1][0] < diarize.MIN_SPEAKER_S  # the cut-off phrase the rule is about
     assert len(diarize.speakers(diarize.diarize(media.audio, spans, min_speaker_s=0))) == 2  # without it
     assert len(diarize.speakers(diarize.diarize(media.audio, spans))) == 1
+
+
+def _sklearn_labels(embeddings, threshold):
+    from sklearn.cluster import AgglomerativeClustering
+
+    raw = AgglomerativeClustering(
+        n_clusters=None, distance_threshold=threshold, metric="cosine", linkage="average"
+    ).fit_predict(embeddings)
+    return diarize._first_appearance(int(r) for r in raw)
+
+
+def test_clustering_matches_sklearns_average_linkage():
+    """diarize.cluster (numpy) against sklearn's AgglomerativeClustering, which it replaced: random voices
+    (a few centres, noisy windows) at several thresholds, and the real windows of the speaker clips."""
+    pytest.importorskip("sklearn")
+    rng = np.random.default_rng(0)
+    for trial in range(30):
+        centres = rng.standard_normal((rng.integers(1, 5), 16))
+        windows = centres[rng.integers(0, len(centres), rng.integers(2, 60))]
+        emb = windows + rng.standard_normal(windows.shape) * rng.uniform(0.1, 1.0)
+        for threshold in (0.1, 0.3, 0.5, 0.8):
+            assert diarize.cluster(emb, threshold) == _sklearn_labels(emb, threshold), (trial, threshold)
+    for path in sorted(SPEAKERS.glob("*.flac")):
+        media, spans = _spans(path)
+        wins = diarize.windows(spans)
+        emb = diarize.embed_windows(media.audio, wins)
+        assert diarize.cluster(emb) == _sklearn_labels(emb, diarize.THRESHOLD), path.name
 
 
 def test_a_cluster_with_too_little_speech_joins_the_nearest_speaker():

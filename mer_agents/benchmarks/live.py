@@ -5,6 +5,8 @@ Measures, on the real path (real VAD, perception models and backend):
   the microphone chunks (server requests) a second that cost it;
 - for a spoken turn: speech end → end declared (the pause), end declared → clip written, → first timeline
   event, → evidence, → reply;
+- whether the turn was read ahead (perceived during its end-of-turn pause; MER_LIVE_READ_AHEAD=0 turns it
+  off for a comparison), and how many readings the phase began;
 - in both phases, the CPU the browser took beside the server (Chromium and Playwright's driver, the
   benchmark process's children) and the machine's load average: on two cores the browser competes with
   the models for the same cores, as it does on a laptop.
@@ -249,6 +251,9 @@ def main(args: argparse.Namespace) -> int:
                 "end_declared_after_speech_s": round(turn.span.detected_s - turn.span.end_s, 2),
                 "after_end_declared_s": turn.timings,
                 "stage_s": turn.stage_s,
+                "read_ahead": turn.read_ahead,  # perceived during the pause (Settings.live_read_ahead)
+                "read_aheads": sum(state.session.read_aheads for state in REGISTRY.states()),
+                "perception_s": turn.perception_s,
                 "reply": turn.reply,
                 # from streaming on to the reply: the speech, the pause, and the answer
                 "phase_s": round(seconds, 1),

@@ -4,6 +4,12 @@ Speech that starts during a reply is queued for the next run (or cancels the rep
 `LiveSettings.barge_in`); each turn is written as a clip (perception.media.write_clip) and goes through the
 runner (the ordinary pipeline) in a runs.Run, holding the shared model slot when one is given; the UI polls
 `poll()` for new timeline events and `preview()` for the meters.
+
+Reading ahead (`perceive` given): a turn ends only after `pause_s` of silence, but its clip is complete
+`pad_s` into that silence. So once the silence reaches `pad_s` (and nothing else is running), the session
+writes the clip the turn would have and perceives it in a thread while the pause runs out. If the turn is
+declared with that very span, its run takes that clip and evidence (the same a run would read: same audio,
+same dialogue context); if the person speaks on, the reading is dropped and the next pause reads again.
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
@@ -37,6 +44,7 @@ from mer_agents.live.settings import LiveSettings
 from mer_agents.live.turns import TurnDetector, TurnSpan
 from mer_agents.live.vad import VAD_WINDOW_S
 from mer_agents.perception.media import write_clip
+from mer_agents.types import Evidence
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +52,34 @@ KEEP_CLIPS = 4  # written turn clips kept on disk per session (older ones are de
 BARGED_IN = "you started speaking again, so this reply was cancelled"
 CLOSED = "the conversation was closed"
 
-# clip path, cancel event → the pipeline's events; the runner keeps the dialogue (e.g. `Session.run`).
-Runner = Callable[[str, threading.Event], Iterator[Event]]
 TurnStatus = Literal["queued", "running", "done", "failed", "cancelled"]
+Frames = list[tuple[float, np.ndarray]]
+
+
+class Runner(Protocol):
+    """clip path, cancel event → the pipeline's events; keeps the dialogue (e.g. `Session.run`). `evidence`
+    is passed only by a session that reads ahead: the clip's evidence, already perceived."""
+
+    def __call__(
+        self, clip: str, cancel: threading.Event, evidence: Evidence | None = None
+    ) -> Iterator[Event]: ...
+
+
+# clip path → the evidence a run of it would perceive now, with the dialogue so far (`Session.perceive`).
+Perceiver = Callable[[str], Evidence]
+
+
+@dataclass
+class ReadAhead:
+    """A turn's clip written and perceived during the end-of-turn pause, before the turn is declared."""
+
+    span: tuple[float, float]  # (start_s, end_s) of the speech it was read for
+    clip: Path | None = None
+    evidence: Evidence | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+Pending = tuple["LiveTurn", np.ndarray, Frames, ReadAhead | None]  # a declared turn waiting for the worker
 
 
 class LiveTurn(BaseModel):
@@ -62,6 +95,7 @@ class LiveTurn(BaseModel):
     strategy: str = ""
     error: str = ""
     merged: int = Field(1, description="detected turns joined into this one while it waited")
+    read_ahead: bool = Field(False, description="its clip was perceived during the pause, before it ended")
     waiting_for_model: bool = Field(False, description="running, but another run holds the shared model slot")
     detected_at: float = Field(0.0, description="session clock when the turn end was declared")
     audio_coverage: float | None = Field(
@@ -73,6 +107,9 @@ class LiveTurn(BaseModel):
     stage_s: dict[str, float] = Field(
         default_factory=dict,
         description="seconds each agent's stage took, as 'stage' (round 0) or 'stage/round N' (bench live)",
+    )
+    perception_s: dict[str, float] = Field(
+        default_factory=dict, description="seconds of each perception step (Evidence.timings; bench live)"
     )
 
 
@@ -102,9 +139,15 @@ class LiveSession:
         clock: Callable[[], float] = time.monotonic,
         run_slots: threading.Semaphore | None = None,
         workdir: Path | None = None,
+        perceive: Perceiver | None = None,
     ):
+        """`perceive`: read each turn ahead, during its end-of-turn pause (the module's docstring)."""
         self.settings = settings or LiveSettings()
         self._runner = runner
+        self._perceive = perceive
+        self._ahead: ReadAhead | None = None
+        self._ahead_ids = itertools.count(1)
+        self.read_aheads = 0  # clips perceived ahead (used or dropped: bench live counts them)
         self._clock = clock
         self._slots = run_slots
         self._lock = threading.RLock()
@@ -113,9 +156,10 @@ class LiveSession:
         self.detector = TurnDetector(self.settings, vad)
         self._ids = itertools.count(1)
         self.turns: list[LiveTurn] = []
-        self._pending: deque[tuple[LiveTurn, np.ndarray, list[tuple[float, np.ndarray]]]] = deque()
+        self._pending: deque[Pending] = deque()
         self._outbox: deque[tuple[int, Event]] = deque()
         self._running: LiveTurn | None = None
+        self._running_ahead: ReadAhead | None = None
         self._cancel: threading.Event | None = None
         self._worker: threading.Thread | None = None
         self._closed = False
@@ -141,7 +185,9 @@ class LiveSession:
             mono = self.buffer.add_audio(sample_rate, samples, now)
             spans = self.detector.push(mono)
             self._maybe_cancel()
-            return [self._enqueue(span, now) for span in spans]
+            turns = [self._enqueue(span, now) for span in spans]
+            self._maybe_read_ahead()
+            return turns
 
     def push_frame(self, frame: np.ndarray, now: float | None = None) -> bool:
         now = self._clock() if now is None else now
@@ -169,11 +215,85 @@ class LiveSession:
         ):
             self._cancel.set()
 
+    # -- reading ahead (see the module's docstring)
+    def _maybe_read_ahead(self) -> None:
+        d, s = self.detector, self.settings
+        span = d.span_if_ended()
+        if (
+            self._perceive is None
+            or span is None
+            or d.silence_s < s.pad_s - 1e-9  # the clip runs pad_s past the speech: not all here yet
+            or d.voiced_s < s.min_speech_s
+            or self._running is not None
+            or self._pending
+        ):
+            return
+        ahead = self._ahead
+        if ahead is not None and (ahead.span == span or not ahead.done.is_set()):
+            return  # read already, or still reading an earlier pause (one at a time; the next chunk retries)
+        if self._slots is not None:  # another tab's run holds the models: do not take CPU from it
+            if not self._slots.acquire(blocking=False):
+                return
+            self._slots.release()
+        self._drop_read_ahead()
+        start, end = max(0.0, span[0] - s.pad_s), span[1] + s.pad_s
+        ahead = self._ahead = ReadAhead(span=span)
+        self.read_aheads += 1
+        stem = self._dir / f"ahead_{next(self._ahead_ids):04d}"
+        audio, frames = self.buffer.audio(start, end), self.buffer.frames(start, end)
+        threading.Thread(
+            target=self._read_ahead,
+            args=(ahead, stem, audio, frames, start, s.frame_fps),
+            name="mer-live-read-ahead",
+            daemon=True,
+        ).start()
+
+    def _read_ahead(
+        self, ahead: ReadAhead, stem: Path, audio, frames: Frames, start: float, fps: float
+    ) -> None:
+        try:
+            ahead.clip = write_clip(stem, audio, frames, start, fps)
+            if self._perceive is not None:
+                ahead.evidence = self._perceive(str(ahead.clip))
+        except Exception as exc:  # the turn, if declared, is perceived by its run, which reports the error
+            log.info("reading a live turn ahead failed: %s", exc)
+        finally:
+            with self._lock:
+                ahead.done.set()
+                if self._ahead is not ahead and not self._owned(ahead):
+                    self._discard(ahead)  # dropped while it was read
+
+    def _owned(self, ahead: ReadAhead) -> bool:
+        return any(entry[3] is ahead for entry in self._pending) or (
+            self._running is not None and self._running_ahead is ahead
+        )
+
+    def _drop_read_ahead(self) -> None:
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and ahead.done.is_set():
+            self._discard(ahead)  # one still being read is discarded by its thread when it finishes
+
+    @staticmethod
+    def _discard(ahead: ReadAhead) -> None:
+        if ahead.clip is not None:
+            ahead.clip.unlink(missing_ok=True)
+        ahead.evidence = None
+
+    def _take_read_ahead(self, span: TurnSpan) -> ReadAhead | None:
+        """The reading made for exactly this turn's speech, handed over to it; any other is dropped."""
+        ahead = self._ahead
+        if ahead is not None and ahead.span == (span.start_s, span.end_s) and span.reason != "max_length":
+            self._ahead = None
+            return ahead
+        self._drop_read_ahead()
+        return None
+
     def _enqueue(self, span: TurnSpan, now: float) -> LiveTurn:
         s = self.settings
         start, end = max(0.0, span.start_s - s.pad_s), span.end_s + s.pad_s
         if self._pending:
-            waiting, _, _ = self._pending[-1]
+            self._drop_read_ahead()
+            waiting, _, _, _ = self._pending[-1]
             if span.end_s - waiting.span.start_s <= s.max_turn_s:
                 # The person spoke again before the waiting turn got its run: one turn, one reply.
                 self._pending.pop()
@@ -185,13 +305,16 @@ class LiveSession:
                 )
                 waiting.span, waiting.merged, waiting.detected_at = merged, waiting.merged + 1, now
                 start = max(0.0, merged.start_s - s.pad_s)
-                self._pending.append((waiting, self.buffer.audio(start, end), self.buffer.frames(start, end)))
+                self._pending.append(
+                    (waiting, self.buffer.audio(start, end), self.buffer.frames(start, end), None)
+                )
                 return waiting
         turn = LiveTurn(
             id=next(self._ids), span=span, detected_at=now, audio_coverage=self.buffer.audio_coverage(now)
         )
         self.turns.append(turn)
-        self._pending.append((turn, self.buffer.audio(start, end), self.buffer.frames(start, end)))
+        ahead = self._take_read_ahead(span)
+        self._pending.append((turn, self.buffer.audio(start, end), self.buffer.frames(start, end), ahead))
         self._start_worker()
         self._wake.notify_all()
         return turn
@@ -209,30 +332,49 @@ class LiveSession:
                     self._wake.wait()
                 if self._closed:
                     return
-                turn, audio, frames = self._pending.popleft()
+                turn, audio, frames, ahead = self._pending.popleft()
                 turn.status = "running"
-                self._running, self._cancel = turn, threading.Event()
+                self._running, self._running_ahead, self._cancel = turn, ahead, threading.Event()
                 cancel = self._cancel
             try:
-                self._run_turn(turn, audio, frames, cancel)
+                self._run_turn(turn, audio, frames, cancel, ahead)
             except Exception as exc:
                 log.exception("live turn %s failed", turn.id)
                 turn.status = "failed"
                 turn.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             finally:
                 with self._lock:
-                    self._running, self._cancel = None, None
+                    self._running, self._running_ahead, self._cancel = None, None, None
 
-    def _run_turn(self, turn: LiveTurn, audio: np.ndarray, frames, cancel: threading.Event) -> None:
-        start = max(0.0, turn.span.start_s - self.settings.pad_s)
-        clip = write_clip(self._dir / f"turn_{turn.id:04d}", audio, frames, start, self.settings.frame_fps)
+    def _run_turn(
+        self,
+        turn: LiveTurn,
+        audio: np.ndarray,
+        frames: Frames,
+        cancel: threading.Event,
+        ahead: ReadAhead | None,
+    ) -> None:
+        evidence = None
+        if ahead is not None:
+            ahead.done.wait()  # begun at least one chunk before the turn was declared
+            if ahead.clip is not None and ahead.evidence is not None:
+                clip, evidence, turn.read_ahead = ahead.clip, ahead.evidence, True
+            elif ahead.clip is not None:
+                ahead.clip.unlink(missing_ok=True)
+        if evidence is None:
+            start = max(0.0, turn.span.start_s - self.settings.pad_s)
+            clip = write_clip(
+                self._dir / f"turn_{turn.id:04d}", audio, frames, start, self.settings.frame_fps
+            )
         turn.clip = str(clip)
         self._remember_clip(clip)
         turn.timings["clip_written"] = round(self._clock() - turn.detected_at, 3)
         # The stop is the turn's to say (BARGED_IN, CLOSED), so the run announces none; joining the run's
         # thread when the turn stops early keeps one run of this conversation at a time.
         run = runs.start(
-            lambda c: self._runner(str(clip), c),
+            lambda c: (
+                self._runner(str(clip), c) if evidence is None else self._runner(str(clip), c, evidence)
+            ),
             slot=self._slots,
             cancel=cancel,
             announce_cancel=False,
@@ -256,6 +398,7 @@ class LiveSession:
     def _record(self, turn: LiveTurn, event: Event, now: float) -> None:
         if isinstance(event, EvidenceReady):
             turn.transcript = event.evidence.transcript
+            turn.perception_s = dict(event.evidence.timings)
             turn.timings["evidence"] = now
         elif isinstance(event, DraftReply):
             turn.timings.setdefault("first_draft", now)  # the first reply the person can read
@@ -311,6 +454,7 @@ class LiveSession:
             if self._cancel is not None:
                 self._cancel.set()
             self._pending.clear()
+            self._ahead = None
             self._outbox.clear()
             self.buffer.clear()
             self._wake.notify_all()

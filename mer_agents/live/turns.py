@@ -59,6 +59,18 @@ class TurnDetector:
     def speech_start_s(self) -> float | None:
         return self._start
 
+    @property
+    def silence_s(self) -> float:
+        """Seconds since the last voiced window of the speech in progress (0 when silent)."""
+        return self.time_s - self._last_voiced if self._start is not None else 0.0
+
+    def span_if_ended(self) -> tuple[float, float] | None:
+        """(start_s, end_s) of the turn the speech in progress becomes if no voice comes before the pause
+        ends: what a TurnSpan of reason "pause" or "flush" will hold."""
+        if self._start is None:
+            return None
+        return round(self._start, 3), round(self._last_voiced, 3)
+
     def push(self, audio: np.ndarray) -> list[TurnSpan]:
         """Feed 16 kHz mono samples; returns the turns that ended inside them."""
         s = self.settings

@@ -33,6 +33,7 @@ from mer_agents.labels import EMOTIONS
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn
 from mer_agents.perception.media import downscale
 from mer_agents.runs import MODEL_SLOT
+from mer_agents.types import Evidence
 from mer_agents.ui import tts
 from mer_agents.ui.handlers import DRAFT_MARK, chat_text, keyed, new_trace, write_trace
 from mer_agents.ui.plots import EMOTION_COLOURS
@@ -353,11 +354,16 @@ class LiveHandlers:
 
         conversation = Session(self._backend(), self.settings)
 
-        def runner(clip: str, cancel: threading.Event):
-            return traced(conversation.run(clip=clip, cancel=cancel), self.settings)
+        def runner(clip: str, cancel: threading.Event, evidence: Evidence | None = None):
+            return traced(conversation.run(clip=clip, evidence=evidence, cancel=cancel), self.settings)
 
         # The app's one model slot: a live turn waits while a clip run, an example or an API call runs.
-        return LiveSession(runner, self.live_settings, run_slots=MODEL_SLOT)
+        return LiveSession(
+            runner,
+            self.live_settings,
+            run_slots=MODEL_SLOT,
+            perceive=conversation.perceive if self.settings.live_read_ahead else None,
+        )
 
     def _state(self, request: gr.Request | None) -> LiveState | None:
         """The tab's state; None once the tab was closed (a chunk that arrived after its unload)."""
