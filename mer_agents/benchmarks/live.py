@@ -253,6 +253,8 @@ def main(args: argparse.Namespace) -> int:
                 "stage_s": turn.stage_s,
                 "read_ahead": turn.read_ahead,  # perceived during the pause (Settings.live_read_ahead)
                 "read_aheads": sum(state.session.read_aheads for state in REGISTRY.states()),
+                # the embedded LLM's threads in the turn's last generation (backends/cpu_share.py)
+                "llm_threads": getattr(shared_backend(settings), "last_threads", None),
                 "perception_s": turn.perception_s,
                 "reply": turn.reply,
                 # from streaming on to the reply: the speech, the pause, and the answer
