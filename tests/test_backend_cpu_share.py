@@ -75,3 +75,19 @@ def test_a_real_busy_process_is_seen_and_the_embedded_model_leaves_it_a_core():
     pinned = EmbeddedBackend(Settings(backend="embedded", llm_threads=2))
     pinned.engine()
     assert pinned.last_threads == 2  # an explicit setting is kept whatever the machine does
+
+
+@pytest.mark.slow
+def test_the_thread_count_changes_the_speed_not_the_reply():
+    """The real engine on 1 and on 2 threads, same prompt and seed: the same text (llama.cpp splits a matrix
+    product by rows, so each sum runs in one thread in one order), so leaving a core costs no reply."""
+    messages = [
+        Message(role="system", content="You are a kind listener."),
+        Message(role="user", content="I lost my job today and I don't know how to pay the rent."),
+    ]
+    params = GenerationParams(max_tokens=40, temperature=0.7, seed=3)
+    texts = {
+        n: EmbeddedBackend(Settings(backend="embedded", llm_threads=n)).generate(messages, params).text
+        for n in (1, 2)
+    }
+    assert texts[1].strip() and texts[1] == texts[2], texts
