@@ -33,6 +33,7 @@ import logging
 import os
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -315,6 +316,7 @@ class EmbeddedBackend:
         self.settings = settings
         self.threads = settings.llm_threads or default_llm_threads()  # at most; fewer beside busy processes
         self.last_threads: int | None = None  # what the latest generation ran on (bench live reports it)
+        self.threads_used: Counter[int] = Counter()  # generations per thread count (the benchmarks report it)
         self._path: Path | None = None
         if settings.llm_threads is None and self.threads > 1:
             cpu_share.SAMPLER.start()
@@ -336,6 +338,7 @@ class EmbeddedBackend:
             if threads != self.last_threads and self.last_threads is not None:
                 log.info("embedded LLM on %d threads (other processes keep %.2f cores busy)", threads, others)
         self.last_threads = threads
+        self.threads_used[threads] += 1
         return load_engine(str(self.path), threads)
 
     def warm_up(self) -> None:

@@ -255,6 +255,7 @@ def main(args: argparse.Namespace) -> int:
                 "read_aheads": sum(state.session.read_aheads for state in REGISTRY.states()),
                 # the embedded LLM's threads in the turn's last generation (backends/cpu_share.py)
                 "llm_threads": getattr(shared_backend(settings), "last_threads", None),
+                "llm_threads_used": dict(getattr(shared_backend(settings), "threads_used", {})),
                 "perception_s": turn.perception_s,
                 "reply": turn.reply,
                 # from streaming on to the reply: the speech, the pause, and the answer

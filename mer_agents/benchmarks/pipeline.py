@@ -325,6 +325,8 @@ def _report(args, clip, backend, rows: list[dict], warm_up_s: float) -> int:
     result = {
         "backend": backend.describe(),
         "threads": getattr(backend, "threads", None),
+        # engine() calls per thread count (backends/cpu_share.py: fewer beside busy processes)
+        "threads_used": dict(getattr(backend, "threads_used", {})),
         "input": _input_name(args, clip),
         "runs": rows,
         "median_wall_s": statistics.median(r["wall_s"] for r in rows),
