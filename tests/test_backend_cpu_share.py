@@ -79,15 +79,24 @@ def test_a_real_busy_process_is_seen_and_the_embedded_model_leaves_it_a_core():
 
 @pytest.mark.slow
 def test_the_thread_count_changes_the_speed_not_the_reply():
-    """The real engine on 1 and on 2 threads, same prompt and seed: the same text (llama.cpp splits a matrix
-    product by rows, so each sum runs in one thread in one order), so leaving a core costs no reply."""
+    """The real engine on 1 and on 2 threads, same prompt and seed, each computed afresh (no prompt cache:
+    a cached prefix changes the batch shapes, and with them the sums): the same text, since llama.cpp splits
+    a matrix product by rows and each sum runs in one thread in one order. Leaving a core costs no reply."""
+    from mer_agents.backends.embedded import _parse_response, build_request
+
     messages = [
         Message(role="system", content="You are a kind listener."),
         Message(role="user", content="I lost my job today and I don't know how to pay the rent."),
     ]
-    params = GenerationParams(max_tokens=40, temperature=0.7, seed=3)
-    texts = {
-        n: EmbeddedBackend(Settings(backend="embedded", llm_threads=n)).generate(messages, params).text
-        for n in (1, 2)
+    request = {
+        **build_request(messages, GenerationParams(max_tokens=40, temperature=0.7, seed=3), stream=False),
+        "cache_prompt": False,
     }
-    assert texts[1].strip() and texts[1] == texts[2], texts
+    texts = {}
+    for n in (1, 2, 1, 2):
+        engine = EmbeddedBackend(Settings(backend="embedded", llm_threads=n)).engine()
+        with engine.lock:
+            text, _ = _parse_response(engine.server.handle_chat_completions(dict(request)))
+        texts.setdefault(n, set()).add(text)
+    assert len(texts[1]) == 1 and texts[1] == texts[2], texts
+    assert next(iter(texts[1])).strip()

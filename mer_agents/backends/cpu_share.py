@@ -66,7 +66,7 @@ class CpuSampler:
     def start(self) -> None:
         with self._lock:
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="mer-cpu-share", daemon=True)
+                self._thread = threading.Thread(target=self._run, name="cpu-share-sampler", daemon=True)
                 self._thread.start()
 
     def _run(self) -> None:

@@ -293,10 +293,12 @@ class LiveSession:
         start, end = max(0.0, span.start_s - s.pad_s), span.end_s + s.pad_s
         if self._pending:
             self._drop_read_ahead()
-            waiting, _, _, _ = self._pending[-1]
+            waiting, _, _, read = self._pending[-1]
             if span.end_s - waiting.span.start_s <= s.max_turn_s:
                 # The person spoke again before the waiting turn got its run: one turn, one reply.
                 self._pending.pop()
+                if read is not None and read.done.is_set():
+                    self._discard(read)  # it read less than the merged turn holds (one in flight: its thread)
                 merged = TurnSpan(
                     start_s=waiting.span.start_s,
                     end_s=span.end_s,
