@@ -178,3 +178,18 @@ def test_the_first_event_imports_pyplot_only_without_headless_plots(chosen):
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == str(not chosen)
+
+
+def test_the_apps_queue_polls_every_queue_poll_s():
+    """Gradio looks for new events every 1 ms while its queue is empty (an idle app took ~9 % of a core; bench
+    live reports it as idle_no_browser); the app's queue looks every QUEUE_POLL_S. The attributes are Gradio's
+    private ones: if a Gradio release renames them, this fails instead of the cost coming back unseen."""
+    import gradio as gr
+
+    from mer_agents.ui.app import QUEUE_POLL_S, queued
+
+    with gr.Blocks() as demo:
+        gr.Textbox()
+    queue = queued(demo)._queue
+    assert queue.sleep_when_free == QUEUE_POLL_S and queue.progress_update_sleep_when_free == QUEUE_POLL_S
+    assert queue.max_size is not None

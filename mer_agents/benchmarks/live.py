@@ -1,6 +1,7 @@
 """`python -m mer_agents.benchmarks.live` (bench target `live`): the Live tab in headless Chromium.
 
 Measures, on the real path (real VAD, perception models and backend):
+- CPU use of the launched server before any page is open (its queue's polling);
 - CPU use of the server process while the camera and microphone stream silence (psutil, over --idle-s), and
   the microphone chunks (server requests) a second that cost it;
 - for a spoken turn: speech end → end declared (the pause), end declared → clip written, → first timeline
@@ -54,6 +55,7 @@ LEAD_SILENCE_S = 1.0
 TAIL_SILENCE_S = 4.0
 ROOM_NOISE_DBFS = -60.0  # the "silent" microphone is faint noise, as a real room is, not digital zeros
 UI_TIMEOUT_MS = 60_000
+NO_BROWSER_S = 5.0  # the launched app's CPU is measured this long before any page opens
 
 
 def chromium_path() -> str | None:
@@ -147,7 +149,7 @@ def live_demo():
 
     from mer_agents.backends.shared import shared_backend
     from mer_agents.config import Settings
-    from mer_agents.ui.app import QUEUE_MAX_SIZE, build_app
+    from mer_agents.ui.app import build_app, queued
     from mer_agents.ui.live import build_live_tab
 
     settings = Settings.from_env()
@@ -156,7 +158,7 @@ def live_demo():
         return app, True
     with gr.Blocks(title="mer_agents live") as demo:
         build_live_tab(settings, shared_backend(settings))  # the backend build_app registered
-    return demo.queue(default_concurrency_limit=1, max_size=QUEUE_MAX_SIZE), False
+    return queued(demo), False
 
 
 def wait_for_done_turn(timeout_s: float) -> Any:
@@ -206,6 +208,13 @@ def main(args: argparse.Namespace) -> int:
     _, url, _ = launch(demo, "127.0.0.1", free_port(), prevent_thread_lock=True, quiet=True)
     proc = psutil.Process()
     report: dict[str, Any] = {"app": "app.demo" if full_app else "Live tab only", "cores": psutil.cpu_count()}
+    time.sleep(2.0)  # launched: no page open yet, so this is what the server costs doing nothing
+    server_cpu = _own_cpu_s(proc)
+    time.sleep(NO_BROWSER_S)
+    report["idle_no_browser"] = {
+        "seconds": NO_BROWSER_S,
+        "cpu_percent_of_one_core": round(100 * (_own_cpu_s(proc) - server_cpu) / NO_BROWSER_S, 1),
+    }
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         y4m = fake_camera_y4m(Path(tmp) / "cam.y4m")
         quiet = fake_mic_wav(Path(tmp) / "quiet.wav", speech=False, seconds=args.idle_s + 30)
