@@ -131,8 +131,8 @@ class Settings(BaseModel):
         None,
         ge=1,
         description="CPU threads for the embedded LLM; None = the cores this process may use, at most "
-        "4 (config.default_llm_threads; pin concurrent runs to separate cores or set 1: llama.cpp's threads "
-        "stall when another busy process shares their cores)",
+        "4 (config.default_llm_threads), less those other processes keep busy at each generation "
+        "(backends/cpu_share.py: llama.cpp's threads stall when another busy process shares their cores)",
     )
     spoken_reply: bool = Field(False, description="transformers_omni: ask the full model for speech too")
     allow_download: bool | None = Field(
