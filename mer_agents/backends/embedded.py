@@ -336,7 +336,7 @@ class EmbeddedBackend:
             others = cpu_share.SAMPLER.others()
             threads = cpu_share.threads_for(threads, available_cores(), others)
             if threads != self.last_threads and self.last_threads is not None:
-                log.info("embedded LLM on %d threads (other processes keep %.2f cores busy)", threads, others)
+                log.info("embedded LLM on %d threads (other processes keep %s cores busy)", threads, others)
         self.last_threads = threads
         self.threads_used[threads] += 1
         return load_engine(str(self.path), threads)
