@@ -165,7 +165,9 @@ def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     while session.busy and time.monotonic() < deadline:
         time.sleep(0.02)
     out = handlers.tick(request)  # unbound handlers: the update keyed by output name
-    chat, timeline, preview, plot = out["chat"], out["timeline"], out["preview"], out["trajectory"]
+    assert out["view"] == 1 and not set(LiveHandlers.VIEW_OUTPUTS) & out.keys()  # the meters' event: no view
+    view = handlers.show_view(request)  # what the `view` State's change event sends
+    chat, timeline, preview, plot = view["chat"], view["timeline"], out["preview"], view["trajectory"]
     assert chat[0]["content"] == "hello there" and chat[1]["content"].startswith("Good to hear.")
     assert "Emotion forecaster" in timeline
     assert isinstance(plot, type(trajectory_figure([]))) and len(plot.data) >= 1
@@ -173,7 +175,8 @@ def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     # still recording, nothing said or answered: the timer stays on at the idle period, said once
     assert out["timer"].active is True and out["timer"].value == live.TICK_IDLE_S > live.TICK_S
     again = handlers.tick(request)
-    assert not {"chat", "timeline", "preview", "timer"} & again.keys()  # nothing changed, nothing re-sent
+    assert not {"preview", "timer", "view"} & again.keys()  # nothing changed, nothing re-sent
+    assert handlers.show_view(request) == {}
     # speech or a turn being answered brings the quick period back (on_start also starts at it)
     assert live.tick_period(speaking=True, busy=False) == live.tick_period(False, True) == live.TICK_S
     assert handlers.on_start(1.0, 20.0, "queue", request).value == live.TICK_S == state.tick_s

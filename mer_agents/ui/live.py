@@ -5,7 +5,8 @@ stream handler appends the chunk and runs the VAD (a few ms), the webcam handler
 returns outputs, so the streams never wait on the UI. A turn that ends runs the ordinary pipeline in the
 session's worker thread. A `gr.Timer`, active only while the person is streaming or a reply is on its way,
 drains the new timeline events into the conversation, the turn's timeline, the spoken reply and the
-emotion-trajectory plot, and refreshes the face/voice meters.
+emotion-trajectory plot, and refreshes the face/voice meters; the first four reach the page through a
+State's change event, only when they changed (LiveHandlers.tick says why).
 
 Sessions live in a registry keyed by Gradio's session hash (both streams and the timer of one tab reach the
 same object without racing to create it); `demo.unload` closes a tab's session, and idle ones are reaped.
@@ -90,6 +91,8 @@ class LiveState:
     n_plotted: int = -1
     audio_note: str = ""  # why the last microphone chunk was refused ("" once one is accepted)
     tick_s: float = TICK_S  # the refresh period the page's timer was last given
+    view: dict[str, Any] = field(default_factory=dict)  # chat/timeline/plot/audio updates not yet shown
+    view_version: int = 0  # the `view` State's value: a new one makes the page fetch `view`
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -323,7 +326,9 @@ def status_text(state: LiveState) -> str:
 class LiveHandlers:
     """The Live tab's event handlers; one instance per app, state per browser session in REGISTRY."""
 
-    OUTPUTS = ("chat", "timeline", "preview", "reply_audio", "trajectory", "timer")  # what tick() may update
+    TICK_OUTPUTS = ("preview", "timer", "view")  # what tick() may update, every TICK_S / TICK_IDLE_S ...
+    VIEW_OUTPUTS = ("chat", "timeline", "reply_audio", "trajectory")  # ... and show_view(), when they change
+    OUTPUTS = TICK_OUTPUTS + VIEW_OUTPUTS
 
     def __init__(
         self,
@@ -444,12 +449,35 @@ class LiveHandlers:
 
     # -- the timer: everything the page shows
     def tick(self, request: gr.Request) -> Any:
-        """What changed on the page (keyed by OUTPUTS name; an output left out keeps its value)."""
+        """What changed on the meters (keyed by TICK_OUTPUTS name; an output left out keeps its value), and
+        a new `view` number when the conversation, timeline, plot or spoken reply changed: its State's change
+        event then sends those (show_view).
+
+        Why two events: Gradio handles an output a function leaves out (gr.skip()) by building that
+        component again, with its configuration; for the chat, the timeline, the audio and the plot that cost
+        14-15 ms a tick on this machine (every 0.35 s while someone speaks or a turn is answered), though
+        they change only with a turn's events. A State's value costs nothing to leave out."""
         state = self.registry.get(_key(request))
         if state is None:
             return keyed({"timer": gr.Timer(active=False)}, self.components)
         with state.lock:
-            return keyed(self._refresh(state), self.components)
+            out = self._refresh(state)
+            view = {name: out.pop(name) for name in self.VIEW_OUTPUTS if name in out}
+            if view:
+                state.view.update(view)
+                state.view_version += 1
+                out["view"] = state.view_version
+            return keyed(out, self.components)
+
+    def show_view(self, request: gr.Request) -> Any:
+        """The conversation, timeline, plot and spoken reply that changed since the last call (keyed by
+        VIEW_OUTPUTS name), gathered by tick()."""
+        state = self.registry.get(_key(request))
+        if state is None:
+            return keyed({}, self.components)
+        with state.lock:
+            view, state.view = state.view, {}
+            return keyed(view, self.components)
 
     def _refresh(self, state: LiveState) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -661,6 +689,7 @@ def build_live_tab(
                 )
         trajectory = gr.Plot(trajectory_figure([]), elem_id="live-trajectory")
         timer = gr.Timer(TICK_S, active=False)
+        view = gr.State(0)  # tick() bumps it when the chat, timeline, plot or audio changed
     handlers.bind(
         {
             "chat": chat,
@@ -669,6 +698,7 @@ def build_live_tab(
             "reply_audio": reply_audio,
             "trajectory": trajectory,
             "timer": timer,
+            "view": view,
         }
     )
 
@@ -686,7 +716,15 @@ def build_live_tab(
     timer.tick(
         handlers.tick,
         None,
-        [handlers.components[name] for name in LiveHandlers.OUTPUTS],
+        [handlers.components[name] for name in LiveHandlers.TICK_OUTPUTS],
+        concurrency_limit=TICK_CONCURRENCY,
+        show_progress="hidden",
+        api_visibility="private",
+    )
+    view.change(
+        handlers.show_view,
+        None,
+        [handlers.components[name] for name in LiveHandlers.VIEW_OUTPUTS],
         concurrency_limit=TICK_CONCURRENCY,
         show_progress="hidden",
         api_visibility="private",
