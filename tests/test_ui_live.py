@@ -165,7 +165,7 @@ def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     while session.busy and time.monotonic() < deadline:
         time.sleep(0.02)
     out = handlers.tick(request)  # unbound handlers: the update keyed by output name
-    assert out["view"] == 1 and not set(LiveHandlers.VIEW_OUTPUTS) & out.keys()  # the meters' event: no view
+    assert out["view"] >= 1 and not set(LiveHandlers.VIEW_OUTPUTS) & out.keys()  # the meters' event: no view
     view = handlers.show_view(request)  # what the `view` State's change event sends
     chat, timeline, preview, plot = view["chat"], view["timeline"], out["preview"], view["trajectory"]
     assert chat[0]["content"] == "hello there" and chat[1]["content"].startswith("Good to hear.")
@@ -300,3 +300,27 @@ def test_the_page_head_joins_microphone_chunks_to_the_stream_period():
     assert "__BATCH_MS__" not in head
     assert f"const BATCH_MS = {round(live.AUDIO_STREAM_EVERY_S * 1000)};" in head
     assert 'type !== "dataavailable"' in head  # only the recorder's data events are wrapped
+
+
+def test_a_new_conversation_never_reuses_a_view_number(tmp_path):
+    """Scripted runner: after "New conversation" the page's `view` State still holds the last number it got;
+    the new conversation's first number must differ from it, or its chat would never reach the page."""
+    registry = LiveRegistry()
+    handlers = LiveHandlers(Settings(), backend=object(), registry=registry)
+    request = SimpleNamespace(session_hash="new")
+    numbers = []
+    for conversation in range(2):
+        session = LiveSession(scripted_runner, LiveSettings(), workdir=tmp_path / f"s{conversation}")
+        registry.get_or_create("new", lambda session=session: session).recording = True
+        with session._lock:
+            session.buffer.add_audio(16000, np.zeros(48000, np.float32), now=0.0)
+            session._enqueue(
+                TurnSpan(start_s=0.5, end_s=2.0, reason="pause", detected_s=2.8), now=time.monotonic()
+            )
+        deadline = time.monotonic() + 10
+        while session.busy and time.monotonic() < deadline:
+            time.sleep(0.02)
+        numbers.append(handlers.tick(request)["view"])
+        assert handlers.show_view(request)["chat"][1]["content"].startswith("Good to hear.")
+        handlers.on_reset(request)  # "New live conversation": the session and its state are closed
+    assert numbers[1] != numbers[0]

@@ -15,6 +15,7 @@ same object without racing to create it); `demo.unload` closes a tab's session, 
 from __future__ import annotations
 
 import html
+import itertools
 import logging
 import threading
 import time
@@ -70,6 +71,7 @@ FACE_METER_IDLE_EVERY_S = 2.0  # nothing said or answered
 FACE_METER_BUSY_EVERY_S = 5.0
 FACE_PREVIEW_SIDE = 320  # the meter reads at most this size (Haar cost grows with pixels; 240 px missed some)
 LOW_COVERAGE = 0.85  # below this share of streamed audio received, the meters warn
+VIEW_VERSIONS = itertools.count(1)  # the numbers tick() gives the `view` State (LiveHandlers.tick)
 
 
 # ----------------------------------------------------------------------------------------- registry
@@ -465,7 +467,8 @@ class LiveHandlers:
             view = {name: out.pop(name) for name in self.VIEW_OUTPUTS if name in out}
             if view:
                 state.view.update(view)
-                state.view_version += 1
+                # unique in the process: after "New conversation" the page's State still holds the old number
+                state.view_version = next(VIEW_VERSIONS)
                 out["view"] = state.view_version
             return keyed(out, self.components)
 
@@ -713,21 +716,15 @@ def build_live_tab(
         handlers.on_start, [pause, max_turn, barge_in], [timer], queue=False, api_visibility="private"
     )
     mic.stop_recording(handlers.on_stop, None, None, queue=False, api_visibility="private")
-    timer.tick(
-        handlers.tick,
-        None,
-        [handlers.components[name] for name in LiveHandlers.TICK_OUTPUTS],
-        concurrency_limit=TICK_CONCURRENCY,
-        show_progress="hidden",
-        api_visibility="private",
-    )
+    refresh_args = {
+        "concurrency_limit": TICK_CONCURRENCY,
+        "show_progress": "hidden",
+        "api_visibility": "private",
+    }
+    outputs = {name: handlers.components[name] for name in LiveHandlers.OUTPUTS}
+    timer.tick(handlers.tick, None, [outputs[name] for name in LiveHandlers.TICK_OUTPUTS], **refresh_args)
     view.change(
-        handlers.show_view,
-        None,
-        [handlers.components[name] for name in LiveHandlers.VIEW_OUTPUTS],
-        concurrency_limit=TICK_CONCURRENCY,
-        show_progress="hidden",
-        api_visibility="private",
+        handlers.show_view, None, [outputs[name] for name in LiveHandlers.VIEW_OUTPUTS], **refresh_args
     )
     new_chat.click(
         handlers.on_reset,
