@@ -146,6 +146,18 @@ def scripted_runner(clip, cancel):
     yield RunFinished(reply="Good to hear.", emotion="joy", strategy="Question", rounds=0, all_passed=True)
 
 
+def _answer_a_turn(session: LiveSession) -> None:
+    """A detected turn queued as push_audio would queue it, run to its end by the session's worker."""
+    with session._lock:
+        session.buffer.add_audio(16000, np.zeros(48000, np.float32), now=0.0)
+        session._enqueue(
+            TurnSpan(start_s=0.5, end_s=2.0, reason="pause", detected_s=2.8), now=time.monotonic()
+        )
+    deadline = time.monotonic() + 10
+    while session.busy and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
 def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     """Scripted runner: the timer handler's wiring from session events to the six outputs."""
     from mer_agents.ui import live
@@ -156,14 +168,7 @@ def test_tick_drains_a_turn_into_chat_timeline_plot_and_then_sleeps(tmp_path):
     session = LiveSession(scripted_runner, LiveSettings(), workdir=tmp_path / "s")
     state = registry.get_or_create("abc", lambda: session)
     state.recording = True
-    with session._lock:  # a detected turn, as push_audio would queue it
-        session.buffer.add_audio(16000, np.zeros(48000, np.float32), now=0.0)
-        session._enqueue(
-            TurnSpan(start_s=0.5, end_s=2.0, reason="pause", detected_s=2.8), now=time.monotonic()
-        )
-    deadline = time.monotonic() + 10
-    while session.busy and time.monotonic() < deadline:
-        time.sleep(0.02)
+    _answer_a_turn(session)
     out = handlers.tick(request)  # unbound handlers: the update keyed by output name
     assert out["view"] >= 1 and not set(LiveHandlers.VIEW_OUTPUTS) & out.keys()  # the meters' event: no view
     view = handlers.show_view(request)  # what the `view` State's change event sends
@@ -312,14 +317,7 @@ def test_a_new_conversation_never_reuses_a_view_number(tmp_path):
     for conversation in range(2):
         session = LiveSession(scripted_runner, LiveSettings(), workdir=tmp_path / f"s{conversation}")
         registry.get_or_create("new", lambda session=session: session).recording = True
-        with session._lock:
-            session.buffer.add_audio(16000, np.zeros(48000, np.float32), now=0.0)
-            session._enqueue(
-                TurnSpan(start_s=0.5, end_s=2.0, reason="pause", detected_s=2.8), now=time.monotonic()
-            )
-        deadline = time.monotonic() + 10
-        while session.busy and time.monotonic() < deadline:
-            time.sleep(0.02)
+        _answer_a_turn(session)
         numbers.append(handlers.tick(request)["view"])
         assert handlers.show_view(request)["chat"][1]["content"].startswith("Good to hear.")
         handlers.on_reset(request)  # "New live conversation": the session and its state are closed
