@@ -77,6 +77,7 @@ class ReadAhead:
     clip: Path | None = None
     evidence: Evidence | None = None
     done: threading.Event = field(default_factory=threading.Event)
+    dropped: bool = False  # no turn will take it: its clip is deleted once it is read
 
 
 Pending = tuple["LiveTurn", np.ndarray, Frames, ReadAhead | None]  # a declared turn waiting for the worker
@@ -159,7 +160,6 @@ class LiveSession:
         self._pending: deque[Pending] = deque()
         self._outbox: deque[tuple[int, Event]] = deque()
         self._running: LiveTurn | None = None
-        self._running_ahead: ReadAhead | None = None
         self._cancel: threading.Event | None = None
         self._worker: threading.Thread | None = None
         self._closed = False
@@ -243,34 +243,40 @@ class LiveSession:
         audio, frames = self.buffer.audio(start, end), self.buffer.frames(start, end)
         threading.Thread(
             target=self._read_ahead,
-            args=(ahead, stem, audio, frames, start, s.frame_fps),
+            args=(self._perceive, ahead, stem, audio, frames, start, s.frame_fps),
             name="mer-live-read-ahead",
             daemon=True,
         ).start()
 
     def _read_ahead(
-        self, ahead: ReadAhead, stem: Path, audio, frames: Frames, start: float, fps: float
+        self,
+        perceive: Perceiver,
+        ahead: ReadAhead,
+        stem: Path,
+        audio: np.ndarray,
+        frames: Frames,
+        start: float,
+        fps: float,
     ) -> None:
         try:
             ahead.clip = write_clip(stem, audio, frames, start, fps)
-            if self._perceive is not None:
-                ahead.evidence = self._perceive(str(ahead.clip))
+            ahead.evidence = perceive(str(ahead.clip))
         except Exception as exc:  # the turn, if declared, is perceived by its run, which reports the error
             log.info("reading a live turn ahead failed: %s", exc)
         finally:
             with self._lock:
                 ahead.done.set()
-                if self._ahead is not ahead and not self._owned(ahead):
+                if ahead.dropped:
                     self._discard(ahead)  # dropped while it was read
-
-    def _owned(self, ahead: ReadAhead) -> bool:
-        return any(entry[3] is ahead for entry in self._pending) or (
-            self._running is not None and self._running_ahead is ahead
-        )
 
     def _drop_read_ahead(self) -> None:
         ahead, self._ahead = self._ahead, None
-        if ahead is not None and ahead.done.is_set():
+        if ahead is not None:
+            self._drop(ahead)
+
+    def _drop(self, ahead: ReadAhead) -> None:
+        ahead.dropped = True
+        if ahead.done.is_set():
             self._discard(ahead)  # one still being read is discarded by its thread when it finishes
 
     @staticmethod
@@ -297,8 +303,8 @@ class LiveSession:
             if span.end_s - waiting.span.start_s <= s.max_turn_s:
                 # The person spoke again before the waiting turn got its run: one turn, one reply.
                 self._pending.pop()
-                if read is not None and read.done.is_set():
-                    self._discard(read)  # it read less than the merged turn holds (one in flight: its thread)
+                if read is not None:
+                    self._drop(read)  # it read less than the merged turn holds
                 merged = TurnSpan(
                     start_s=waiting.span.start_s,
                     end_s=span.end_s,
@@ -336,7 +342,7 @@ class LiveSession:
                     return
                 turn, audio, frames, ahead = self._pending.popleft()
                 turn.status = "running"
-                self._running, self._running_ahead, self._cancel = turn, ahead, threading.Event()
+                self._running, self._cancel = turn, threading.Event()
                 cancel = self._cancel
             try:
                 self._run_turn(turn, audio, frames, cancel, ahead)
@@ -346,7 +352,7 @@ class LiveSession:
                 turn.error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             finally:
                 with self._lock:
-                    self._running, self._running_ahead, self._cancel = None, None, None
+                    self._running, self._cancel = None, None
 
     def _run_turn(
         self,

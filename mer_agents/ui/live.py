@@ -94,7 +94,6 @@ class LiveState:
     audio_note: str = ""  # why the last microphone chunk was refused ("" once one is accepted)
     tick_s: float = TICK_S  # the refresh period the page's timer was last given
     view: dict[str, Any] = field(default_factory=dict)  # chat/timeline/plot/audio updates not yet shown
-    view_version: int = 0  # the `view` State's value: a new one makes the page fetch `view`
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -468,8 +467,7 @@ class LiveHandlers:
             if view:
                 state.view.update(view)
                 # unique in the process: after "New conversation" the page's State still holds the old number
-                state.view_version = next(VIEW_VERSIONS)
-                out["view"] = state.view_version
+                out["view"] = next(VIEW_VERSIONS)
             return keyed(out, self.components)
 
     def show_view(self, request: gr.Request) -> Any:
@@ -721,7 +719,7 @@ def build_live_tab(
         "show_progress": "hidden",
         "api_visibility": "private",
     }
-    outputs = {name: handlers.components[name] for name in LiveHandlers.OUTPUTS}
+    outputs = handlers.components
     timer.tick(handlers.tick, None, [outputs[name] for name in LiveHandlers.TICK_OUTPUTS], **refresh_args)
     view.change(
         handlers.show_view, None, [outputs[name] for name in LiveHandlers.VIEW_OUTPUTS], **refresh_args
