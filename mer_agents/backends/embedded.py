@@ -316,7 +316,7 @@ class EmbeddedBackend:
         self.settings = settings
         self.threads = settings.llm_threads or default_llm_threads()  # at most; fewer beside busy processes
         self.last_threads: int | None = None  # what the latest generation ran on (bench live reports it)
-        self.threads_used: Counter[int] = Counter()  # generations per thread count (the benchmarks report it)
+        self.threads_used: Counter[int] = Counter()  # engine() calls (warm-up included) per thread count
         self._path: Path | None = None
         if settings.llm_threads is None and self.threads > 1:
             cpu_share.SAMPLER.start()
