@@ -152,6 +152,12 @@ class Settings(BaseModel):
     reply_selector: Path | None = Field(
         None, description="reply selector weights (.npz); None: assets/reply_selector"
     )
+    reply_ranker: Path | None = Field(
+        None, description="reply ranker (fine-tuned cross-encoder) weights (.npz); None: assets/reply_ranker"
+    )
+    crisis_detector: Path | None = Field(
+        None, description="crisis detector (fine-tuned encoder) weights (.npz); None: assets/crisis_detector"
+    )
 
     # --- OpenAI-compatible server (openai_http) ---
     http_timeout: float = Field(

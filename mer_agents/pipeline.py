@@ -329,6 +329,7 @@ class _Run:
         built: dict[str, tuple] = {}  # stage → read_inputs when its current output was made
         records: list[_RoundRecord] = []
         round_, rerun, instruction, hints, failed = 0, list(STAGES), "", {}, set()
+        dropped: list[str] = []  # reply checks failed in earlier rounds (responder.rank)
         while True:
             for i, stage in enumerate(rerun):
                 first = i == 0 and round_ > 0
@@ -370,6 +371,9 @@ class _Run:
             round_ += 1
             verdict = next(v for v in result.verdicts if v.stage == target)
             instruction, hints = verdict.instruction, result.hints(target)
+            if target == "reply":  # what earlier rounds dropped stays dropped
+                dropped = list(dict.fromkeys([*dropped, *hints.get("drop", [])]))
+                hints = {**hints, "drop": dropped}
             rerun = stages_to_rerun(target, failed)
             yield RegenerationRequested(
                 t=self.t(), round=round_, target_stage=target, instruction=instruction

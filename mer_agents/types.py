@@ -155,6 +155,10 @@ class PerceptionReport(_Model):
     voice: str = Field(description="what the voice says, citing pitch/energy/rate numbers")
     face: str = Field(description="what the face says, citing the expression probabilities")
     summary: str = Field(description="one sentence over all modalities")
+    written_by: str = Field(
+        "model",
+        description="who wrote the text shown: model, model (second try; why), code (why): text_gate.py",
+    )
 
     def one_line(self) -> str:
         """The stage's key output in one line (events, the timeline, the audit's critique prompt)."""
@@ -171,6 +175,10 @@ class EmotionForecast(_Model):
     fused_probs: Probs = Field(description="the code's confidence-weighted fusion before any LLM adjustment")
     conflicts: list[str] = Field(default_factory=list)
     explanation: str = ""
+    written_by: str = Field(
+        "model",
+        description="who wrote the text shown: model, model (second try; why), code (why): text_gate.py",
+    )
 
     def one_line(self) -> str:
         line = (
@@ -186,6 +194,10 @@ class StrategyPlan(_Model):
     secondary: Strategy | None = None
     reason: str
     exemplars: list[str] = Field(default_factory=list, description="retrieved supporter turns that guided it")
+    written_by: str = Field(
+        "model",
+        description="who wrote the text shown: model, model (second try; why), code (why): text_gate.py",
+    )
 
     def one_line(self) -> str:
         return _single_line(self.strategy + (f" (then {self.secondary})" if self.secondary else ""))
@@ -208,6 +220,10 @@ class Reply(_Model):
     source: Literal["model", "exemplar", "template"] = "model"
     candidates: list[str] = Field(default_factory=list, description="the other candidates, ranked lower")
     ranked: list[Candidate] = Field(default_factory=list, description="every candidate, best first")
+    dropped: list[str] = Field(
+        default_factory=list,
+        description="reply checks the audit failed in earlier rounds: candidates failing them ranked last",
+    )
 
     def one_line(self) -> str:
         return _single_line(self.text)

@@ -306,3 +306,70 @@ def test_neutral_face_and_voice_do_not_overrule_confident_words():
     assert not checks.check_forecast(
         forecast, ev.model_copy(update={"modalities": weak}), ["text", "audio", "video"]
     )[0].ok
+
+
+# --- the reply against this moment (check_moment): what blind judges graded C and the guard passed ----------
+EARLIER = [Turn(user_text="I just feel so lost lately.", reply="That sounds really hard. What has been going on?")]
+
+
+def moment_fails(text, transcript=TRANSCRIPT, history=EARLIER) -> set[str]:
+    results = checks.check_moment(text, transcript, list(history))
+    assert all(r.hint.get("drop") == [r.name] for r in results if not r.ok)  # the rerun drops what failed
+    return failed(results)
+
+
+def test_a_reply_that_fits_the_moment_passes_check_moment():
+    assert moment_fails("Losing your job and not knowing how to tell your family sounds so heavy.") == set()
+
+
+def test_a_near_copy_of_an_earlier_supporter_turn():
+    assert moment_fails("That sounds really hard! What has been going on?") == {"copies_earlier"}
+    assert moment_fails("That sounds really hard, what has been going on lately?") == {"copies_earlier"}
+
+
+@pytest.mark.parametrize(
+    ("text", "transcript", "history"),
+    [
+        ("Hello, how are you today?", TRANSCRIPT, EARLIER),  # a greeting mid-conversation
+        ("Take care, it was nice talking to you.", TRANSCRIPT, EARLIER),  # a goodbye while they go on
+        ("Thank you for sharing that with me.", "hi there", []),  # thanks when nothing was told
+    ],
+)
+def test_greetings_goodbyes_and_thanks_at_the_wrong_moment(text, transcript, history):
+    assert "wrong_moment" in moment_fails(text, transcript, history)
+
+
+def test_a_greeting_answers_a_greeting_and_thanks_follow_a_story():
+    assert "wrong_moment" not in moment_fails("Hello! What brings you here today?", "hi, hello", EARLIER)
+    assert "wrong_moment" not in moment_fails("Thank you for sharing that with me.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It must be hard to go through this again.",  # "again": an earlier time nobody told
+        "This is a terrible time of year for it.",
+        "Have you tried talking to your co-workers?",  # the guard read "co" and "workers"
+    ],
+)
+def test_specifics_nobody_said(text):
+    said = "I'm a student and I'm scared to go home to my father after class."
+    assert moment_fails(text, said, ()) == {"invents_specifics"}
+
+
+def test_specifics_the_person_said_may_be_said_back():
+    assert "invents_specifics" not in moment_fails(
+        "Going through it again must be exhausting.", "It happened again this week.", ()
+    )
+
+
+def test_sympathy_for_being_left_to_the_person_who_left():
+    said = "I broke up with him last month and I still feel guilty."
+    assert moment_fails("It hurts so much to get dumped.", said, ()) == {"role_reversal"}
+    assert "role_reversal" not in moment_fails("It hurts so much to get dumped.", "He dumped me.", ())
+
+
+def test_the_fit_check_reads_the_rankers_logit():
+    assert checks.check_fit(None, 0.0).ok and checks.check_fit(0.5, 0.0).ok
+    low = checks.check_fit(-1.0, 0.0)
+    assert not low.ok and low.name == "off_moment" and low.hint == {"drop": ["off_moment"]}

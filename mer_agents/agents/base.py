@@ -163,10 +163,12 @@ def generate_json(
     model: type[M],
     max_tokens: int,
     schema: dict[str, Any] | None = None,
+    offset: int = 0,
 ) -> M:
     """One schema-constrained call, validated; one repair attempt; else StageError. The only place JSON is
-    repaired: backends return their text (at most one generation per call)."""
-    params = ctx.params(max_tokens, json_schema=schema or llm_schema(model))
+    repaired: backends return their text (at most one generation per call). `offset` shifts the seed (a
+    second try after text_gate refused the first)."""
+    params = ctx.params(max_tokens, offset=offset, json_schema=schema or llm_schema(model))
     gen = _call(ctx, stage, messages, params)
     try:
         return model.model_validate_json(gen.text)

@@ -7,6 +7,7 @@ defensible (ESConv's exploration → comforting → action order; plain lexical 
 
 from __future__ import annotations
 
+import difflib
 import functools
 import re
 from typing import Any, Iterable
@@ -45,6 +46,7 @@ EMOTION_WORDS: dict[str, tuple[str, ...]] = {
     "disgust": ("disgust", "disgusted", "repulsed"),
     "neutral": ("neutral", "calm", "flat"),
 }
+EMOTION_VOCAB = frozenset(w for vocab in EMOTION_WORDS.values() for w in vocab) | frozenset(EMOTION_WORDS)
 CHEERFUL = re.compile(
     r"\b(great!|that'?s great|sounds great|great news|awesome|congrats|congratulations|wonderful|fantastic|"
     r"yay|amazing|hooray|so exciting|glad to hear|happy to hear|lol|haha)\b|:\)|😀|😊",
@@ -495,6 +497,138 @@ def check_reply(
     return results
 
 
+# --- the reply against this moment of the conversation (what the judges caught that the guard passed) ------
+COPY_RATIO = 0.75  # an earlier supporter turn this similar (characters, or the reply's content words) is a copy
+GREETING_OPEN = re.compile(r"^\W*(hi|hello|hey|hiya|good (morning|afternoon|evening)|welcome)\b", re.I)
+THANKS_FOR_TELLING = re.compile(
+    r"\b(thank(s| you) for (sharing|telling|opening up|explaining|letting me know|being (so )?(open|honest))|"
+    r"i appreciate you (sharing|telling|opening up))\b",
+    re.I,
+)
+MIN_TOLD_WORDS = 4  # content words the person must have said for "thank you for sharing" to make sense
+# specifics of time and recurrence a reply may only say back: "again" presumes an earlier time
+TIME_SPECIFICS = re.compile(
+    r"\b(again|this time of (the )?year|time of (the )?year|yesterday|last (night|week|month|year)|tonight|"
+    r"this (weekend|morning|evening)|holiday season|new year|summer|winter|spring break)\b",
+    re.I,
+)
+LEFT_BY_OTHER = re.compile(  # sympathy for being left
+    r"\b(dumped|got dumped|left you|broke up with you|walked out on you|cheated on you|abandoned you)\b", re.I
+)
+LEFT_BY_PERSON = re.compile(
+    r"\b(i (broke up|dumped|left|ended (it|things)|walked out|divorced)|i('m| am) (the one who|leaving))\b",
+    re.I,
+)
+HYPHENATED = re.compile(r"\b([A-Za-z]+)-([A-Za-z]+)\b")
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\W+", " ", text.lower()).strip()
+
+
+def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[CheckResult]:
+    """Checks of the reply against this moment of the conversation: a near-copy of an earlier supporter
+    turn (`copies_earlier`), a greeting, goodbye or thanks at the wrong moment (`wrong_moment`), specifics
+    of time, recurrence or compound words that nothing said supports (`invents_specifics`), and sympathy
+    for being left when the person did the leaving (`role_reversal`). Each failure's hint names it
+    (`drop`), so a refinement round drops every candidate that fails it."""
+    stage: StageName = "reply"
+    text = reply.strip()
+    said = " ".join([transcript, *(t.user_text for t in history)])
+    earlier = [t.reply or "" for t in history if t.reply]
+    conversation = " ".join([said, *earlier])
+    out: list[CheckResult] = []
+    mine = content_words(text)
+    copied = next(
+        (
+            e
+            for e in earlier
+            if difflib.SequenceMatcher(None, _plain(e), _plain(text)).ratio() >= COPY_RATIO
+            or (len(mine) >= 3 and len(mine & content_words(e)) >= COPY_RATIO * len(mine))
+        ),
+        None,
+    )
+    out.append(
+        _fail(
+            stage,
+            "copies_earlier",
+            "the reply repeats an earlier supporter turn",
+            [f"earlier: {copied[:80]!r}"],
+            "Do not repeat what was already said; answer their last words.",
+            drop=["copies_earlier"],
+        )
+        if copied
+        else _ok(stage, "copies_earlier")
+    )
+    wrong = ""
+    if GREETING_OPEN.match(text):
+        if history and not GREETING_OPEN.match(transcript.strip()):
+            wrong = "a greeting in the middle of the conversation"
+    elif guard.CLOSING.search(text) and not guard.closes(transcript):
+        wrong = f"a goodbye or pleasantry ({guard.CLOSING.search(text).group(0)!r}) while the person goes on"
+    elif THANKS_FOR_TELLING.search(text) and len(content_words(transcript) - guard.GREETING) < MIN_TOLD_WORDS:
+        wrong = "thanks for sharing when the person has told nothing yet"
+    out.append(
+        _fail(
+            stage,
+            "wrong_moment",
+            f"the reply is {wrong}",
+            [f"person: {transcript[:80]!r}"],
+            "Answer what the person just said, at this point of the conversation.",
+            drop=["wrong_moment"],
+        )
+        if wrong
+        else _ok(stage, "wrong_moment")
+    )
+    conv_plain = _plain(conversation)
+    specifics = [m.group(0) for m in TIME_SPECIFICS.finditer(text) if _plain(m.group(0)) not in conv_plain]
+    for m in HYPHENATED.finditer(text):  # "co-workers": the guard reads "co" and "workers"
+        joined = (m.group(1) + m.group(2)).lower()
+        if guard.invented(joined, [conversation]) and joined not in conv_plain.replace(" ", ""):
+            specifics.append(m.group(0))
+    out.append(
+        _fail(
+            stage,
+            "invents_specifics",
+            "the reply asserts specifics nobody said",
+            [f"not in the conversation: {', '.join(specifics[:4])}"],
+            "Drop the invented specifics; say back only what the person told.",
+            drop=["invents_specifics"],
+        )
+        if specifics
+        else _ok(stage, "invents_specifics")
+    )
+    reversed_role = LEFT_BY_OTHER.search(text) if LEFT_BY_PERSON.search(said) else None
+    out.append(
+        _fail(
+            stage,
+            "role_reversal",
+            "sympathy for being left, to the person who did the leaving",
+            [f"reply: {reversed_role.group(0)!r}; person: {LEFT_BY_PERSON.search(said).group(0)!r}"],
+            "Keep who did what straight: the person made the choice.",
+            drop=["role_reversal"],
+        )
+        if reversed_role
+        else _ok(stage, "role_reversal")
+    )
+    return out
+
+
+def check_fit(logit: float | None, threshold: float) -> CheckResult:
+    """The reply ranker (reply_ranker.py, trained on ESConv train) must find the reply fits this moment."""
+    stage: StageName = "reply"
+    if logit is None or logit >= threshold:
+        return _ok(stage, "off_moment")
+    return _fail(
+        stage,
+        "off_moment",
+        "the reply does not answer the person's last words",
+        [f"reply ranker fit {logit:+.2f} < {threshold:+.2f}"],
+        "Answer the person's last words directly.",
+        drop=["off_moment"],
+    )
+
+
 def check_guard(text: str, transcript: str, history: list[Turn], language: str | None) -> list[CheckResult]:
     """The guard's own checks (debris, invented facts, greeting only, language); see guard.py."""
     stage: StageName = "reply"
@@ -634,6 +768,8 @@ __all__ = [
     "check_strategy",
     "check_reply",
     "check_guard",
+    "check_moment",
+    "check_fit",
     "check_strategy_fit",
     "guard_failures",
     "tone_emotion",

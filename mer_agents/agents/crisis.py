@@ -8,19 +8,38 @@ reaching local emergency services, a crisis line or someone they trust — with 
 demo cannot know the person's country and an invented number could cost a life — and says so in the
 timeline (RunFinished.reply_source "crisis"). The reflection loop is skipped: there is nothing to refine.
 
-The patterns are plain, stated phrases (English, plus the commonest Spanish, French and German ones, since
-Whisper transcribes in the speaker's language). They over-trigger on purpose: a safety message to someone
-who only mentions such thoughts costs little; a cheerful reply to someone in danger costs a great deal.
+Two readers, either suffices. The phrase rules: plain, stated phrases (English, plus the commonest Spanish,
+French and German ones, since Whisper transcribes in the speaker's language). The classifier reads meaning
+where no phrase matches ("Everyone would be better off without me", "I have the pills ready", "kms
+honestly"): MiniLM-L6 fine-tuned end to end on a labelled set of crisis and non-crisis distress messages
+written apart from this code, plus ESConv and MELD train utterances as everyday negatives
+(experiments/crisis_detector/: data, training, the threshold chosen for recall on the select half,
+figures on the report half and ESConv dev). It reads the whole message and, for a long one, each window
+of sentences, so a risk said in the middle of a ramble counts. Both over-trigger on purpose: a safety
+message to someone who only mentions such thoughts costs little; a cheerful reply to someone in danger
+costs a great deal.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from mer_agents.cache import load_once
+from mer_agents.config import Settings
+from mer_agents.errors import ModelError
+
 Kind = Literal["self-harm", "abuse"]
+WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "crisis_detector" / "crisis.npz"
+LABELS: tuple[str, ...] = ("none", "self-harm", "abuse")  # the classifier's outputs, in order
+# P(crisis) = 1 − P(none) at or above which the classifier flags a message: chosen for recall on the
+# select half (experiments/crisis_detector/README.md)
+THRESHOLD = 0.5
+WINDOW_WORDS = 40  # a longer message is also read in windows of whole sentences of about this many words
 
 SELF_HARM = re.compile(
     r"\b(kill(ing)? (my ?self|myself)|kill themselves|end(ing)? (my|it) (own )?(life|all)|end it all|"
@@ -74,10 +93,82 @@ class Crisis(BaseModel):
         )
 
 
-def detect(words: str) -> Crisis | None:
-    """The crisis in what the person just said, self-harm first; None when there is none."""
+def rules(words: str) -> Crisis | None:
+    """The phrase rules alone, self-harm first."""
     for kind, pattern in (("self-harm", SELF_HARM), ("abuse", ABUSE)):
         match = pattern.search(words or "")
         if match:
             return Crisis(kind=kind, words=match.group(0))
     return None
+
+
+def detect(words: str, settings: Settings | None = None) -> Crisis | None:
+    """The crisis in what the person just said; None when there is none. The phrase rules first, then the
+    classifier (module docstring)."""
+    found = rules(words)
+    if found is not None or not (words or "").strip():
+        return found
+    texts = windows(words)
+    probs = classify(texts, settings)
+    risk = 1.0 - probs[:, 0]
+    best = int(np.argmax(risk))
+    if risk[best] < threshold(settings):
+        return None
+    kind: Kind = "abuse" if probs[best, 2] > probs[best, 1] else "self-harm"
+    return Crisis(kind=kind, words=_quote(texts[best]))
+
+
+def _quote(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def windows(words: str) -> list[str]:
+    """The message, and for a long one each run of whole sentences of about WINDOW_WORDS words."""
+    text = " ".join(words.split())
+    if len(text.split()) <= WINDOW_WORDS:
+        return [text]
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+    out, current = [text], []
+    for sentence in sentences:
+        current.append(sentence)
+        if len(" ".join(current).split()) >= WINDOW_WORDS:
+            out.append(" ".join(current))
+            current = current[-1:]
+    if len(current) > 1 or (current and len(out) == 1):
+        out.append(" ".join(current))
+    return list(dict.fromkeys(out))
+
+
+def weights_path(settings: Settings | None = None) -> Path:
+    return (settings.crisis_detector if settings is not None else None) or WEIGHTS
+
+
+def threshold(settings: Settings | None = None) -> float:
+    return _scorer(weights_path(settings))[1]
+
+
+def classify(texts: list[str], settings: Settings | None = None) -> np.ndarray:
+    """P(none, self-harm, abuse) per text (rows), from the fine-tuned classifier."""
+    scorer, _ = _scorer(weights_path(settings))
+    logits = scorer.logits(texts)
+    logits -= logits.max(axis=1, keepdims=True)
+    e = np.exp(logits)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+@load_once
+def _scorer(path: Path):
+    """(the scorer, its threshold: the file's `threshold` when it has one, else THRESHOLD)."""
+    from mer_agents.embeddings import minilm_dir
+    from mer_agents.minilm import TunedScorer
+
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            chosen = float(data["threshold"]) if "threshold" in data.files else THRESHOLD
+        return TunedScorer(minilm_dir(), path, skip=("threshold",)), chosen
+    except (OSError, KeyError, ValueError) as exc:
+        raise ModelError(
+            f"crisis detector weights missing or unreadable at {path} "
+            "(rebuild: python experiments/crisis_detector/train.py)"
+        ) from exc

@@ -28,6 +28,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from mer_agents.agents import text_gate
 from mer_agents.agents.base import AgentContext, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.perception import digest
 from mer_agents.labels import EMOTIONS, MODALITIES, MODALITY_NOUN, NEGATIVE_EMOTIONS, VALENCE, top_emotion
@@ -232,15 +233,25 @@ def run(ctx: AgentContext) -> EmotionForecast:
         agreement=f"{base.agreement:.2f}",
         top=top_fused,
     )
-    out = generate_json(ctx, "forecast", messages, forecast_output_model(top_fused), MAX_TOKENS)
-    probs, delta = apply_boost(fused, out.boost_label, out.boost)
+    outs: list[ForecastOutput] = []
+
+    def write(i: int) -> str:
+        outs.append(
+            generate_json(ctx, "forecast", messages, forecast_output_model(top_fused), MAX_TOKENS, offset=i)
+        )
+        return outs[-1].explanation
+
+    explanation, how = text_gate.written(
+        write, text_gate.checker(messages, evidence), lambda why: code_explanation(base, why)
+    )
+    out = outs[-1] if how.startswith("model") else None
+    probs, delta = apply_boost(fused, out.boost_label, out.boost) if out else (dict(fused), 0.0)
     required = ctx.hints.get("label")
     top, _ = top_emotion(probs)
-    explanation = out.explanation.strip()
     if required and top != required:  # the audit named the label strong agreeing evidence supports
         probs, delta = dict(fused), 0.0
         top, _ = top_emotion(probs)
-    if delta > 0:
+    if delta > 0 and out is not None:
         explanation += f" (boosted {out.boost_label} by {delta:.2f})"
     return base.model_copy(
         update={
@@ -248,5 +259,15 @@ def run(ctx: AgentContext) -> EmotionForecast:
             "probs": probs,
             "intensity": round(intensity(probs), 4),
             "explanation": explanation,
+            "written_by": how,
         }
+    )
+
+
+def code_explanation(base: EmotionForecast, why: str) -> str:
+    """The explanation code can write for its own fusion (text_gate's fallback), labelled as code's."""
+    conflicts = f"; conflicts: {'; '.join(base.conflicts)}" if base.conflicts else ""
+    return (
+        f"The readings fuse to {base.emotion} {base.probs[base.emotion]:.2f} with agreement "
+        f"{base.agreement:.2f}{conflicts}. (Written by code: the model's explanation failed the check: {why})"
     )

@@ -11,9 +11,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from mer_agents.agents import text_gate
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.backends.base import Part
-from mer_agents.labels import MODALITIES, MODALITY_NOUN
+from mer_agents.labels import MODALITIES, MODALITY_NOUN, top_emotion
 from mer_agents.types import Evidence, ModalityEvidence, PerceptionReport
 
 MAX_TOKENS = 72  # a 160-character sentence plus its JSON, never truncated
@@ -93,7 +94,26 @@ def run(ctx: AgentContext) -> PerceptionReport:
         instruction=ctx.instruction,
         context=" / ".join(history_lines(ctx.history, limit=2)),
     )
-    out = generate_json(ctx, "perception", messages, PerceptionOutput, MAX_TOKENS)
+    summary, how = text_gate.written(
+        lambda i: generate_json(ctx, "perception", messages, PerceptionOutput, MAX_TOKENS, offset=i).summary,
+        text_gate.checker(messages, ctx.evidence),
+        lambda why: code_summary(ctx.evidence, why),
+    )
     return PerceptionReport(
-        words=lines["words"], voice=lines["voice"], face=lines["face"], summary=out.summary.strip()
+        words=lines["words"], voice=lines["voice"], face=lines["face"], summary=summary, written_by=how
+    )
+
+
+def code_summary(evidence: Evidence, why: str) -> str:
+    """The summary code can write from the readings (text_gate's fallback), labelled as code's."""
+    read = []
+    for name in MODALITIES:
+        mod = getattr(evidence.modalities, name)
+        if mod.available:
+            label, p = top_emotion(mod.probs)
+            read.append(f"the {MODALITY_NOUN[name]} read {label} {p:.2f}")
+    if not read:
+        return f"The person cannot be read: no modality is available. (Written by code: {why})"
+    return (
+        f"The person's {'; '.join(read)[4:]}. (Written by code: the model's summary failed the check: {why})"
     )

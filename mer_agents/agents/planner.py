@@ -17,11 +17,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from mer_agents.agents import guard
+from mer_agents.agents import guard, text_gate
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.agents.perception import digest
 from mer_agents.agents.retrieval import Exemplar
-from mer_agents.errors import StageError
 from mer_agents.labels import NEGATIVE_EMOTIONS, STRATEGIES
 from mer_agents.types import EmotionForecast, StrategyPlan, Turn
 
@@ -156,17 +155,24 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
         ),
         candidates="; ".join(f"{s} ({HELP[s]})" for s in chosen),
     )
-    try:
-        out = generate_json(ctx, "strategy", messages, plan_output_model(chosen), MAX_TOKENS)
-        strategy, reason = out.strategy, out.reason.strip()
-    except StageError as exc:
-        # the model only explains code's choice: a reason it could not write must not end the run
-        strategy, reason = chosen[0], code_reason(forecast, chosen[0], neighbours, str(exc))
+    # the model only explains code's choice: a reason it could not write (or that fails the gate) must not
+    # end the run; code states its own reason instead
+    strategy = chosen[0]
+    reason, how = text_gate.written(
+        lambda i: (
+            generate_json(ctx, "strategy", messages, plan_output_model(chosen), MAX_TOKENS, offset=i).reason
+        ),
+        text_gate.checker(messages, ctx.evidence, extra=f"{forecast.emotion} {strategy}"),
+        lambda why: code_reason(
+            forecast, strategy, neighbours, f"the model's reason failed the check: {why}"
+        ),
+    )
     return StrategyPlan(
         strategy=strategy,
         secondary=next((s for s in candidates if s != strategy), None),
         reason=reason,
         exemplars=matching_replies(wide, strategy),
+        written_by=how,
     )
 
 

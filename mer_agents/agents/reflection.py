@@ -65,7 +65,13 @@ class Audit:
         return sum(checks.failed_count(r) for r in self.results.values())
 
     def hints(self, stage: str) -> dict[str, Any]:
-        return checks.merge_hints(self.results.get(stage, []))
+        """The failed checks' hints; for the reply, also every failed check's name under `drop`: the rerun
+        ranks the candidates that fail one of them last (responder.rank)."""
+        hints = checks.merge_hints(self.results.get(stage, []))
+        if stage == "reply":
+            failed = [r.name for r in self.results.get(stage, []) if not r.ok]
+            hints["drop"] = list(dict.fromkeys([*hints.get("drop", []), *failed]))
+        return hints
 
 
 def run_checks(
@@ -101,6 +107,9 @@ def audit(
     one will), and then the critique is not asked for."""
     results = run_checks(ctx, perception, forecast, plan, reply)
     verdicts = [checks.verdict(stage, results[stage]) for stage in STAGES]
+    for i, output in enumerate((perception, forecast, plan)):  # what the text gate did (text_gate.py)
+        how = getattr(output, "written_by", "model")
+        verdicts[i] = verdicts[i].model_copy(update={"evidence": [*verdicts[i].evidence, f"text: {how}"]})
     result = Audit(verdicts=verdicts, results=results)
     target = result.earliest_revise
     if target is None:

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mer_agents.agents import checks, guard, reply_selector, strategy_classifier
+from mer_agents.agents import checks, guard, reply_ranker, reply_selector, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
@@ -96,8 +96,10 @@ def reply_checks(
     plan: StrategyPlan,
     relevance: float | None,
     strategy_probs: np.ndarray | None = None,
+    fit: float | None = None,
 ) -> list[checks.CheckResult]:
-    """The audit's reply checks for one reply in this run (see `checks_with_classifier`)."""
+    """The audit's reply checks for one reply in this run (see `checks_with_classifier`); `fit` is the reply
+    ranker's logit for it (computed when not given)."""
     ev = ctx.evidence
     return checks_with_classifier(
         text,
@@ -110,6 +112,8 @@ def reply_checks(
         context=_context(ctx),
         strategy_probs=strategy_probs,
         settings=ctx.settings,
+        previous=_previous(ctx),
+        fit=fit,
     )
 
 
@@ -125,15 +129,24 @@ def checks_with_classifier(
     context: str = "",
     strategy_probs: np.ndarray | None = None,
     settings: Settings | None = None,
+    previous: str = "",
+    fit: float | None = None,
 ) -> list[checks.CheckResult]:
-    """checks.check_reply (the guard included) plus the strategy classifier's verdict; `strategy_probs` is
-    the classifier's row for this reply, computed when not given (with the weights `settings` name). The
-    audit, the candidate ranking and the evaluation all judge a reply with this one function."""
+    """checks.check_reply (the guard included), the strategy classifier's verdict, the checks against this
+    moment of the conversation (checks.check_moment) and the reply ranker's fit (checks.check_fit);
+    `strategy_probs` is the classifier's row for this reply and `fit` the ranker's logit for it (the
+    supporter turn the person answered is `previous`), each computed when not given (with the weights
+    `settings` name). The audit, the candidate ranking and the evaluation all judge a reply with this one
+    function."""
     if strategy_probs is None:
         strategy_probs = strategy_classifier.predict_proba([text], [context], settings)[0]
+    if fit is None and context.strip() and text.strip():
+        fit = float(reply_ranker.fit(context, previous, [text], settings)[0])
     return [
         *checks.check_reply(text, strategy, emotion, transcript, history, relevance, language=language),
         checks.check_strategy_fit(strategy, dict(zip(STRATEGIES, map(float, strategy_probs)))),
+        *checks.check_moment(text, transcript or context, history),
+        checks.check_fit(fit, reply_ranker.OFF_MOMENT_LOGIT),
     ]
 
 
@@ -184,17 +197,16 @@ def scored(
     if context.strip():
         vectors = ctx.embed([context, *texts])
         relevance = [float(v) for v in vectors[1:] @ vectors[0]]
-        moment = moment_vector(ctx) if moment is None else moment
-        fits = [float(v) for v in reply_selector.reply_vectors(vectors[1:], ctx.settings) @ moment]
+        logits = [float(x) for x in reply_ranker.fit(context, _previous(ctx), texts, ctx.settings)]
     else:
-        relevance = fits = [None] * len(texts)
+        relevance = logits = [None] * len(texts)
     probs = strategy_classifier.predict_proba(texts, [context] * len(texts), ctx.settings)
     column = STRATEGIES.index(plan.strategy)
     out = []
-    for text, rel, fit, row in zip(texts, relevance, fits, probs):
-        results = reply_checks(ctx, text, forecast, plan, rel, row)
+    for text, rel, logit, row in zip(texts, relevance, logits, probs):
+        results = reply_checks(ctx, text, forecast, plan, rel, row, logit)
         scores = {
-            "fit": round(max(fit or 0.0, 0.0), 4),
+            "fit": round(float(1 / (1 + np.exp(-logit))), 4) if logit is not None else 0.0,
             "strategy": round(float(row[column]), 4),
             "fluency": guard.fluency(text),
         }
@@ -212,10 +224,19 @@ def scored(
 
 
 def rank(ctx: AgentContext, candidates: list[Candidate]) -> list[Candidate]:
-    """Best first, by the key for this context's model and moment (module docstring)."""
+    """Best first, by the key for this context's model and moment (module docstring); in a refinement
+    round, a candidate failing a check the audit failed (`dropped`) ranks after every one that does not."""
     if trusts_drafts(ctx):
-        return sorted(candidates, key=trusted_rank_key)
-    return sorted(candidates, key=template_first_rank_key if opening(ctx) else rank_key)
+        key = trusted_rank_key
+    else:
+        key = template_first_rank_key if opening(ctx) else rank_key
+    drop = dropped(ctx)
+    return sorted(candidates, key=lambda c: (bool(c.guard), bool(drop & set(c.failed)), key(c)))
+
+
+def dropped(ctx: AgentContext) -> set[str]:
+    """The reply checks the audit failed in earlier rounds (hint `drop`): candidates failing them go last."""
+    return set(ctx.hints.get("drop", []))
 
 
 def opening(ctx: AgentContext) -> bool:
@@ -252,13 +273,17 @@ def trusts_drafts(ctx: AgentContext) -> bool:
 
 def rerun_can_change(ctx: AgentContext, kept: Reply) -> bool:
     """Whether rerunning this stage on the same forecast and plan could keep another reply than `kept`. The
-    human replies and the template would come back the same (they depend on the words, the plan and the
-    forecast only); only the drafts are new, and an untrusted model's drafts rank after every guarded
-    human reply and the template. So only with trusted drafts, a drafts-only pool, or a kept reply that is
-    a draft or fails the guard (nothing else passed it)."""
+    human replies and the template come back the same (they depend on the words, the plan and the forecast
+    only), but the rerun drops every candidate that fails a check the kept reply failed (`dropped`): so it
+    can change when another candidate passes the guard and fails none of those checks. Otherwise only new
+    drafts could change it: with trusted drafts, a drafts-only pool, or a kept reply that is a draft or
+    fails the guard (nothing else passed it)."""
     if trusts_drafts(ctx) or ctx.settings.reply_candidates != "all" or kept.source == "model":
         return True
-    return not kept.ranked or bool(kept.ranked[0].guard)
+    if not kept.ranked or kept.ranked[0].guard:
+        return True
+    drop = dropped(ctx) | set(kept.ranked[0].failed)
+    return bool(drop) and any(not c.guard and not drop & set(c.failed) for c in kept.ranked[1:])
 
 
 def rank_key(c: Candidate) -> tuple:
@@ -467,4 +492,10 @@ def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Rep
     new = {t: s for t, s in unique_found(drafts).items() if t.lower() not in known}
     ranked = rank(ctx, scored(ctx, new, forecast, plan, moment) + others)
     best = ranked[0]
-    return Reply(text=best.text, source=best.source, ranked=ranked, candidates=[c.text for c in ranked[1:]])
+    return Reply(
+        text=best.text,
+        source=best.source,
+        ranked=ranked,
+        candidates=[c.text for c in ranked[1:]],
+        dropped=sorted(dropped(ctx)),
+    )

@@ -546,6 +546,14 @@ def render_entry(entry: Entry, children: dict[int, list[Entry]]) -> str:
         body.append(f'<div class="mer-error">{esc(entry.error)}</div>')
     if entry.diff:
         body.append(f"<div><b>changed vs previous reply</b>: {render_diff(entry.diff)}</div>")
+    if entry.detail and entry.detail.get("dropped"):
+        forced = ", ".join(str(x) for x in entry.detail["dropped"])
+        body.append(
+            f"<div><b>forced by</b>: the audit failed {esc(forced)}; candidates failing it rank last</div>"
+        )
+    written = entry.detail.get("written_by") if entry.detail else None
+    if written and written != "model":
+        body.append(f"<div><b>text check</b>: written by {esc(written)}</div>")
     if entry.live and entry.status == "running":
         body.append(f"<pre>{esc(entry.live)}</pre>")
     if entry.verdicts:

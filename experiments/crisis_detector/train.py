@@ -1,0 +1,157 @@
+"""Train the crisis detector's classifier (mer_agents/agents/crisis.py) and choose its threshold.
+
+    .venv/bin/python experiments/crisis_detector/train.py [--out assets/crisis_detector/crisis.npz]
+
+Data (experiments/crisis_detector/data/, written apart from the detector): crisis messages (self-harm or
+abuse) and non-crisis distress messages, each split into a select and a report half. Training reads only
+the select half: 3/4 of it (by position within each type) trains, with everyday negatives from ESConv train
+seeker turns and MELD train utterances that the phrase rules do not flag; the other 1/4 of the select half
+and the held-out ESConv train slice (every 10th dialogue) choose the threshold on P(crisis) = 1 − P(none):
+the highest threshold whose recall on the held-back crisis messages is ≥ RECALL_AIM. The report half and
+ESConv dev are read by report.py only. MiniLM-L6 fine-tuned end to end (mer_agents/training.py), 3 outputs
+(none, self-harm, abuse). Sources: the written sets (MIT, this project), ESConv train (CC BY-NC 4.0),
+MELD train (GPL-3.0), MiniLM-L6 (Apache-2.0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+from mer_agents import training  # noqa: E402
+from mer_agents.agents import crisis  # noqa: E402
+from mer_agents.evaluation.esconv_data import is_heldout, read_train  # noqa: E402
+
+DATA = Path(__file__).resolve().parent / "data"
+OUT = ROOT / "assets" / "crisis_detector" / "crisis.npz"
+MELD_TRAIN = ROOT.parent / "shared" / "data" / "meld" / "train_sent_emo.csv"
+FIRST_MAX = 128
+N_ESCONV, N_MELD = 2500, 1000
+RECALL_AIM = 0.98
+SEED = 0
+
+
+def read(name: str) -> list[dict]:
+    return [json.loads(x) for x in (DATA / name).read_text().splitlines() if x.strip()]
+
+
+def label(row: dict) -> int:
+    return crisis.LABELS.index(row["kind"]) if row.get("kind") else 0
+
+
+def split_select(rows: list[dict]) -> tuple[list[dict], list[dict]]:
+    """(train, threshold) of the select half: every 4th of each type holds back."""
+    train, hold, seen = [], [], {}
+    for r in rows:
+        if r.get("split") != "select":
+            continue
+        k = seen[r.get("type", "")] = seen.get(r.get("type", ""), -1) + 1
+        (hold if k % 4 == 3 else train).append(r)
+    return train, hold
+
+
+def everyday(rng: random.Random) -> tuple[list[str], list[str]]:
+    """(training negatives, held-out ESConv train seeker turns) that the phrase rules do not flag."""
+    dialogues = read_train()
+
+    def seekers(ds):
+        return list(dict.fromkeys(t.text for d in ds for t in d.turns if t.speaker == "seeker"))
+
+    train = [t for t in seekers([d for d in dialogues if not is_heldout(d.id)]) if not crisis.rules(t)]
+    held = [t for t in seekers([d for d in dialogues if is_heldout(d.id)]) if not crisis.rules(t)]
+    rng.shuffle(train)
+    with MELD_TRAIN.open(encoding="utf-8", errors="replace") as f:
+        meld = [r["Utterance"].replace("\x92", "'") for r in csv.DictReader(f)]
+    meld = [m for m in dict.fromkeys(meld) if len(m.split()) >= 4 and not crisis.rules(m)]
+    rng.shuffle(meld)
+    return train[:N_ESCONV] + meld[:N_MELD], held
+
+
+def loss_fn(model, batch):
+    logits = model(*training.batch_tensors([g["pair"] for g in batch]))
+    return torch.nn.functional.cross_entropy(logits, torch.tensor([g["label"] for g in batch]))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--epochs", type=float, default=3.0)
+    ap.add_argument("--lr", type=float, default=5e-5)
+    args = ap.parse_args()
+    rng = random.Random(SEED)
+    tok = training.tokenizer()
+    c_train, c_hold = split_select(read("crisis.jsonl"))
+    n_train, n_hold = split_select(read("noncrisis.jsonl"))
+    negatives, held_everyday = everyday(rng)
+    examples = [(r["text"], label(r)) for r in c_train + n_train] + [(t, 0) for t in negatives]
+    groups = [{"pair": training.encode(tok, [(t, None)], FIRST_MAX, 0)[0], "label": y} for t, y in examples]
+    model = training.Scorer(len(crisis.LABELS))
+    started = time.time()
+    training.train(model, groups, loss_fn, epochs=args.epochs, lr=args.lr, batch_groups=32)
+
+    def risk(texts: list[str]) -> np.ndarray:
+        p = training.predict(model, training.encode(tok, [(t, None) for t in texts], FIRST_MAX, 0))
+        p = np.exp(p - p.max(1, keepdims=True))
+        return 1 - (p / p.sum(1, keepdims=True))[:, 0]
+
+    r_crisis, r_non, r_every = (
+        risk([r["text"] for r in c_hold]),
+        risk([r["text"] for r in n_hold]),
+        risk(held_everyday),
+    )
+    grid = sorted({round(x, 3) for x in np.linspace(0.02, 0.98, 49)}, reverse=True)
+    chosen = next((t for t in grid if (r_crisis >= t).mean() >= RECALL_AIM), grid[-1])
+    rows = [
+        {
+            "threshold": t,
+            "recall": round(float((r_crisis >= t).mean()), 3),
+            "false_alarm_distress": round(float((r_non >= t).mean()), 3),
+            "false_alarm_esconv_heldout": round(float((r_every >= t).mean()), 4),
+        }
+        for t in grid
+    ]
+    summary = {
+        "train_examples": len(groups),
+        "crisis_train": len(c_train),
+        "noncrisis_train": len(n_train),
+        "everyday_negatives": len(negatives),
+        "held_crisis": len(c_hold),
+        "held_noncrisis": len(n_hold),
+        "held_esconv_train_seeker_turns": len(held_everyday),
+        "epochs": args.epochs,
+        "lr": args.lr,
+        "train_s": round(time.time() - started),
+        "recall_aim": RECALL_AIM,
+        "threshold": chosen,
+        "at_threshold": next(r for r in rows if r["threshold"] == chosen),
+        "grid": rows,
+    }
+    print(json.dumps({k: v for k, v in summary.items() if k != "grid"}, indent=1))
+    training.save(
+        model,
+        args.out,
+        name="MiniLM-L6 fine-tuned crisis classifier (none/self-harm/abuse)",
+        first_max=FIRST_MAX,
+        second_max=0,
+    )
+    with np.load(args.out) as data:
+        arrays = {k: data[k] for k in data.files}
+    np.savez_compressed(args.out, **arrays, threshold=np.array(chosen))
+    (Path(__file__).resolve().parent / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
