@@ -14,11 +14,13 @@ is read by no later stage (the forecaster fuses the evidence itself), so a perce
 perception alone. A later stage is also reused when what it reads of the regenerated output (READ_FIELDS:
 the forecast's emotion and intensity, the plan's strategy and example replies) came back the same: a new
 explanation or reason changes nothing it acts on. The reply stage, failed or not, is not rerun on unchanged
-inputs when the rerun cannot change the kept reply (responder.rerun_can_change: the human replies and the
-template come back the same and an untrusted model's new drafts rank after them); when the reply is the
-stage to re-enter, the loop stops there and says why. Then the whole chain is audited again. Rounds stop
-when every stage passes, when no rerun can change the reply, or when settings.max_rounds refinement rounds
-are spent; the final reply is the best-audited one (fewest failed checks, ties → the latest round).
+inputs when the rerun cannot change the kept reply (responder.rerun_can_change: a rerun ranks every
+candidate failing a check the audit failed last, so it changes by a re-pick when another candidate passes
+them, else by the model's rewrite under the audit's instruction, tried once); when the reply is the stage
+to re-enter and neither is left, the loop stops there and says why. Then the whole chain is audited
+again. Rounds stop when every stage passes, when no rerun can change the reply, or when settings.max_rounds
+refinement rounds are spent; the final reply is the best-audited one (fewest failed checks, ties → the
+latest round).
 First look: right after the evidence, before the agents run, the reply code alone would keep (the fusion,
 the planner's ranking, the human replies and the template: agents/first_look.py) is shown as a draft; the
 round's reply and the kept reply replace it (issue #14: the person reads a reply within a second).
@@ -415,10 +417,13 @@ class _Run:
         if stage not in failed:
             return "what it reads came back unchanged"
         if stage == "reply" and not responder.rerun_can_change(ctx, outputs["reply"]):
-            kept = "human reply" if outputs["reply"].source == "exemplar" else outputs["reply"].source
+            reply = outputs["reply"]
+            failed_checks = ", ".join(
+                sorted({*reply.dropped, *(reply.ranked[0].failed if reply.ranked else [])})
+            )
             return (
-                f"same forecast and plan: the same {kept} would be kept, and a new draft of this model "
-                "ranks after it"
+                f"same forecast and plan: no other candidate passes what the audit failed ({failed_checks}), "
+                "and the model already rewrote it under the audit's instruction"
             )
         return ""
 

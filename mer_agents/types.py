@@ -224,6 +224,7 @@ class Reply(_Model):
         default_factory=list,
         description="reply checks the audit failed in earlier rounds: candidates failing them ranked last",
     )
+    rewrote: bool = Field(False, description="the model drafted anew under the audit's instruction")
 
     def one_line(self) -> str:
         return _single_line(self.text)

@@ -309,7 +309,9 @@ def test_neutral_face_and_voice_do_not_overrule_confident_words():
 
 
 # --- the reply against this moment (check_moment): what blind judges graded C and the guard passed ----------
-EARLIER = [Turn(user_text="I just feel so lost lately.", reply="That sounds really hard. What has been going on?")]
+EARLIER = [
+    Turn(user_text="I just feel so lost lately.", reply="That sounds really hard. What has been going on?")
+]
 
 
 def moment_fails(text, transcript=TRANSCRIPT, history=EARLIER) -> set[str]:

@@ -50,3 +50,47 @@ def test_the_safety_messages_name_help_but_no_invented_number():
     for text in crisis.REPLIES.values():
         assert "emergency" in text and "crisis" in text
         assert not re.search(r"\d", text)  # the demo cannot know the person's country
+
+
+# --- the trained classifier (the shipped weights, run in numpy): meaning, not keywords --------------------
+@pytest.mark.parametrize(
+    "words",
+    [
+        "kms honestly",
+        "Everyone would be better off without me",
+        "I want to disappear forever",
+        "i dont want to be here anymore, whats the point",
+        "I have the pills ready",
+    ],
+)
+def test_plain_phrasings_no_keyword_list_held_are_caught(words):
+    """Issue #36's five phrasings: the phrase rules miss them; the classifier reads them."""
+    assert crisis.rules(words) is None
+    found = crisis.detect(words)
+    assert found is not None and found.kind == "self-harm"
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "this exam is literally killing me lol",
+        "I could kill my brother for eating my fries",
+        "I'm dead tired after this week, I just want to sleep all weekend.",
+        "My grandma passed away last month and I miss her so much.",
+    ],
+)
+def test_hyperbole_and_grief_are_not_a_crisis(words):
+    assert crisis.detect(words) is None
+
+
+def test_a_risk_said_in_the_middle_of_a_long_message_is_read():
+    """A long message is also read in windows of sentences (crisis.windows)."""
+    ramble = (
+        "Work has been a mess and my manager keeps changing the deadlines on us. My roommate moved out so "
+        "the rent is all on me now and I have no idea how I will cover it. Honestly I have been thinking "
+        "everyone "
+        "would be better off if I was gone for good. Anyway the car also broke down again on Monday and the "
+        "repair will cost more than I make in a week, so that is great."
+    )
+    assert len(crisis.windows(ramble)) > 1
+    assert crisis.detect(ramble) is not None

@@ -116,18 +116,18 @@ def test_run_drops_the_strategy_the_audit_said_to_avoid():
 
 def test_a_reason_the_model_cannot_write_is_code_s_and_the_plan_stands():
     """Scripted backend (its reason cut off, as SmolLM2's once was in 400 ESConv dev turns; the repair
-    too) + injected retrieval: the plan is code's choice with code's stated reason and the error, not a
-    failed run."""
+    too, on both tries) + injected retrieval: the plan is code's choice with code's stated reason (the error
+    in its written_by), not a failed run."""
     found = [scored("Question", 0.9, i, f"What happened {i}?") for i in range(3)]
     backend = ScriptedBackend(strategy=['{"strategy": "Question", "reason": "Because the person'])
     ctx = AgentContext(
         backend=backend, settings=Settings(), evidence=evidence(), retrieve=injected_tools.neighbours(found)
     )
     plan = planner.run(ctx, forecast("sadness", SAD, 0.7))
-    assert backend.count("strategy") == 2  # the call and its one repair
+    assert backend.count("strategy") == 4  # two tries (text_gate.TRIES), each a call and its one repair
     assert plan.strategy == "Question" and plan.exemplars == ["What happened 0?", "What happened 1?"]
     assert plan.reason.startswith("Because the person's emotion reads as sadness and 3 of the 3 most similar")
-    assert "Written by code" in plan.reason and "failed validation" in plan.reason
+    assert plan.reason.endswith("(written by code)") and "failed validation" in plan.written_by
 
 
 @pytest.mark.slow

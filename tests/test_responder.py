@@ -265,23 +265,41 @@ def test_duplicate_candidates_are_scored_once_a_human_source_kept(flat_classifie
     assert all(set(c.scores) == set(responder.WEIGHTS) for c in ranked)
 
 
-def test_a_rerun_can_change_the_reply_only_through_a_draft_that_could_be_kept():
-    """Pure code: with the full pool and an untrusted model, a kept human reply or template that passes the
-    guard would be kept again on the same inputs; a kept draft, a kept reply that fails the guard, trusted
-    drafts or a drafts-only pool leave a rerun something to change."""
+def test_a_rerun_can_change_the_reply_by_a_repick_or_one_rewrite():
+    """Pure code: with the full pool and an untrusted model, a rerun ranks every candidate failing a check the
+    kept reply failed last: it can change by a re-pick when another candidate passes the guard and those
+    checks, else by the model's rewrite, tried once (Reply.rewrote); a kept draft, a kept reply failing the
+    guard, trusted drafts or a drafts-only pool always leave a rerun something to change."""
     human = Candidate(source="exemplar", text="x", failed=["strategy_fit"])
     kept = Reply(text="x", source="exemplar", ranked=[human])
     full = scripted_ctx(ScriptedBackend())
     full.settings = Settings(reply_candidates="all")
-    assert not responder.rerun_can_change(full, kept)
-    assert not responder.rerun_can_change(full, kept.model_copy(update={"source": "template"}))
-    assert responder.rerun_can_change(full, kept.model_copy(update={"source": "model"}))
+    assert responder.rerun_can_change(full, kept)  # the rewrite is still to try
+    rewritten = kept.model_copy(update={"rewrote": True})
+    assert not responder.rerun_can_change(full, rewritten)
+    also_fails = Candidate(source="template", text="t", failed=["strategy_fit", "length"])
+    assert not responder.rerun_can_change(full, rewritten.model_copy(update={"ranked": [human, also_fails]}))
+    passes = Candidate(source="template", text="t", failed=["length"])
+    assert responder.rerun_can_change(full, rewritten.model_copy(update={"ranked": [human, passes]}))
+    assert responder.rerun_can_change(full, rewritten.model_copy(update={"source": "model"}))
     unguarded = human.model_copy(update={"guard": ["language: not English"]})
-    assert responder.rerun_can_change(full, kept.model_copy(update={"ranked": [unguarded]}))
-    assert responder.rerun_can_change(scripted_ctx(ScriptedBackend()), kept)  # drafts-only pool
+    assert responder.rerun_can_change(full, rewritten.model_copy(update={"ranked": [unguarded]}))
+    assert responder.rerun_can_change(scripted_ctx(ScriptedBackend()), rewritten)  # drafts-only pool
     trusted = scripted_ctx(ScriptedBackend(), trust_drafts=True)
     trusted.settings = Settings(reply_candidates="all", trust_drafts=True)
-    assert responder.rerun_can_change(trusted, kept)
+    assert responder.rerun_can_change(trusted, rewritten)
+
+
+def test_a_refinement_round_ranks_candidates_failing_the_dropped_checks_last():
+    """Pure code: the audit's failed checks arrive as the hint `drop`; a candidate failing one of them ranks
+    after every guarded candidate that does not, whatever its score."""
+    ctx = scripted_ctx(ScriptedBackend(), round_=1)
+    ctx.hints = {"drop": ["off_moment"]}
+    best = Candidate(source="exemplar", text="best", score=0.9, failed=["off_moment"])
+    other = Candidate(source="exemplar", text="other", score=0.2, failed=["length"])
+    assert [c.text for c in responder.rank(ctx, [best, other])] == ["other", "best"]
+    ctx.hints = {}
+    assert [c.text for c in responder.rank(ctx, [best, other])][0] in ("best", "other")
 
 
 def test_refinement_keeps_the_draft_that_passes_and_lists_the_other(flat_classifier):

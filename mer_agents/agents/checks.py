@@ -498,7 +498,9 @@ def check_reply(
 
 
 # --- the reply against this moment of the conversation (what the judges caught that the guard passed) ------
-COPY_RATIO = 0.75  # an earlier supporter turn this similar (characters, or the reply's content words) is a copy
+COPY_RATIO = (
+    0.75  # an earlier supporter turn this similar (characters, or the reply's content words) is a copy
+)
 GREETING_OPEN = re.compile(r"^\W*(hi|hello|hey|hiya|good (morning|afternoon|evening)|welcome)\b", re.I)
 THANKS_FOR_TELLING = re.compile(
     r"\b(thank(s| you) for (sharing|telling|opening up|explaining|letting me know|being (so )?(open|honest))|"

@@ -269,5 +269,5 @@ def code_explanation(base: EmotionForecast, why: str) -> str:
     conflicts = f"; conflicts: {'; '.join(base.conflicts)}" if base.conflicts else ""
     return (
         f"The readings fuse to {base.emotion} {base.probs[base.emotion]:.2f} with agreement "
-        f"{base.agreement:.2f}{conflicts}. (Written by code: the model's explanation failed the check: {why})"
+        f"{base.agreement:.2f}{conflicts}. {text_gate.CODE_LABEL}"
     )

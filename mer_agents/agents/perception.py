@@ -75,13 +75,19 @@ def digest(evidence: Evidence) -> str:
 
 
 def media_parts(ctx: AgentContext) -> list[Part]:
+    """The clip as the backend takes it, its sound once. Where a video part carries its own sound (a backend
+    with `video_carries_audio`: Qwen2.5-Omni's use_audio_in_video), an audio part of the same file would feed
+    the sound twice (~750 tokens for 30 s), so the audio part is kept only for a clip without such a video
+    part: an audio-only clip, or a backend that takes sound but not video (or sends a video without its sound,
+    as the OpenAI-compatible backend does)."""
     path, taken = ctx.evidence.media_path, ctx.backend.modalities
     if not path:
         return []
     parts = []
     if "video" in taken and ctx.evidence.has_video:
         parts.append(Part(type="video", path=path))
-    if "audio" in taken and ctx.evidence.has_audio:
+    carried = bool(parts) and getattr(ctx.backend, "video_carries_audio", False)
+    if "audio" in taken and ctx.evidence.has_audio and not carried:
         parts.append(Part(type="audio", path=path))
     return parts
 
@@ -113,7 +119,5 @@ def code_summary(evidence: Evidence, why: str) -> str:
             label, p = top_emotion(mod.probs)
             read.append(f"the {MODALITY_NOUN[name]} read {label} {p:.2f}")
     if not read:
-        return f"The person cannot be read: no modality is available. (Written by code: {why})"
-    return (
-        f"The person's {'; '.join(read)[4:]}. (Written by code: the model's summary failed the check: {why})"
-    )
+        return f"The person cannot be read: no modality is available. {text_gate.CODE_LABEL}"
+    return f"The person's {'; '.join(read)[4:]}. {text_gate.CODE_LABEL}"

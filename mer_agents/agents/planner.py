@@ -163,9 +163,7 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
             generate_json(ctx, "strategy", messages, plan_output_model(chosen), MAX_TOKENS, offset=i).reason
         ),
         text_gate.checker(messages, ctx.evidence, extra=f"{forecast.emotion} {strategy}"),
-        lambda why: code_reason(
-            forecast, strategy, neighbours, f"the model's reason failed the check: {why}"
-        ),
+        lambda why: code_reason(forecast, strategy, neighbours),
     )
     return StrategyPlan(
         strategy=strategy,
@@ -176,11 +174,11 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
     )
 
 
-def code_reason(forecast: EmotionForecast, strategy: str, neighbours: list[Exemplar], error: str) -> str:
-    """The reason code can state for its own choice (the vote and the forecast), marked as code's, with why
-    the model's reason is missing."""
+def code_reason(forecast: EmotionForecast, strategy: str, neighbours: list[Exemplar]) -> str:
+    """The reason code can state for its own choice (the vote and the forecast), marked as code's (why the
+    model's reason is missing is the plan's `written_by`)."""
     votes = sum(e.strategy == strategy for e in neighbours)
     return (
         f"Because the person's emotion reads as {forecast.emotion} and {votes} of the {len(neighbours)} "
-        f"most similar ESConv train turns went on with {strategy}. (Written by code: {error})"
+        f"most similar ESConv train turns went on with {strategy}. {text_gate.CODE_LABEL}"
     )

@@ -273,17 +273,23 @@ def trusts_drafts(ctx: AgentContext) -> bool:
 
 def rerun_can_change(ctx: AgentContext, kept: Reply) -> bool:
     """Whether rerunning this stage on the same forecast and plan could keep another reply than `kept`. The
-    human replies and the template come back the same (they depend on the words, the plan and the forecast
-    only), but the rerun drops every candidate that fails a check the kept reply failed (`dropped`): so it
-    can change when another candidate passes the guard and fails none of those checks. Otherwise only new
-    drafts could change it: with trusted drafts, a drafts-only pool, or a kept reply that is a draft or
-    fails the guard (nothing else passed it)."""
+    rerun ranks every candidate that fails a check the kept reply failed (`dropped`) last: so it can change
+    when another candidate passes the guard and fails none of those checks (a re-pick, no model call), and
+    otherwise when the model has not yet rewritten under the audit's instruction (`Reply.rewrote`: drafts
+    written in a refinement round). With trusted drafts, a drafts-only pool, or a kept draft, new drafts can
+    always change it."""
     if trusts_drafts(ctx) or ctx.settings.reply_candidates != "all" or kept.source == "model":
         return True
     if not kept.ranked or kept.ranked[0].guard:
         return True
-    drop = dropped(ctx) | set(kept.ranked[0].failed)
-    return bool(drop) and any(not c.guard and not drop & set(c.failed) for c in kept.ranked[1:])
+    drop = dropped(ctx) | set(kept.dropped) | set(kept.ranked[0].failed)
+    return bool(repick(kept.ranked[1:], drop)) or not kept.rewrote
+
+
+def repick(candidates: list[Candidate], drop: set[str]) -> list[Candidate]:
+    """The candidates a refinement round may keep without a new draft: they pass the guard and fail none of
+    the dropped checks."""
+    return [c for c in candidates if not c.guard and not drop & set(c.failed)] if drop else []
 
 
 def rank_key(c: Candidate) -> tuple:
@@ -487,6 +493,9 @@ def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Rep
         ctx.on_draft(first.text, first.source)
     messages = build_messages(ctx, forecast, plan)
     n = ctx.settings.best_of if ctx.round == 0 else N_CANDIDATES
+    rewrite = ctx.round > 0
+    if rewrite and not trusts_drafts(ctx) and repick(others, dropped(ctx)):
+        n, rewrite = 0, False  # a human reply or the template passes what the audit failed: re-pick only
     drafts = [("model", clean(_draft(ctx, messages, plan, i))) for i in range(n)]
     known = {c.text.lower() for c in others}  # a draft copying one of them counts as that reply
     new = {t: s for t, s in unique_found(drafts).items() if t.lower() not in known}
@@ -498,4 +507,5 @@ def run(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> Rep
         ranked=ranked,
         candidates=[c.text for c in ranked[1:]],
         dropped=sorted(dropped(ctx)),
+        rewrote=rewrite,
     )

@@ -6,12 +6,14 @@ unseen clips a third of them were gibberish ("Because theyt'mdutet yelbjenl'…"
   - does not end a sentence (cut off by the token or character cap),
   - holds words that neither English nor the prompt knows (`unknown`: gibberish, another language the person
     did not speak),
-  - names an emotion no reading holds (at or above checks.MENTION_FLOOR in some modality),
+  - names an emotion no reading holds (at or above checks.MENTION_FLOOR in some modality), or describes a
+    face or a voice that was not observed,
   - brings more than MAX_NOVEL content words that nothing in its prompt (the evidence digest, the person's
     words, the task's own wording) contains, or names, numbers or situation words nobody said
     (guard.invented).
 `written` tries the model once more with another seed, then falls back to a code-written account of the
-same step from the evidence, labelled as such in its text ("(Written by code: …)"), and says which happened.
+same step from the evidence, labelled as such in its text (CODE_LABEL), and says which happened and why
+(`written_by`, shown in the timeline and the audit's verdict).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ MAX_NOVEL = (
 )
 SENTENCE_END = re.compile(r"[.!?][\"')\]]*$")
 TRIES = 2  # the model's tries before code writes the text
+CODE_LABEL = "(written by code)"  # ends a text code wrote instead of the model
 # The reasoning sentences' own vocabulary, beyond the prompt: how a reader talks about readings.
 OWN_WORDS = frozenset(
     "person people seems seem sounds sound looks look feels feel feeling feelings emotion emotions emotional "
@@ -43,9 +46,12 @@ OWN_WORDS = frozenset(
 )
 
 
-def issues(text: str, prompt_text: str, readable: set[str], said: str) -> list[str]:
+def issues(
+    text: str, prompt_text: str, readable: set[str], said: str, absent: tuple[str, ...] = ()
+) -> list[str]:
     """Why `text` may not be shown ([] when it may). `prompt_text`: everything its prompt held; `readable`:
-    the emotions some reading holds; `said`: the person's words (their own language counts as known)."""
+    the emotions some reading holds; `said`: the person's words (their own language counts as known);
+    `absent`: the modalities not observed ("face", "voice"), which the text may not describe."""
     text = " ".join(text.split())
     if not text:
         return ["empty"]
@@ -74,6 +80,9 @@ def issues(text: str, prompt_text: str, readable: set[str], said: str) -> list[s
     ]
     if len(novel) > MAX_NOVEL:
         out.append(f"says things the evidence does not: {', '.join(sorted(novel)[:5])}")
+    described = [m for m in absent if (checks.FACE_WORDS if m == "face" else checks.VOICE_WORDS).search(text)]
+    if described:
+        out.append(f"describes the {' and '.join(described)}, which was not observed")
     made_up = guard.invented(text, [prompt_text, said])
     if made_up:
         out.append(f"names what nobody said: {', '.join(made_up[:4])}")
@@ -116,7 +125,13 @@ def readable(evidence: Evidence) -> set[str]:
 
 def checker(messages: list[Message], evidence: Evidence, extra: str = "") -> Callable[[str], list[str]]:
     """`issues` bound to a prompt (its messages' text, plus `extra`) and the evidence of this run."""
-    prompt = " ".join(m.content if isinstance(m.content, str) else str(m.content) for m in messages)
+    # what this turn's prompt told (the digest, the words, the task), not the standing system prompt
+    prompt = " ".join(m.text() for m in messages if m.role != "system")
     said = " ".join([evidence.transcript or "", evidence.translation or ""])
     allowed = readable(evidence)
-    return lambda text: issues(text, f"{prompt} {extra}", allowed, said)
+    absent = tuple(
+        noun
+        for noun, mod in (("face", evidence.modalities.video), ("voice", evidence.modalities.audio))
+        if not mod.available
+    )
+    return lambda text: issues(text, f"{prompt} {extra}", allowed, said, absent)

@@ -119,7 +119,12 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
         return {"error": failure or "the pipeline ended without a reply", "seconds": seconds}
     first_round = verdicts.get(min(verdicts), []) if verdicts else []
     kept = next((r for r in reversed(replies) if r.text == finished.reply), None)
+    first = replies[0] if replies else None
     return {
+        # round 0's reply and the reply checks it and the kept reply failed (the repair loop's record)
+        "first_reply": first.text if first is not None else None,
+        "first_failed": _failed_checks(first),
+        "final_failed": _failed_checks(kept),
         "strategy": finished.strategy,
         "planned_first": planned,
         "plans": plans,
@@ -139,6 +144,13 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
         "cached_tokens": cached_tokens,  # prompt tokens the backend served from its prompt cache
         "seconds": seconds,
     }
+
+
+def _failed_checks(reply: Any) -> list[str] | None:
+    """The reply checks a kept reply failed (its own row among the ranked candidates), or None."""
+    ranked = getattr(reply, "ranked", None) or []
+    own = next((c for c in ranked if c.text == reply.text), None)
+    return list(own.failed) if own is not None else None
 
 
 def _request(item: EsconvItem, request_cls):
