@@ -2,16 +2,27 @@
 
 The thinker (`Qwen2_5OmniThinkerForConditionalGeneration`, text out) is loaded unless the user asks for spoken
 replies, which need the full `Qwen2_5OmniForConditionalGeneration` (thinker + talker + token2wav). Weights are
-4-bit nf4 with bf16 compute through bitsandbytes; the audio and vision encoders and `lm_head` stay unquantized
-(small, and the most quantization-sensitive). In transformers 5.24 skip names match as a prefix or a regex,
-hence `.*audio_tower` / `.*visual`: a plain "audio_tower" would not match "model.audio_tower" and the encoders
-would be quantized silently.
+4-bit nf4 with bf16 compute through bitsandbytes; the audio and vision encoders, `lm_head`, and in spoken mode
+the talker and the vocoder stay unquantized (small, and the most quantization-sensitive). In transformers 5.24
+skip names match as a prefix or a regex, hence `.*audio_tower` / `.*visual`: a plain "audio_tower" would not
+match "model.audio_tower" and the encoders would be quantized silently.
 
 Media: frames come from PyAV through `transformers.video_utils.load_video` (torchcodec's wheel needs CUDA
-libraries), sampled at <= 2 fps for at most 30 s and capped in pixels, so a 30 s clip costs about 2k video
-tokens + 750 audio tokens and fits in ~12 GB with the 3B model. A video's own sound track is decoded here and
-handed to the processor as that video's audio (`load_audio_from_video` + `audio_from_video_indices`), which
-interleaves it with the frames in 2 s chunks (TMRoPE); `generate` gets `use_audio_in_video=True` to match.
+libraries), sampled at <= 2 fps over at most 30 s. Each frame is bounded as upstream bounds it
+(qwen_omni_utils: 128-768 x 28² pixels), and the request's frames share one video-token budget
+(`VideoLimits`, upstream's VIDEO_TOTAL_PIXELS share): a 30 s clip costs about 4k video + 750 audio tokens, a
+5 s clip the same video tokens at a higher resolution (`frame_budget`, printed by scripts/gpu_check.py;
+docs/MODELS.md). A video's own sound track is decoded here and handed to the processor as that video's
+audio (`load_audio_from_video` + `audio_from_video_indices`), which interleaves it with the frames in 2 s
+chunks (TMRoPE); `generate` gets `use_audio_in_video=True` to match, so a separate audio part of the same file
+is not fed again, and a silent video beside a sounding one gets a silent track of its length (the positions
+stay aligned; upstream asserts).
+
+Generation: the end tokens come from the processor's tokenizer; the repeat penalty is llama.cpp's (the last 64
+tokens, omni_controls.RecentRepetitionPenalty) so it means the same on every backend; a stop flag ends a
+cancelled or stalled stream at the next token. Spoken replies: `generate` only writes text (drafts are never
+spoken); `speak` voices the final reply once, under the system prompt Qwen requires for audio output, and the
+app plays it (backends/voice.py, ui/tts.py).
 
 No grammar here: JSON outputs are asked for in the system prompt and the JSON object is pulled out of the
 reply; validating it and asking once for a repair is the agents' job (agents/base.generate_json), as with
@@ -21,7 +32,9 @@ every backend. Offline by default: weights load with `local_files_only=True`.
 from __future__ import annotations
 
 import json
+import math
 import os
+import queue
 import threading
 import time
 import uuid
@@ -31,24 +44,45 @@ from typing import Any, Literal
 
 import numpy as np
 
+from mer_agents.backends import voice
 from mer_agents.backends.base import Generation, GenerationParams, Message, Part, TokenCallback
 from mer_agents.backends.json_output import JSON_INSTRUCTION, extract_json
 from mer_agents.cache import load_once
 from mer_agents.config import Settings
 from mer_agents.errors import BackendError, MediaError, ModelError
 
-DEFAULT_MODEL = "Qwen/Qwen2.5-Omni-3B"  # "Qwen/Qwen2.5-Omni-7B" is the bigger choice (~ +6 GB in 4-bit)
+DEFAULT_MODEL = "Qwen/Qwen2.5-Omni-3B"  # "Qwen/Qwen2.5-Omni-7B" is the bigger choice (~ +3 GB in 4-bit)
 SKIP_MODULES = ["lm_head", r".*audio_tower", r".*visual"]
-SPOKEN_SKIP_MODULES = [*SKIP_MODULES, r".*token2wav"]  # the vocoder stays in full precision
+# spoken mode: the talker and the vocoder stay in full precision, as upstream runs them (a 4-bit talker's
+# speech is untested; Qwen's README puts the two at ~2 GB)
+SPOKEN_SKIP_MODULES = [*SKIP_MODULES, r".*talker", r".*token2wav"]
 SAMPLE_RATE = 16000  # Whisper feature extractor rate
+HOP_LENGTH = 160  # Whisper: one mel frame per 10 ms
 SPEECH_RATE = 24000  # token2wav output rate
 MAX_SECONDS = 30.0  # longer clips: only the first 30 s reach the model (the feature extractor's window too)
 VIDEO_FPS = 2.0
-VIDEO_MIN_PIXELS = 32 * 28 * 28
-VIDEO_MAX_PIXELS = 128 * 28 * 28  # 128 merged tokens per 2-frame grid: 30 s at 2 fps -> ~1.9k video tokens
+TOKEN_PIXELS = 28 * 28  # one merged vision token: 2 x 2 patches of 14 px
+FRAME_FACTOR = 2  # frames per temporal patch: the processor makes one grid of tokens per 2 frames
+VIDEO_MIN_PIXELS = 128 * TOKEN_PIXELS  # per frame, as upstream (qwen_omni_utils VIDEO_MIN/MAX_PIXELS)
+VIDEO_MAX_PIXELS = 768 * TOKEN_PIXELS
+MIN_SHARE_FLOOR = 1.05  # upstream never shrinks a frame below 1.05 x the minimum
+# A request's video tokens: a 30 s clip at 2 fps at upstream's 128-token minimum per grid, so a prompt stays
+# near 6k tokens (the VRAM this costs: docs/MODELS.md); shorter clips get sharper frames.
+VIDEO_TOKEN_BUDGET = 3840
+REFERENCE_FRAME = (720, 1280)  # (height, width) of the frame frame_budget sizes: 720p
 IMAGE_MAX_PIXELS = 512 * 28 * 28
 IMAGE_MIN_PIXELS = 16 * 28 * 28
+MIN_SOUND_SAMPLES = SAMPLE_RATE // 10
 STREAM_TIMEOUT_S = 600.0
+END_TOKENS = ("<|im_end|>", "<|endoftext|>")  # Qwen chat models stop on either
+# Qwen2.5-Omni's README and the transformers model doc: audio output needs exactly this system prompt.
+SPEECH_SYSTEM_PROMPT = (
+    "You are Qwen, a virtual human developed by the Qwen Team, Alibaba Group, capable of perceiving auditory "
+    "and visual inputs, as well as generating text and speech."
+)
+SPEECH_REQUEST = "Say your reply to the person aloud."
+SPEAKER = "Chelsie"  # the checkpoint's default voice (spk_dict.pt also has "Ethan")
+TALKER_MAX_TOKENS = 4096  # upstream default
 
 Quantize = Literal["4bit", "none"]
 
@@ -180,6 +214,83 @@ def load_engine(path: str, quantize: Quantize, spoken: bool, device_map: str) ->
     return OmniEngine(model, processor, path, time.perf_counter() - start, spoken)
 
 
+# --- frame budget (no torch) -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class VideoLimits:
+    """How a request's videos become tokens: one sampling rate, upstream's per-frame pixel bounds, and one
+    token budget shared by all of the request's frames (upstream's VIDEO_TOTAL_PIXELS share)."""
+
+    fps: float = VIDEO_FPS
+    min_pixels: int = VIDEO_MIN_PIXELS
+    max_pixels: int = VIDEO_MAX_PIXELS
+    token_budget: int = VIDEO_TOKEN_BUDGET
+
+    def max_frames(self) -> int:
+        """The most frames the budget holds at the minimum frame size."""
+        return FRAME_FACTOR * max(1, self.token_budget * TOKEN_PIXELS // self.min_pixels)
+
+    def stride(self, total_frames: int) -> int:
+        """Keep every stride-th frame when the request has more than max_frames: one stride for all videos,
+        because the processor times every video's grids by one fps."""
+        return max(1, math.ceil(total_frames / self.max_frames()))
+
+    def frame_pixels(self, total_frames: int) -> int:
+        """The per-frame pixel cap: an even share of the budget over the request's frames, within the upstream
+        bounds (floored at 1.05 x the minimum, as upstream)."""
+        share = self.token_budget * TOKEN_PIXELS * FRAME_FACTOR // max(total_frames, 1)
+        return max(min(self.max_pixels, share), int(self.min_pixels * MIN_SHARE_FLOOR))
+
+
+@dataclass(frozen=True)
+class FrameBudget:
+    """What one clip costs in the prompt (frame_budget)."""
+
+    seconds: float
+    fps: float
+    frames: int
+    frame_size: tuple[int, int]  # (height, width) each frame is resized to
+    video_tokens: int
+    audio_tokens: int
+
+    @property
+    def tokens(self) -> int:
+        return self.video_tokens + self.audio_tokens
+
+
+def audio_tokens(seconds: float) -> int:
+    """Audio tokens for `seconds` of sound (at most 30 s): Whisper's 100 mel frames a second, halved by the
+    audio encoder's strided conv and again by its pooling (the processor's own formula)."""
+    frames = int(min(seconds, MAX_SECONDS) * SAMPLE_RATE) // HOP_LENGTH
+    return ((frames - 1) // 2 + 1 - 2) // 2 + 1 if frames > 2 else 0
+
+
+def frame_budget(
+    seconds: float, limits: VideoLimits | None = None, frame: tuple[int, int] = REFERENCE_FRAME
+) -> FrameBudget:
+    """The prompt cost of one clip of `seconds` with sound: frames sampled as decode_video samples them
+    (strided to the budget), each resized as the processor resizes it (smart_resize under the per-frame cap),
+    and the sound's tokens. scripts/gpu_check.py prints it; docs/MODELS.md's VRAM budget comes from it."""
+    from transformers.models.qwen2_vl.image_processing_qwen2_vl import smart_resize
+
+    limits = limits or VideoLimits()
+    seconds = min(seconds, MAX_SECONDS)
+    sampled = max(1, math.ceil(seconds * limits.fps))
+    stride = limits.stride(sampled)
+    frames = math.ceil(sampled / stride)
+    height, width = smart_resize(
+        *frame, factor=28, min_pixels=limits.min_pixels, max_pixels=limits.frame_pixels(frames)
+    )
+    grids = math.ceil(frames / FRAME_FACTOR)
+    return FrameBudget(
+        seconds=seconds,
+        fps=limits.fps / stride,
+        frames=frames,
+        frame_size=(height, width),
+        video_tokens=grids * height * width // TOKEN_PIXELS,
+        audio_tokens=audio_tokens(seconds),
+    )
+
+
 # --- media --------------------------------------------------------------------------------------------------
 def decode_audio(path: str, seconds: float = MAX_SECONDS) -> np.ndarray | None:
     """The first sound track as 16 kHz mono float32 (at most `seconds`), None when there is none."""
@@ -238,60 +349,119 @@ def decode_video(path: str, fps: float, seconds: float = MAX_SECONDS) -> np.ndar
 
 @dataclass
 class MediaInputs:
-    conversation: list[dict[str, Any]]
-    images: list[Any]
-    videos: list[np.ndarray]
-    audio: list[np.ndarray]
-    audio_slots: list[int | None]  # per audio: None = standalone, i = the sound of videos[i]
+    conversation: list[dict[str, Any]] = field(default_factory=list)
+    images: list[Any] = field(default_factory=list)
+    videos: list[np.ndarray] = field(default_factory=list)
+    audio: list[np.ndarray | None] = field(default_factory=list)  # None: a silent video's slot, for now
+    audio_slots: list[int | None] = field(
+        default_factory=list
+    )  # per audio: None = standalone, i = videos[i]'s
+    fps: float = VIDEO_FPS  # the rate the videos were sampled at (after the budget's stride)
 
     @property
     def audio_in_video(self) -> bool:
         return any(slot is not None for slot in self.audio_slots)
 
+    @property
+    def frames(self) -> int:
+        return sum(len(video) for video in self.videos)
 
-def build_inputs(messages: list[Message], modalities: frozenset[str], fps: float) -> MediaInputs:
-    """Chat-template conversation + decoded media, in the order their placeholders appear in the text."""
+
+def build_inputs(
+    messages: list[Message], modalities: frozenset[str], limits: VideoLimits | None = None
+) -> MediaInputs:
+    """Chat-template conversation + decoded media, in the order their placeholders appear in the text. A video
+    carries its own sound (use_audio_in_video), so an audio part naming a video's file is not fed again."""
+    limits = limits or VideoLimits()
+    media = MediaInputs(fps=limits.fps)
+    carried = _video_paths(messages, modalities)
+    for message in messages:
+        content = _content(message, modalities, media, carried)
+        media.conversation.append({"role": message.role, "content": content})
+    _fit_videos(media, limits)
+    _settle_video_sound(media)
+    return media
+
+
+def _video_paths(messages: list[Message], modalities: frozenset[str]) -> set[str]:
+    if "video" not in modalities:
+        return set()
+    return {
+        p.path
+        for m in messages
+        if not isinstance(m.content, str)
+        for p in m.content
+        if p.type == "video" and p.path
+    }
+
+
+def _content(
+    message: Message, modalities: frozenset[str], media: MediaInputs, carried: set[str]
+) -> list[dict[str, Any]]:
+    if isinstance(message.content, str):
+        return [{"type": "text", "text": message.content}]
+    content: list[dict[str, Any]] = []
+    for part in message.content:
+        if part.type == "text":
+            content.append({"type": "text", "text": part.text or ""})
+        elif part.type not in modalities or (part.type == "audio" and part.path in carried):
+            continue
+        elif part.type == "image":
+            media.images.append(_read_image(part))
+            content.append({"type": "image"})
+        elif part.type == "audio":
+            media.audio.append(_sound(part))
+            media.audio_slots.append(None)
+            content.append({"type": "audio"})
+        elif part.type == "video":
+            media.videos.append(decode_video(_path(part), media.fps))
+            media.audio.append(_usable(decode_audio(_path(part))))
+            media.audio_slots.append(len(media.videos) - 1)
+            content.append({"type": "video"})
+    return content
+
+
+def _read_image(part: Part) -> Any:
     from PIL import Image
 
-    conversation: list[dict[str, Any]] = []
-    images: list[Any] = []
-    videos: list[np.ndarray] = []
-    audio: list[np.ndarray] = []
-    slots: list[int | None] = []
-    for message in messages:
-        if isinstance(message.content, str):
-            conversation.append(
-                {"role": message.role, "content": [{"type": "text", "text": message.content}]}
-            )
-            continue
-        content: list[dict[str, Any]] = []
-        for part in message.content:
-            if part.type == "text":
-                content.append({"type": "text", "text": part.text or ""})
-            elif part.type not in modalities:
-                continue
-            elif part.type == "image":
-                try:
-                    images.append(Image.open(_path(part)).convert("RGB"))
-                except OSError as exc:
-                    raise MediaError(f"cannot read image {Path(_path(part)).name}: {exc}") from None
-                content.append({"type": "image"})
-            elif part.type == "audio":
-                wave = decode_audio(_path(part))
-                if wave is None or wave.size < SAMPLE_RATE // 10:
-                    raise MediaError(f"{Path(_path(part)).name} has no usable sound")
-                audio.append(wave)
-                slots.append(None)
-                content.append({"type": "audio"})
-            elif part.type == "video":
-                videos.append(decode_video(_path(part), fps))
-                wave = decode_audio(_path(part))
-                if wave is not None and wave.size >= SAMPLE_RATE // 10:
-                    audio.append(wave)
-                    slots.append(len(videos) - 1)
-                content.append({"type": "video"})
-        conversation.append({"role": message.role, "content": content})
-    return MediaInputs(conversation, images, videos, audio, slots)
+    try:
+        return Image.open(_path(part)).convert("RGB")
+    except OSError as exc:
+        raise MediaError(f"cannot read image {Path(_path(part)).name}: {exc}") from None
+
+
+def _sound(part: Part) -> np.ndarray:
+    wave = _usable(decode_audio(_path(part)))
+    if wave is None:
+        raise MediaError(f"{Path(_path(part)).name} has no usable sound")
+    return wave
+
+
+def _usable(wave: np.ndarray | None) -> np.ndarray | None:
+    return wave if wave is not None and wave.size >= MIN_SOUND_SAMPLES else None
+
+
+def _fit_videos(media: MediaInputs, limits: VideoLimits) -> None:
+    """Thin every video by one stride when the request has more frames than the budget holds."""
+    stride = limits.stride(media.frames)
+    if stride > 1:
+        media.videos = [video[::stride] for video in media.videos]
+        media.fps = limits.fps / stride
+
+
+def _settle_video_sound(media: MediaInputs) -> None:
+    """A silent video beside a sounding one gets a silent track of its own length: with use_audio_in_video
+    the model places every video's frames between its sound's chunks (get_rope_index), so a video without one
+    would take wrong positions silently (upstream asserts instead). With no sounding video, none is added."""
+    sounding = any(wave is not None for wave, slot in zip(media.audio, media.audio_slots) if slot is not None)
+    kept: list[tuple[np.ndarray, int | None]] = []
+    for wave, slot in zip(media.audio, media.audio_slots):
+        if wave is None and sounding:
+            wave = np.zeros(int(len(media.videos[slot]) / media.fps * SAMPLE_RATE), np.float32)
+        if wave is not None:
+            kept.append((wave, slot))
+    media.audio = [wave for wave, _ in kept]
+    media.audio_slots = [slot for _, slot in kept]
 
 
 def _path(part: Part) -> str:
@@ -302,6 +472,23 @@ def _path(part: Part) -> str:
     return part.path
 
 
+def end_token_ids(tokenizer: Any) -> list[int]:
+    """The reply's end tokens, from the processor's tokenizer: its eos, then Qwen's <|im_end|> and
+    <|endoftext|> where the vocabulary has them (the checkpoint's generation config is not relied on)."""
+    ids: list[int] = []
+    for token in (tokenizer.eos_token, *END_TOKENS):
+        token_id = tokenizer.convert_tokens_to_ids(token) if token else None
+        if isinstance(token_id, int) and token_id != tokenizer.unk_token_id and token_id not in ids:
+            ids.append(token_id)
+    return ids
+
+
+def display_name(ref: str) -> str:
+    """What Generation.model shows: the hub id as given, or a local folder's name (never a snapshot hash)."""
+    path = Path(ref).expanduser()
+    return path.name if path.is_dir() else ref
+
+
 # --- backend ------------------------------------------------------------------------------------------------
 class TransformersOmniBackend:
     """Qwen2.5-Omni (3B by default, 7B selectable) on the GPU; takes text, images, audio and video."""
@@ -309,6 +496,8 @@ class TransformersOmniBackend:
     name = "transformers_omni"
     trusted_drafts = True  # Qwen2.5-Omni 3B/7B
     modalities: frozenset[str] = frozenset({"text", "image", "audio", "video"})
+    # use_audio_in_video: a video part brings its own sound; no audio part is added (perception.media_parts)
+    video_carries_audio = True
 
     def __init__(
         self,
@@ -320,19 +509,29 @@ class TransformersOmniBackend:
         video_fps: float | None = None,
         video_max_pixels: int = VIDEO_MAX_PIXELS,
         video_min_pixels: int = VIDEO_MIN_PIXELS,
+        video_token_budget: int = VIDEO_TOKEN_BUDGET,
         image_max_pixels: int = IMAGE_MAX_PIXELS,
         image_min_pixels: int = IMAGE_MIN_PIXELS,
+        stream_timeout_s: float = STREAM_TIMEOUT_S,
+        talker_max_tokens: int = TALKER_MAX_TOKENS,
     ):
         self.settings = settings
         self.ref = model_ref(settings)
         self.quantize = quantize
         self.require_cuda = require_cuda
         self.device_map = device_map
-        self.fps = min(video_fps or settings.fps, VIDEO_FPS)
-        self.video_size = {"shortest_edge": video_min_pixels, "longest_edge": video_max_pixels}
+        self.video = VideoLimits(
+            fps=min(video_fps or settings.fps, VIDEO_FPS),
+            min_pixels=video_min_pixels,
+            max_pixels=video_max_pixels,
+            token_budget=video_token_budget,
+        )
         self.image_size = {"shortest_edge": image_min_pixels, "longest_edge": image_max_pixels}
+        self.stream_timeout_s = stream_timeout_s
+        self.talker_max_tokens = talker_max_tokens
         self.last_timings: dict[str, float] = {}
-        self.last_audio_path: str | None = None
+        if settings.spoken_reply:
+            voice.register(self.speak)  # the app plays the model's own voice (ui/tts.speak)
 
     def describe(self) -> str:
         bits = "4-bit nf4" if self.quantize == "4bit" else "full precision"
@@ -352,8 +551,9 @@ class TransformersOmniBackend:
     def generate(
         self, messages: list[Message], params: GenerationParams, on_token: TokenCallback | None = None
     ) -> Generation:
-        """One reply from the clip and the text; JSON asked for is the object pulled out of the reply (one
-        generation: the caller validates and repairs)."""
+        """One text reply from the clip and the text (never speech: drafts are not spoken; `speak` voices the
+        final reply); JSON asked for is the object pulled out of the reply (one generation: the caller
+        validates and repairs)."""
         engine = self.engine()
         if params.json_schema is not None:
             messages = _with_json_instruction(messages, params.json_schema)
@@ -362,6 +562,19 @@ class TransformersOmniBackend:
         if params.json_schema is None:
             return generation
         return generation.model_copy(update={"text": extract_json(generation.text)})
+
+    def speak(self, text: str, emotion: str | None = None) -> str:
+        """`text` in the model's own voice, as a WAV path. The thinker is forced through exactly `text` under
+        the system prompt Qwen requires for audio output, and the talker speaks from its hidden states; the
+        app calls this once, for the final reply (ui/tts.speak through backends/voice.py)."""
+        engine = self.engine()
+        if not engine.spoken:
+            raise ModelError(
+                "the model's own voice needs the full Qwen2.5-Omni model: set MER_SPOKEN_REPLY=1"
+            )
+        with engine.lock:
+            wave = self._speak(engine, text, emotion)
+        return self._save_speech(wave)
 
     # --- one pass ---------------------------------------------------------------------------------------
     def _generate(
@@ -374,49 +587,32 @@ class TransformersOmniBackend:
         import torch
 
         start = time.perf_counter()
-        media = build_inputs(messages, self.modalities, self.fps)
+        media = build_inputs(messages, self.modalities, self.video)
         decoded = time.perf_counter()
         inputs = self._process(engine, media)
-        device = next(engine.model.parameters()).device
-        inputs = inputs.to(device)
+        inputs = inputs.to(_device(engine.model))
         if "input_features" in inputs:
             inputs["input_features"] = inputs["input_features"].to(_audio_dtype(engine.model))
         processed = time.perf_counter()
 
-        tokenizer = engine.processor.tokenizer
-        sampling = params.temperature > 0
-        thinker: dict[str, Any] = {
-            "max_new_tokens": params.max_tokens,
-            "do_sample": sampling,
-            "repetition_penalty": params.repeat_penalty,
-            "pad_token_id": tokenizer.pad_token_id,
+        generator = _text_model(engine)
+        kwargs = {
+            **inputs,
+            **thinker_kwargs(engine.processor.tokenizer, params),
+            "use_audio_in_video": media.audio_in_video,
         }
-        if sampling:
-            thinker.update(temperature=params.temperature, top_p=params.top_p)
-        if params.stop:
-            thinker.update(stop_strings=list(params.stop), tokenizer=tokenizer)
-        speak = engine.spoken and params.json_schema is None  # speech only for free-text replies
-        gen_kwargs: dict[str, Any] = {**inputs, "use_audio_in_video": media.audio_in_video}
-        if engine.spoken:
-            # the full model shares unprefixed kwargs with talker and token2wav: keep sampling to the thinker
-            gen_kwargs.update({f"thinker_{key}": value for key, value in thinker.items()})
-            gen_kwargs["generation_mode"] = "audio" if speak else "text"
-        else:
-            gen_kwargs.update(thinker)
-
         torch.manual_seed(params.seed)
         prompt_tokens = int(inputs["input_ids"].shape[1])
         try:
             if on_token is None:
                 with torch.inference_mode():
-                    output = engine.model.generate(**gen_kwargs)
-                text, new_tokens, audio = self._decode(engine, output, prompt_tokens, speak)
+                    output = generator.generate(**kwargs)
             else:
-                text, new_tokens, audio = self._stream(engine, gen_kwargs, prompt_tokens, speak, on_token)
+                output = self._stream(engine, generator, kwargs, on_token)
         except torch.cuda.OutOfMemoryError as exc:
             raise BackendError("the GPU ran out of memory: use a shorter clip or the 3B model") from exc
+        text, new_tokens = _decode(engine.processor.tokenizer, output, prompt_tokens)
         text = _cut_at_stop(text, params.stop)
-        self.last_audio_path = self._save_speech(audio) if audio is not None else None
         done = time.perf_counter()
         self.last_timings = {
             "decode_media_s": decoded - start,
@@ -429,7 +625,7 @@ class TransformersOmniBackend:
             prompt_tokens=prompt_tokens,
             completion_tokens=new_tokens,
             seconds=done - start,
-            model=Path(engine.ref).name,
+            model=display_name(self.ref),
         )
 
     def _process(self, engine: OmniEngine, media: MediaInputs):
@@ -440,8 +636,11 @@ class TransformersOmniBackend:
             "return_tensors": "pt",
             "padding": True,
             "videos_kwargs": {
-                "fps": self.fps,
-                "size": dict(self.video_size),
+                "fps": media.fps,
+                "size": {
+                    "shortest_edge": self.video.min_pixels,
+                    "longest_edge": self.video.frame_pixels(media.frames),
+                },
                 "do_sample_frames": False,
                 "cap_pixels_per_frame": True,
             },
@@ -463,60 +662,85 @@ class TransformersOmniBackend:
                 f"Qwen2.5-Omni processor refused the inputs: {' '.join(str(exc).split())[:300]}"
             ) from exc
 
-    @staticmethod
-    def _decode(engine: OmniEngine, output: Any, prompt_tokens: int, speak: bool) -> tuple[str, int, Any]:
-        audio = None
-        if isinstance(output, tuple):
-            output, audio = output
-        sequences = getattr(output, "sequences", output)
-        new = sequences[0, prompt_tokens:]
-        text = engine.processor.tokenizer.decode(new, skip_special_tokens=True)
-        return text, int(new.shape[0]), audio if speak else None
-
     def _stream(
-        self,
-        engine: OmniEngine,
-        gen_kwargs: dict[str, Any],
-        prompt_tokens: int,
-        speak: bool,
-        on_token: TokenCallback,
-    ) -> tuple[str, int, Any]:
-        import torch
-        from transformers import TextIteratorStreamer
+        self, engine: OmniEngine, generator: Any, kwargs: dict[str, Any], on_token: TokenCallback
+    ) -> Any:
+        """Generate on a worker thread while this one hands each piece to on_token. A raising on_token
+        (Cancelled) or a stream silent for stream_timeout_s sets the stop flag, which ends generation at the
+        next token; the worker has ended before this returns, so the engine lock is freed with the GPU."""
+        from transformers import StoppingCriteriaList, TextIteratorStreamer
 
+        from mer_agents.backends.omni_controls import StopOnFlag
+
+        stop = threading.Event()
         streamer = TextIteratorStreamer(
-            engine.processor.tokenizer, skip_prompt=True, skip_special_tokens=True, timeout=STREAM_TIMEOUT_S
+            engine.processor.tokenizer,
+            skip_prompt=True,
+            skip_special_tokens=True,
+            timeout=self.stream_timeout_s,
         )
-        key = "thinker_streamer" if engine.spoken else "streamer"
+        kwargs = {
+            **kwargs,
+            "streamer": streamer,
+            "stopping_criteria": StoppingCriteriaList([StopOnFlag(stop)]),
+        }
         result: dict[str, Any] = {}
-
-        def work() -> None:
-            try:
-                with torch.inference_mode():
-                    result["output"] = engine.model.generate(**gen_kwargs, **{key: streamer})
-            except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread below
-                result["error"] = exc
-                streamer.end()
-
-        thread = threading.Thread(target=work, name="omni-generate", daemon=True)
+        thread = threading.Thread(
+            target=_generate_into,
+            args=(generator, kwargs, result, streamer),
+            name="omni-generate",
+            daemon=True,
+        )
         thread.start()
-        pieces: list[str] = []
-        callback_error: BaseException | None = None
-        for piece in streamer:
-            if piece:
-                pieces.append(piece)
-                if callback_error is None:
-                    try:
-                        on_token(piece)
-                    except BaseException as exc:  # noqa: BLE001 - raised once generation has stopped
-                        callback_error = exc
-        thread.join()
+        stalled, callback_error = False, None
+        try:
+            callback_error = _feed(streamer, on_token)
+        except queue.Empty:
+            stalled = True
+        finally:
+            stop.set()  # a no-op once generation has ended
+            thread.join()
         if "error" in result:
             raise result["error"]
+        if stalled:
+            raise BackendError(
+                f"Qwen2.5-Omni wrote nothing for {self.stream_timeout_s:.0f} s: generation stopped"
+            )
         if callback_error is not None:
             raise callback_error
-        text, new_tokens, audio = self._decode(engine, result["output"], prompt_tokens, speak)
-        return text, new_tokens, audio
+        return result["output"]
+
+    def _speak(self, engine: OmniEngine, text: str, emotion: str | None) -> Any:
+        import torch
+        from transformers import LogitsProcessorList
+
+        from mer_agents.backends.omni_controls import ForcedReply
+
+        processor, tokenizer = engine.processor, engine.processor.tokenizer
+        prompt = processor.apply_chat_template(
+            speech_conversation(emotion), add_generation_prompt=True, tokenize=False
+        )
+        inputs = processor(text=[prompt], return_tensors="pt", padding=True).to(_device(engine.model))
+        reply = tokenizer(text, add_special_tokens=False)["input_ids"]
+        ends = end_token_ids(tokenizer)
+        forced = ForcedReply(reply, ends[0], int(inputs["input_ids"].shape[1]))
+        torch.manual_seed(self.settings.seed)
+        try:
+            with torch.inference_mode():
+                _, wave = engine.model.generate(
+                    **inputs,
+                    speaker=SPEAKER,
+                    generation_mode="audio",
+                    thinker_max_new_tokens=len(reply) + 1,
+                    thinker_do_sample=False,
+                    thinker_repetition_penalty=1.0,
+                    thinker_eos_token_id=ends,
+                    thinker_logits_processor=LogitsProcessorList([forced]),
+                    talker_max_new_tokens=self.talker_max_tokens,
+                )
+        except torch.cuda.OutOfMemoryError as exc:
+            raise BackendError("the GPU ran out of memory while speaking the reply") from exc
+        return wave
 
     def _save_speech(self, audio: Any) -> str:
         import soundfile
@@ -527,6 +751,78 @@ class TransformersOmniBackend:
         wave = audio.reshape(-1).detach().float().cpu().numpy()
         soundfile.write(path, wave, SPEECH_RATE)
         return str(path)
+
+
+def thinker_kwargs(tokenizer: Any, params: GenerationParams) -> dict[str, Any]:
+    """generate() arguments for the thinker: end tokens from the processor's tokenizer, and llama.cpp's repeat
+    penalty (the last 64 tokens) in place of transformers' whole-prompt one (omni_controls)."""
+    from transformers import LogitsProcessorList
+
+    from mer_agents.backends.omni_controls import RecentRepetitionPenalty
+
+    sampling = params.temperature > 0
+    kwargs: dict[str, Any] = {
+        "max_new_tokens": params.max_tokens,
+        "do_sample": sampling,
+        "repetition_penalty": 1.0,
+        "pad_token_id": tokenizer.pad_token_id,
+        "eos_token_id": end_token_ids(tokenizer),
+    }
+    if params.repeat_penalty != 1.0:
+        kwargs["logits_processor"] = LogitsProcessorList([RecentRepetitionPenalty(params.repeat_penalty)])
+    if sampling:
+        kwargs.update(temperature=params.temperature, top_p=params.top_p)
+    if params.stop:
+        kwargs.update(stop_strings=list(params.stop), tokenizer=tokenizer)
+    return kwargs
+
+
+def speech_conversation(emotion: str | None) -> list[dict[str, Any]]:
+    """The prompt the final reply is spoken under: Qwen's speech system prompt, exactly, then the request."""
+    request = SPEECH_REQUEST + (f" They seem to feel {emotion}." if emotion else "")
+    return [
+        {"role": "system", "content": [{"type": "text", "text": SPEECH_SYSTEM_PROMPT}]},
+        {"role": "user", "content": [{"type": "text", "text": request}]},
+    ]
+
+
+def _generate_into(generator: Any, kwargs: dict[str, Any], result: dict[str, Any], streamer: Any) -> None:
+    import torch
+
+    try:
+        with torch.inference_mode():
+            result["output"] = generator.generate(**kwargs)
+    except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+        result["error"] = exc
+        streamer.end()
+
+
+def _feed(streamer: Any, on_token: TokenCallback) -> BaseException | None:
+    """Hand each streamed piece to on_token; what it raises (Cancelled) is returned, to raise once the worker
+    has stopped. queue.Empty (the stream timeout) propagates."""
+    for piece in streamer:
+        if not piece:
+            continue
+        try:
+            on_token(piece)
+        except BaseException as exc:  # noqa: BLE001 - raised once generation has stopped
+            return exc
+    return None
+
+
+def _decode(tokenizer: Any, output: Any, prompt_tokens: int) -> tuple[str, int]:
+    sequences = getattr(output, "sequences", output)
+    new = sequences[0, prompt_tokens:]
+    return tokenizer.decode(new, skip_special_tokens=True), int(new.shape[0])
+
+
+def _text_model(engine: OmniEngine) -> Any:
+    """What writes text: the thinker (inside the full model in spoken mode; its generate would speak)."""
+    return getattr(engine.model, "thinker", engine.model)
+
+
+def _device(model: Any) -> Any:
+    return next(model.parameters()).device
 
 
 def _audio_dtype(model: Any):
@@ -556,6 +852,9 @@ def _cut_at_stop(text: str, stops: tuple[str, ...]) -> str:
 
 __all__ = [
     "TransformersOmniBackend",
+    "VideoLimits",
+    "audio_tokens",
+    "frame_budget",
     "omni_ready",
     "local_weights",
     "model_ref",
