@@ -1,6 +1,7 @@
 """Lazily built resources, safe under concurrent first use (a warm-up thread, a first run, a second process).
 
-- `load_once`: a model loader runs at most once per process and argument tuple; concurrent callers wait.
+- `load_once`: a model loader runs at most once per process and argument tuple; concurrent callers wait;
+  `forget` drops loaded results (an idle extra model, backends/shared.py).
 - `assembly_lock`: the exclusive right to build files on disk (one thread per process, one process per
   machine), so two first users never write the same model folder at once.
 - `unique_temp`: a temporary name beside the destination that no other process, thread or call shares, so a
@@ -45,7 +46,14 @@ def load_once(loader: Callable[..., T]) -> Callable[..., T]:
                 results[args] = loader(*args)
             return results[args]
 
+    def forget(match: Callable[[tuple], bool]) -> list[T]:
+        """Drop the loaded results whose argument tuple `match`es (their memory is freed once unused)."""
+        with lock:
+            dropped = [args for args in results if match(args)]
+            return [results.pop(args) for args in dropped]
+
     wrapper.cache_clear = results.clear  # type: ignore[attr-defined]
+    wrapper.forget = forget  # type: ignore[attr-defined]
     return wrapper
 
 

@@ -12,11 +12,22 @@ from typing import Any, Literal
 from urllib.parse import urlsplit, urlunsplit
 
 from annotated_types import Ge, Gt, Le, Lt
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_serializer,
+    field_validator,
+)
 
 from mer_agents.errors import MerError
 
 LLM_THREADS_MAX = 4  # a 135M-0.5B model gains little past 4 llama.cpp threads (they sync at every layer)
+# Backends take a 32-bit seed (llama.cpp's is uint32); rounds and repairs add a few thousand (agents/base.py).
+SEED_MAX = 2**31 - 1
+THREADS_MAX = 256  # CPU threads a setting may ask for (more only fails inside llama.cpp or onnxruntime)
 
 
 def available_cores() -> int:
@@ -99,7 +110,12 @@ class Settings(BaseModel):
         "weighted averaging (no reliability priors, agreement, conflicts or masking)",
     )
     one_pass: bool = Field(False, description="ablation: one prompt from evidence to reply")
-    seed: int = Field(0, description="sampling seed; regeneration rounds derive theirs from it")
+    seed: int = Field(
+        0,
+        ge=0,
+        le=SEED_MAX,
+        description="sampling seed; regeneration rounds derive theirs from it (llama.cpp takes 32 bits)",
+    )
     temperature: float = Field(0.7, ge=0, le=2)
     max_reply_tokens: int = Field(80, ge=8)
     reply_candidates: Literal["all", "model"] = Field(
@@ -126,10 +142,13 @@ class Settings(BaseModel):
         "same values to within a tenth of a Q4_1 step; 0.65-0.91x the time, backends/gguf_q8.py); "
         "shipped runs the wheel's Q4_1 file as is",
     )
-    n_threads: int = Field(2, ge=1, description="CPU threads for the embedded perception models")
+    n_threads: int = Field(
+        2, ge=1, le=THREADS_MAX, description="CPU threads for the embedded perception models"
+    )
     llm_threads: int | None = Field(
         None,
         ge=1,
+        le=THREADS_MAX,
         description="CPU threads for the embedded LLM; None = the cores this process may use, at most "
         "4 (config.default_llm_threads), less those other processes keep busy at each generation "
         "(backends/cpu_share.py: llama.cpp's threads stall when another busy process shares their cores)",
@@ -151,9 +170,6 @@ class Settings(BaseModel):
     )
     reply_selector: Path | None = Field(
         None, description="reply selector weights (.npz); None: assets/reply_selector"
-    )
-    reply_ranker: Path | None = Field(
-        None, description="reply ranker (fine-tuned cross-encoder) weights (.npz); None: assets/reply_ranker"
     )
     crisis_detector: Path | None = Field(
         None, description="crisis detector (fine-tuned encoder) weights (.npz); None: assets/crisis_detector"
@@ -179,8 +195,24 @@ class Settings(BaseModel):
     allow_model_paths: bool = Field(
         False,
         description="the app's Model box may name any model id or server "
-        "path (else only the bundled models and the app's own)",
+        "path (else only the app's own model and allowed_models)",
     )
+    allowed_models: tuple[str, ...] = Field(
+        (),
+        description="models a visitor may pick in the app besides the app's own (`model`), comma-separated "
+        "in MER_ALLOWED_MODELS (e.g. qwen2.5-coder-0.5b,qwen2.5-coder-1.5b); each loads only when memory "
+        "allows and is released when idle (backends/shared.py)",
+    )
+
+    @field_validator("allowed_models", mode="before")
+    @classmethod
+    def _split_models(cls, value: Any) -> Any:
+        """MER_ALLOWED_MODELS is one comma-separated string; names are kept as written, blanks dropped."""
+        if isinstance(value, str):
+            value = value.split(",")
+        if isinstance(value, (list, tuple)):
+            return tuple(dict.fromkeys(str(v).strip() for v in value if str(v).strip()))
+        return value
 
     @field_serializer("base_url")
     def _base_url_without_password(self, url: str | None) -> str | None:
@@ -269,16 +301,21 @@ def field_limits(field: str) -> str:
     inclusive = True
     for bound in Settings.model_fields[field].metadata:
         if isinstance(bound, Ge):
-            low = f"at least {bound.ge:g}"
+            low = f"at least {_bound(bound.ge)}"
         elif isinstance(bound, Gt):
-            low, inclusive = f"greater than {bound.gt:g}", False
+            low, inclusive = f"greater than {_bound(bound.gt)}", False
         elif isinstance(bound, Le):
-            high = f"at most {bound.le:g}"
+            high = f"at most {_bound(bound.le)}"
         elif isinstance(bound, Lt):
-            high, inclusive = f"less than {bound.lt:g}", False
+            high, inclusive = f"less than {_bound(bound.lt)}", False
     if low and high and inclusive:
         return f"from {low.split()[-1]} to {high.split()[-1]}"
     return " and ".join(part for part in (low, high) if part)
+
+
+def _bound(value: float) -> str:
+    """A limit as people write it: 30, 0.5, 2147483647 (not 2.14748e+09)."""
+    return str(value) if isinstance(value, int) else f"{value:g}"
 
 
 def redact_url(url: str | None) -> str | None:

@@ -1,13 +1,20 @@
 """Timeline events: a run is a stream of these, keyed on `kind`, and round-trips through JSON.
 
 The pipeline yields them; the CLI writes them to a trace, the app reduces them into a timeline.
+
+Events reach whoever runs or replays them (the app streams them and hands out their traces), so they carry no
+path of the machine that ran them: RunStarted's settings keep only the file name of a folder or model file,
+the evidence only the clip's name, and error, detail and progress texts have any absolute path cut to its
+last part (`without_paths`).
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import PurePath, PureWindowsPath
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator, model_validator
 
 from mer_agents.types import AuditVerdict, Evidence, StageName, StageOutput
 
@@ -18,6 +25,38 @@ FailReason = Literal["cancelled", "bad_input", "error"]
 # What runs cancelled before `reason` existed said (pipeline, ui); an old trace's RunFailed with one of these
 # loads as "cancelled" (event_from_json), any other as "error".
 LEGACY_CANCELLED_ERRORS = frozenset({"cancelled", "Run cancelled by the user."})
+# Settings that name a file or folder of the machine: an event keeps only the last part of the path.
+PATH_SETTINGS = frozenset(
+    {
+        "cache_dir",
+        "trace_dir",
+        "exemplar_bank",
+        "strategy_classifier",
+        "reply_selector",
+        "crisis_detector",
+        "model",
+    }
+)
+# An absolute path (/a/b, ~/a/b, C:\a\b) with at least one folder, not inside a URL or a word ("and/or").
+_POSIX_PATH = re.compile(r"(?<![\w.~/:-])~?/(?:[^\s/\\'\"()<>:,;]+/)+([^\s/\\'\"()<>:,;]+)")
+_WINDOWS_PATH = re.compile(r"\b[A-Za-z]:\\(?:[^\s\\'\"()<>:,;]+\\)+([^\s\\'\"()<>:,;]+)")
+
+
+def without_paths(text: str) -> str:
+    """`text` with each absolute path cut to its last part: /root/.cache/mer_agents/x.gguf -> x.gguf."""
+    return _WINDOWS_PATH.sub(r"\1", _POSIX_PATH.sub(r"\1", text))
+
+
+def _path_name(value: str) -> str:
+    """The last part of a path-like setting; a hub id (Qwen/Qwen2.5-Omni-3B) or a bundled name stays."""
+    if value.startswith(("/", "~", ".")) or "\\" in value or re.match(r"^[A-Za-z]:", value):
+        return PureWindowsPath(value).name if "\\" in value else PurePath(value).name
+    return value
+
+
+def public_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """A run's settings as an event carries them: paths of this machine cut to their last part."""
+    return {k: _path_name(v) if k in PATH_SETTINGS and isinstance(v, str) else v for k, v in settings.items()}
 
 
 class _Event(BaseModel):
@@ -33,6 +72,16 @@ class RunStarted(_Event):
     settings: dict[str, Any] = Field(default_factory=dict)
     backend: str = ""
 
+    @field_validator("settings")
+    @classmethod
+    def _no_server_paths(cls, settings: dict[str, Any]) -> dict[str, Any]:
+        return public_settings(settings)
+
+    @field_validator("backend")
+    @classmethod
+    def _backend_without_paths(cls, text: str) -> str:
+        return without_paths(text)
+
 
 class Progress(_Event):
     """Long steps (decoding, transcribing, loading a model) report what they are doing."""
@@ -41,10 +90,23 @@ class Progress(_Event):
     stage: AnyStage
     message: str
 
+    @field_validator("message")
+    @classmethod
+    def _no_server_paths(cls, text: str) -> str:
+        return without_paths(text)
+
 
 class EvidenceReady(_Event):
     kind: Literal["evidence"] = "evidence"
     evidence: Evidence
+
+    @field_validator("evidence")
+    @classmethod
+    def _clip_name_only(cls, evidence: Evidence) -> Evidence:
+        """The clip's name, not where the server keeps it (the run itself reads its own Evidence)."""
+        if evidence.media_path and evidence.media_path != PurePath(evidence.media_path).name:
+            return evidence.model_copy(update={"media_path": PurePath(evidence.media_path).name})
+        return evidence
 
 
 class StageStarted(_Event):
@@ -86,6 +148,11 @@ class StageFailed(_Event):
     stage: AnyStage
     round: int = 0
     error: str
+
+    @field_validator("error")
+    @classmethod
+    def _no_server_paths(cls, text: str) -> str:
+        return without_paths(text)
 
 
 class AuditVerdictEvent(_Event):
@@ -144,6 +211,11 @@ class RunFailed(_Event):
     error: str
     reason: FailReason = "error"
     detail: str = Field("", description="technical detail (a traceback) for the trace, not shown to users")
+
+    @field_validator("error", "detail")
+    @classmethod
+    def _no_server_paths(cls, text: str) -> str:
+        return without_paths(text)
 
 
 Event = Annotated[

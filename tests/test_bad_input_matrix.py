@@ -324,6 +324,23 @@ def test_perceive_refuses_a_long_clip_in_one_line(long_clip, options, line, tmp_
     assert _one_error_line(err) == line and not out.strip() and not out_json.exists()
 
 
+def test_app_refuses_a_long_clip_in_a_web_visitors_words(long_clip, app_settings):
+    """The probe's case: the app's refusal of a long clip told a web visitor to use a CLI flag. /analyze
+    (and the Clip tab) say what the page offers instead, in the message, the trace and the stream alike."""
+    from mer_agents.ui import handlers
+
+    reply, message, trace = _app_analyze(app_settings, long_clip, "")
+    expected = (
+        "long.avi: the clip is at least 700 s long, over the 120 s limit (upload a shorter clip, or raise "
+        "Max duration (s) in Settings (up to 600 s))"
+    )
+    assert reply is None and message == expected and trace["error"] == expected and "--" not in message
+    final = list(handlers.stream_run(app_settings, str(long_clip), "", None, {"max_duration": 600}, None))[-1]
+    assert final.view.error == (
+        "long.avi: the clip is at least 700 s long, over the 600 s limit (upload a shorter clip)"
+    )
+
+
 # options -> (seconds analysed, frames kept, {flag: text its message contains}, flags that must be absent)
 LONG_RUNS = {
     "first_60s": (

@@ -369,9 +369,3 @@ def test_sympathy_for_being_left_to_the_person_who_left():
     said = "I broke up with him last month and I still feel guilty."
     assert moment_fails("It hurts so much to get dumped.", said, ()) == {"role_reversal"}
     assert "role_reversal" not in moment_fails("It hurts so much to get dumped.", "He dumped me.", ())
-
-
-def test_the_fit_check_reads_the_rankers_logit():
-    assert checks.check_fit(None, 0.0).ok and checks.check_fit(0.5, 0.0).ok
-    low = checks.check_fit(-1.0, 0.0)
-    assert not low.ok and low.name == "off_moment" and low.hint == {"drop": ["off_moment"]}

@@ -120,3 +120,58 @@ def test_help_quotes_the_settings_limits(capsys):
         main(["analyze", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert field_limits("max_rounds") in out and f"default {Settings().max_rounds}" in out
+
+
+def test_a_huge_seed_is_one_line(tmp_path):
+    """The probe's case: `--seed 99999999999999999999999` printed a 51-line traceback; the seed is 32-bit
+    (llama.cpp's), so the CLI refuses it in one line (and writes the trace)."""
+    result = _cli(
+        "analyze", "--text", "hello", "--seed", "99999999999999999999999", "--trace", str(tmp_path / "t.json")
+    )
+    assert result.returncode == 2
+    assert (
+        _one_line(result.stderr) == "error: --seed must be from 0 to 2147483647 (got 99999999999999999999999)"
+    )
+
+
+def _subcommands(parser, prefix=()):
+    """(argv prefix, subparser) for every leaf subcommand (analyze, eval meld, bench pipeline, ...)."""
+    import argparse
+
+    subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subs:
+        yield prefix, parser
+        return
+    for name, sub in subs[0].choices.items():
+        yield from _subcommands(sub, (*prefix, name))
+
+
+def _number_options():
+    from mer_agents.cli import build_parser
+
+    for prefix, parser in _subcommands(build_parser()):
+        for action in parser._actions:
+            if action.option_strings and action.type is not None and action.type not in (str, Path):
+                if getattr(action.type, "__name__", "") in ("int", "float", "float list"):
+                    yield prefix, action
+
+
+def test_every_number_option_is_bounded():
+    """No option reads a bare int or float any more (a 23-digit number reached llama.cpp): each is
+    commands.number, bounded and finite, or a Settings flag that Settings checks."""
+    options = list(_number_options())
+    assert len(options) >= 20
+    assert all(action.type not in (int, float) for _, action in options), [
+        (p, a.option_strings) for p, a in options if a.type in (int, float)
+    ]
+
+
+@pytest.mark.parametrize("value", ["99999999999999999999999", "-99999999999999999999999", "nan", "inf", "x"])
+def test_every_number_option_refuses_a_bad_value_in_one_line(value, capsys):
+    """Every numeric option of every subcommand (eval, bench, ...) with a huge, negative, NaN, infinite or
+    non-number value: argparse's one-line usage error naming the option, exit 2, before any work starts."""
+    for prefix, action in _number_options():
+        flag = action.option_strings[0]
+        assert _exit_code([*prefix, f"{flag}={value}"]) == 2, (prefix, flag)
+        line = _one_line(capsys.readouterr().err)
+        assert f"argument {flag}" in line and "(see --help)" in line, line

@@ -120,3 +120,48 @@ def test_a_stage_finished_from_an_older_trace_still_loads():
     finished = next(e for e in all_events() if isinstance(e, StageFinished))
     old = {**event_to_json(finished), "reused": False}
     assert event_to_json(event_from_json(old)) == event_to_json(finished)
+
+
+# ------------------------------------------------------------------ events carry no path of the machine
+
+
+def test_run_started_keeps_only_the_names_of_the_servers_files():
+    """The probe found the server's cache_dir in traces handed to any client: a run's settings keep the last
+    part of every path (a folder, a model file); a hub id or a bundled model name stays as it is."""
+    from mer_agents.config import Settings
+
+    settings = Settings(
+        cache_dir="/srv/secret/cache",
+        trace_dir="/srv/secret/traces",
+        model="/srv/secret/models/mine.gguf",
+        exemplar_bank="/srv/secret/bank",
+    )
+    started = RunStarted(run_id="r", settings=settings.model_dump(mode="json"))
+    text = json.dumps(event_to_json(started))
+    assert "/srv" not in text and "secret" not in text
+    assert started.settings["cache_dir"] == "cache" and started.settings["model"] == "mine.gguf"
+    assert started.settings["exemplar_bank"] == "bank" and started.settings["max_rounds"] == 2
+    for kept in ("Qwen/Qwen2.5-Omni-3B", "qwen2.5-coder-1.5b", None):
+        assert RunStarted(run_id="r", settings={"model": kept}).settings["model"] == kept
+    windows = RunStarted(run_id="r", settings={"cache_dir": "C:\\Users\\op\\cache"})
+    assert windows.settings["cache_dir"] == "cache"
+
+
+def test_errors_progress_and_the_clip_carry_no_absolute_path():
+    from mer_agents.events import without_paths
+
+    failed = RunFailed(
+        error="crisis detector weights missing at /srv/app/assets/crisis_detector/crisis.npz (rebuild)",
+        detail='Traceback:\n  File "/srv/app/mer_agents/pipeline.py", line 5, in run',
+    )
+    assert failed.error == "crisis detector weights missing at crisis.npz (rebuild)"
+    assert failed.detail == 'Traceback:\n  File "pipeline.py", line 5, in run'
+    assert StageFailed(stage="reply", error="cannot read ~/.cache/m/x.gguf").error == "cannot read x.gguf"
+    assert Progress(stage="media", message="loading /opt/w/whisper.bin").message == "loading whisper.bin"
+    assert without_paths("C:\\models\\m.gguf not found") == "m.gguf not found"
+    for text in ("see http://10.0.0.5:8000/v1/models", "and/or 1/2 of it", "a / b", "I'm 50/50 on it"):
+        assert without_paths(text) == text
+    ev = Evidence.model_validate_json((FIXTURES / "evidence_conflict.json").read_text())
+    ready = EvidenceReady(evidence=ev.model_copy(update={"media_path": "/tmp/gradio/ab12/clip.mp4"}))
+    assert ready.evidence.media_path == "clip.mp4"
+    assert event_from_json(event_to_json(ready)).evidence.media_path == "clip.mp4"

@@ -51,13 +51,20 @@ def test_trace_of_a_refined_run(tmp_path):
 
 
 def test_trace_after_failure(tmp_path):
-    """Scripted backend: a failed run still writes a trace with the error."""
+    """Scripted backend (its reply call raises, as a server that went away would): a failed run still
+    writes a trace with the error."""
+    from mer_agents.errors import BackendError
+
+    def down(messages, params):
+        raise BackendError("the model server went away")
+
     trace = Trace(tmp_path / "fail.json")
-    backend = ScriptedBackend(forecast=["not json"])
-    events = list(trace.record(run(RunRequest(evidence=evidence()), backend, Settings(), **TOOLS)))
+    backend = ScriptedBackend(reply=[down])
+    settings = Settings(reply_candidates="model")
+    events = list(trace.record(run(RunRequest(evidence=evidence()), backend, settings, **TOOLS)))
     assert isinstance(events[-1], RunFailed)
     data = json.loads(trace.write().read_text())
-    assert data["reply"] is None and "forecast" in data["error"] and data["failed_stage"] == "forecast"
+    assert data["reply"] is None and "went away" in data["error"] and data["failed_stage"] == "reply"
 
 
 # ------------------------------------------------------------- a replayed trace is checked before use
@@ -126,3 +133,116 @@ def test_replay_refuses_rounds_no_run_reaches(tmp_path):
     assert f"round {MAX_ROUND + 1}" in _trace_error(path)
     path.write_text(json.dumps({"events": [{"kind": "stage_started", "stage": "reply", "round": -1}]}))
     assert "round -1" in _trace_error(path)
+
+
+# ------------------------------------------------------------- every run leaves its own trace
+
+
+def test_trace_names_are_unique_to_the_microsecond_and_the_run(tmp_path):
+    """Names go to the microsecond plus the run id, and are created exclusively: two traces given the same
+    name (a clock step back) both survive, the second with a counter suffix; a run without an id gets a
+    random one."""
+    from datetime import datetime
+
+    from mer_agents.events import RunStarted
+    from mer_agents.trace import trace_name
+
+    when = datetime(2026, 1, 2, 3, 4, 5, 678901)
+    assert trace_name("abc123", "analyze", when) == "analyze-20260102-030405-678901-abc123.json"
+    assert trace_name("", "trace", when) != trace_name("", "trace", when)
+    assert trace_name("../../etc/x", "trace", when) == "trace-20260102-030405-678901-etcx.json"
+    written = []
+    for _ in range(2):
+        trace = Trace()
+        trace.add(RunStarted(run_id="same"))
+        written.append(trace.write(tmp_path / trace_name("same", "trace", when), exclusive=True))
+    assert written[0] != written[1] and written[1].name.endswith("-same-1.json")
+    assert all(json.loads(p.read_text())["run_id"] == "same" for p in written)
+
+
+def test_a_folder_trace_is_named_at_its_first_event_and_mirrored(tmp_path):
+    """The CLI's default trace: named by the run's own id when its RunStarted arrives, mirrored line by line
+    to its .jsonl from then on, its .json created (never overwritten) at the end."""
+    from mer_agents.events import RunFinished, RunStarted
+
+    trace = Trace(folder=tmp_path, prefix="analyze")
+    trace.add(RunStarted(run_id="r1d"))
+    assert trace.path.name.startswith("analyze-") and trace.path.name.endswith("-r1d.json")
+    assert len(trace.path.with_suffix(".jsonl").read_text().splitlines()) == 1
+    trace.add(RunFinished(reply="ok", emotion="joy", strategy="Question", rounds=0, all_passed=True))
+    path = trace.write()
+    assert path == trace.path and json.loads(path.read_text())["ended"] == "finished"
+
+
+def _fake_session(finish: bool, gap_s: float = 0.005):
+    """A SCRIPTED run (control flow only, no agents): RunStarted, then progress every `gap_s` until it is
+    cancelled, or (finish) a RunFinished after three of them."""
+    import time
+    import uuid
+
+    from mer_agents.events import Progress, RunFinished, RunStarted
+
+    class FakeSession:
+        turns: list = []
+
+        def run(self, clip=None, evidence=None, text=None, cancel=None):
+            yield RunStarted(run_id=uuid.uuid4().hex[:12], source="text")
+            for i in range(2000):
+                if cancel is not None and cancel.is_set():
+                    return
+                if finish and i == 3:
+                    yield RunFinished(
+                        reply="ok", emotion="joy", strategy="Question", rounds=0, all_passed=True
+                    )
+                    return
+                yield Progress(t=i * gap_s, stage="media", message=f"step {i}")
+                time.sleep(gap_s)
+
+    return FakeSession()
+
+
+def test_a_burst_of_10_runs_in_one_second_leaves_10_traces(tmp_path, monkeypatch):
+    """The probe's case: three CLI runs in one second left one file, cancelled /analyze runs and streamed runs
+    none. Now a burst of 10 runs through every door leaves 10 traces, each saying how it ended: 4 CLI runs
+    refused at their settings (the probe's loop), 2 Clip-tab runs (one finished, one closed mid-run),
+    1 /analyze cancelled, 3 /analyze_stream (one refused, one closed mid-stream, one streamed to its end).
+
+    The app's runs use a SCRIPTED session (_fake_session: control flow only, no agents): what is tested is
+    that each run's trace is written under its own name however the run ends."""
+    import time
+
+    pytest.importorskip("gradio")
+    from mer_agents.cli import build_parser, main
+    from mer_agents.ui import handlers
+
+    monkeypatch.setenv("MER_TRACE_DIR", str(tmp_path))
+    monkeypatch.setattr(handlers, "POLL_S", 0.01)
+    settings = Settings(trace_dir=tmp_path, backend="scripted")
+    finishing = {"yes": False}
+    monkeypatch.setattr(handlers, "prepare_session", lambda *a: _fake_session(finishing["yes"]))
+    build_parser()  # the subcommand modules are imported before the clock starts
+    started = time.monotonic()
+    for i in range(4):
+        assert main(["analyze", "--text", f"run {i}", "--max-rounds", "9"]) == 2
+    finishing["yes"] = True
+    assert list(handlers.stream_run(settings, None, "hello", None, {}, None))[-1].view.finished
+    finishing["yes"] = False
+    snaps = handlers.stream_run(settings, None, "hello", None, {}, None)
+    next(snaps)
+    snaps.close()  # a closed tab, a cancelled request
+    updates = handlers.api_analyze_updates(settings, None, "hello", heartbeat_s=0.0)
+    next(updates), next(updates)
+    updates.close()  # job.cancel() on /analyze
+    assert next(handlers.api_analyze_stream(settings, None, ""))["kind"] == "run_failed"
+    stream = handlers.api_analyze_stream(settings, None, "hello")
+    assert next(stream)["kind"] == "run_started"
+    stream.close()  # job.cancel() on /analyze_stream
+    finishing["yes"] = True
+    assert [e["kind"] for e in handlers.api_analyze_stream(settings, None, "hello")][-1] == "run_finished"
+    took = time.monotonic() - started
+    traces = sorted(tmp_path.glob("*.json"))
+    ended = sorted(json.loads(p.read_text())["ended"] for p in traces)
+    print(f"10 runs in {took:.2f} s: {len(traces)} traces, ended {ended}")
+    assert len(traces) == 10 and took < 1.0
+    assert ended == ["bad_input"] * 5 + ["cancelled"] * 3 + ["finished"] * 2
+    assert len({p.name.split("-")[1] + p.name.split("-")[2] for p in traces}) <= 2  # in the same second(s)

@@ -272,8 +272,8 @@ def test_a_chunk_after_the_tab_closed_does_not_reopen_its_session(tmp_path):
 
 def test_a_live_turn_writes_its_trace_also_when_it_fails(tmp_path):
     """Scripted runner (control flow only; the live browser test runs the real pipeline through the same
-    wrapper): the turn's events pass through unchanged and are written as trace_<run id>.json; a run that
-    breaks half way still leaves its trace."""
+    wrapper): the turn's events pass through unchanged and are written as trace-<time>-<run id>.json; a run
+    that breaks half way still leaves its trace."""
     import json
 
     from mer_agents.ui.live import traced
@@ -281,7 +281,8 @@ def test_a_live_turn_writes_its_trace_also_when_it_fails(tmp_path):
     settings = Settings(trace_dir=tmp_path)
     events = list(traced(scripted_runner(None, None), settings))
     assert [e.kind for e in events] == ["run_started", "evidence", "stage_finished", "run_finished"]
-    written = json.loads((tmp_path / "trace_r1.json").read_text())
+    (first,) = tmp_path.glob("trace-*-r1.json")
+    written = json.loads(first.read_text())
     assert [e["kind"] for e in written["events"]] == [e.kind for e in events]
 
     def breaks(clip, cancel):
@@ -290,9 +291,10 @@ def test_a_live_turn_writes_its_trace_also_when_it_fails(tmp_path):
 
     with pytest.raises(RuntimeError):
         list(traced(breaks(None, None), settings))
-    assert [e["kind"] for e in json.loads((tmp_path / "trace_r2.json").read_text())["events"]] == [
-        "run_started"
-    ]
+    (second,) = tmp_path.glob("trace-*-r2.json")
+    broken = json.loads(second.read_text())
+    assert [e["kind"] for e in broken["events"]] == ["run_started", "run_failed"]
+    assert broken["ended"] == "error" and "the worker died" in broken["error"]
 
 
 def test_the_page_head_joins_microphone_chunks_to_the_stream_period():

@@ -298,8 +298,11 @@ def test_entries_given_directly_are_indexed_and_never_nest_in_a_cycle():
 def test_16000_events_reduce_and_render_in_linear_time():
     """16,000 stage starts took 164 s with the quadratic reducer (each one scanned every entry, several
     times); linear work takes a few seconds. The bound is generous (a loaded 2-core machine), yet far below
-    what quadratic work needs at this size."""
+    what quadratic work needs at this size. The HTML stops at MAX_HTML_BYTES and says how many it left out;
+    with no cap, every entry is drawn."""
     import time
+
+    from mer_agents.ui.timeline import MAX_HTML_BYTES
 
     stages = ("perception", "forecast", "strategy", "reply")
     events = [StageStarted(t=i, stage=stages[i % 4], round=(i // 4) % 7) for i in range(16_000)]
@@ -307,5 +310,8 @@ def test_16000_events_reduce_and_render_in_linear_time():
     view = build_timeline(events)
     html = render_html(view)
     assert len(view.entries) == 16_000 and len({e.id for e in view.entries}) == 16_000
-    assert html.count('<details class="mer-entry"') == 16_000
+    drawn = html.count('<details class="mer-entry"')
+    assert 0 < drawn < 16_000 and len(html.encode()) <= MAX_HTML_BYTES
+    assert f"… {16_000 - drawn:,} more attempt(s) not drawn" in html and html.endswith("</div>")
+    assert render_html(view, max_bytes=1 << 30).count('<details class="mer-entry"') == 16_000
     assert time.perf_counter() - start < 40

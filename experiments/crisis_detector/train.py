@@ -3,14 +3,16 @@
     .venv/bin/python experiments/crisis_detector/train.py [--out assets/crisis_detector/crisis.npz]
 
 Data (experiments/crisis_detector/data/, written apart from the detector): crisis messages (self-harm or
-abuse) and non-crisis distress messages, each split into a select and a report half. Training reads only
-the select half: 3/4 of it (by position within each type) trains, with everyday negatives from ESConv train
-seeker turns and MELD train utterances that the phrase rules do not flag; the other 1/4 of the select half
-and the held-out ESConv train slice (every 10th dialogue) choose the threshold on P(crisis) = 1 − P(none):
-the highest threshold whose recall on the held-back crisis messages is ≥ RECALL_AIM. The report half and
-ESConv dev are read by report.py only. MiniLM-L6 fine-tuned end to end (mer_agents/training.py), 3 outputs
-(none, self-harm, abuse). Sources: the written sets (MIT, this project), ESConv train (CC BY-NC 4.0),
-MELD train (GPL-3.0), MiniLM-L6 (Apache-2.0).
+abuse) and non-crisis distress messages, each split into a select and a report half, plus training-only
+sets written after a first training run (EXTRA). Training reads only the select half and the extra sets:
+3/4 of the select half (by position within each type) and the extra sets train, with everyday negatives
+from ESConv train seeker turns and MELD train utterances that the phrase rules do not flag (each crisis
+message also in OVERSAMPLE − 1 typed variants); the other 1/4 of the select half and the held-out ESConv
+train slice (every 10th dialogue) choose the threshold on P(crisis) = 1 − P(none): the lowest whose false
+alarms on those ESConv turns stay ≤ ESCONV_FA_AIM, i.e. as much recall as everyday distress allows (the
+rules OR the classifier, as crisis.detect reads). The report half and ESConv dev are read by report.py only.
+MiniLM-L6 fine-tuned end to end (mer_agents/training.py), 3 outputs (none, self-harm, abuse). Sources: the
+written sets (MIT, this project), ESConv train (CC BY-NC 4.0), MELD train (GPL-3.0), MiniLM-L6 (Apache-2.0).
 """
 
 from __future__ import annotations
@@ -41,7 +43,10 @@ MELD_TRAIN = ROOT.parent / "shared" / "data" / "meld" / "train_sent_emo.csv"
 FIRST_MAX = 128
 N_ESCONV, N_MELD = 1500, 500
 OVERSAMPLE = 6  # each crisis training message: itself and 5 typed variants (few positives, many negatives)
-RECALL_AIM = 0.98
+# The threshold: the lowest (most recall) whose false alarms on held-out ESConv train seeker turns (everyday
+# distress, like the ESConv dev turns the issue reports on, ≤ 0.02 there) stay at or below this.
+ESCONV_FA_AIM = 0.01
+EXTRA = ("crisis_train_extra.jsonl", "noncrisis_train_extra.jsonl")  # training-only sets, when present
 SEED = 0
 
 
@@ -115,6 +120,10 @@ def main() -> None:
     tok = training.tokenizer()
     c_train, c_hold = split_select(read("crisis.jsonl"))
     n_train, n_hold = split_select(read("noncrisis.jsonl"))
+    if (DATA / EXTRA[0]).exists():
+        c_train += read(EXTRA[0])
+    if (DATA / EXTRA[1]).exists():
+        n_train += read(EXTRA[1])
     negatives, held_everyday = everyday(rng)
     examples = [(v, label(r)) for r in c_train for v in variants(r["text"], rng)]
     examples += [(r["text"], 0) for r in n_train] + [(t, 0) for t in negatives]
@@ -134,7 +143,7 @@ def main() -> None:
     r_crisis, r_non = combined([r["text"] for r in c_hold]), combined([r["text"] for r in n_hold])
     r_every = combined(held_everyday)
     grid = sorted({round(x, 3) for x in np.linspace(0.02, 0.98, 49)}, reverse=True)
-    chosen = next((t for t in grid if (r_crisis >= t).mean() >= RECALL_AIM), grid[-1])
+    chosen = min((t for t in grid if (r_every >= t).mean() <= ESCONV_FA_AIM), default=grid[0])
     rows = [
         {
             "threshold": t,
@@ -155,7 +164,7 @@ def main() -> None:
         "epochs": args.epochs,
         "lr": args.lr,
         "train_s": round(time.time() - started),
-        "recall_aim": RECALL_AIM,
+        "esconv_fa_aim": ESCONV_FA_AIM,
         "threshold": chosen,
         "at_threshold": next(r for r in rows if r["threshold"] == chosen),
         "grid": rows,

@@ -1,22 +1,20 @@
 """The audit's reply checks measured like a classifier against blind judges' grades.
 
-    .venv/bin/python experiments/reply_audit/measure.py [--select-only] [--threshold X]
+    .venv/bin/python experiments/reply_audit/measure.py
 
 Every judged packet this project has: the held-out *train* candidate grades
-(docs/results/heldout_candidate_grades/, 3 judges, 549 entries) choose the reply ranker's `off_moment`
-threshold (the highest recall on C with false alarms on A ≤ FA_AIM over the whole audit); the ESConv *dev*
-packets (docs/results/judge*_esconv_dev*.packet.md with their grades; the system's replies and the gold
-human replies alike) report it. For each graded reply the conversation shown to the judge is parsed back
-(Person / Listener lines), the emotion is what the pipeline would read from the words (text head → code
+(docs/results/heldout_candidate_grades/, 3 judges, 549 entries: where checks were chosen) and the ESConv *dev*
+packets (docs/results/judge*_esconv_dev*.packet.md with their grades; the system's replies and the gold human
+replies alike: where they are reported). For each graded reply the conversation shown to the judge is parsed
+back (Person / Listener lines), the emotion is what the pipeline would read from the words (text head → code
 fusion → checks.tone_emotion), the strategy is the strategy classifier's top reading of the reply (so the
 plan-following checks, which need a plan, do not fire), and every reply check runs
-(responder.checks_with_classifier). A reply is flagged when any check fails. Prints per-check and total
-recall on C / false alarms on A with Wilson intervals; writes experiments/reply_audit/results.json.
+(responder.checks_with_classifier). A reply is flagged when any check fails. Prints per-check and total recall
+on C / false alarms on A with Wilson intervals; writes experiments/reply_audit/results.json.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -30,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from mer_agents.agents import checks, reply_ranker, responder, strategy_classifier  # noqa: E402
+from mer_agents.agents import checks, responder, strategy_classifier  # noqa: E402
 from mer_agents.agents.forecaster import code_forecast  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.embeddings import similarity  # noqa: E402
@@ -40,7 +38,6 @@ from mer_agents.types import Turn  # noqa: E402
 
 RESULTS = ROOT / "docs" / "results"
 HERE = Path(__file__).resolve().parent
-FA_AIM = 0.15
 SELECT = [
     (
         RESULTS / "heldout_candidate_grades" / f"packet_{j}.md",
@@ -84,16 +81,14 @@ def parse(packet: Path, grades: Path) -> list[dict]:
     return out
 
 
-def audit(entry: dict, settings: Settings, threshold: float) -> list[checks.CheckResult]:
+def audit(entry: dict, settings: Settings) -> list[checks.CheckResult]:
+    """Every reply check the audit runs, on one graded reply."""
     message, history, reply = entry["message"], entry["history"], entry["reply"]
     evidence = perceive_text(message, settings, context=[t.user_text for t in history])
     emotion = checks.tone_emotion(code_forecast(evidence).emotion, evidence)
     probs = strategy_classifier.predict_proba([reply], [message], settings)[0]
     strategy = STRATEGIES[int(np.argmax(probs))]
-    previous = history[-1].reply if history else ""
-    fit = float(reply_ranker.fit(message, previous or "", [reply], settings)[0])
-    entry["fit"] = fit
-    results = responder.checks_with_classifier(
+    return responder.checks_with_classifier(
         reply,
         strategy,
         emotion,
@@ -102,10 +97,7 @@ def audit(entry: dict, settings: Settings, threshold: float) -> list[checks.Chec
         similarity(reply, message),
         strategy_probs=probs,
         settings=settings,
-        previous=previous or "",
-        fit=fit,
     )
-    return [r for r in results if r.name != "off_moment"] + [checks.check_fit(fit, threshold)]
 
 
 def wilson(k: int, n: int) -> str:
@@ -136,47 +128,20 @@ def table(entries: list[dict]) -> dict:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument(
-        "--threshold", type=float, default=None, help="off_moment logit (default: choose on select)"
-    )
-    ap.add_argument("--select-only", action="store_true")
-    args = ap.parse_args()
     settings = Settings()
-    select = [e for p, g in SELECT for e in parse(p, g)]
-    for e in select:
-        e["results"] = audit(e, settings, -1e9)
-    grid = sorted({round(float(q), 2) for q in np.percentile([e["fit"] for e in select], range(0, 61, 2))})
-    chosen, best = args.threshold, None
-    if chosen is None:
-        for t in grid:
-            flag = [any(not r.ok for r in e["results"]) or e["fit"] < t for e in select]
-            fa = np.mean([f for f, e in zip(flag, select) if e["grade"] == "A"])
-            rc = np.mean([f for f, e in zip(flag, select) if e["grade"] == "C"])
-            if fa <= FA_AIM and (best is None or rc > best[1]):
-                best, chosen = (t, rc, fa), t
-        chosen = grid[0] if chosen is None else chosen
-    for e in select:
-        e["failed"] = [r.name for r in e["results"] if not r.ok] + (
-            ["off_moment"] if e["fit"] < chosen else []
-        )
-    out = {"threshold": chosen, "fa_aim": FA_AIM, "select": table(select)}
-    print(f"threshold {chosen}\nselect (held-out train grades): {json.dumps(out['select'], indent=1)}")
-    if not args.select_only:
-        report = []
-        for p, g in REPORT:
+    out: dict = {}
+    for name, packets in (("select", SELECT), ("report", REPORT)):
+        entries = []
+        for p, g in packets:
             for e in parse(p, g):
-                e["failed"] = [r.name for r in audit(e, settings, chosen) if not r.ok]
-                report.append(e)
-        out["report"] = table(report)
-        out["report_packets"] = [p.name for p, _ in REPORT]
-        print(f"report (dev judgments): {json.dumps(out['report'], indent=1)}")
-        (HERE / "items.jsonl").write_text(
-            "".join(
-                json.dumps({k: v for k, v in e.items() if k not in ("history", "results")}) + "\n"
-                for e in report
-            )
+                e["failed"] = [r.name for r in audit(e, settings) if not r.ok]
+                entries.append(e)
+        out[name] = table(entries)
+        print(f"{name}: {json.dumps(out[name], indent=1)}")
+        (HERE / f"{name}_items.jsonl").write_text(
+            "".join(json.dumps({k: v for k, v in e.items() if k != "history"}) + "\n" for e in entries)
         )
+    out["report_packets"] = [p.name for p, _ in REPORT]
     (HERE / "results.json").write_text(json.dumps(out, indent=1) + "\n")
 
 

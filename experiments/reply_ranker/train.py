@@ -10,7 +10,7 @@ exemplars the pool would offer), the grounded template built from the person's w
 own previous turn (a near-copy is never the answer) or, at the opening, a random reply. Listwise softmax
 loss, true reply first. Trained on every train dialogue but the held-out slice (every 10th); the script
 then reports recall@1 on the held-out slice's groups for the ranker and the reply selector (the shipped
-fit), and writes the weights. Selection on the graded held-out candidates: experiments/reply_ranker/select.py.
+fit), and writes the weights. Selection on the graded held-out candidates: experiments/reply_ranker/choose.py.
 Source: ESConv train (thu-coai/Emotional-Support-Conversation, CC BY-NC 4.0); MiniLM-L6 (Apache-2.0).
 """
 
@@ -31,8 +31,9 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
+from experiments.reply_ranker import ranker as reply_ranker  # noqa: E402
 from mer_agents import training  # noqa: E402
-from mer_agents.agents import guard, reply_ranker, reply_selector  # noqa: E402
+from mer_agents.agents import guard, reply_selector  # noqa: E402
 from mer_agents.agents.retrieval import default_bank  # noqa: E402
 from mer_agents.agents.templates import grounded_reply  # noqa: E402
 from mer_agents.embeddings import embed  # noqa: E402
@@ -43,7 +44,7 @@ from mer_agents.evaluation.esconv_data import (  # noqa: E402
     seeker_words,
 )
 
-OUT = ROOT / "assets" / "reply_ranker" / "esconv_train.npz"
+OUT = reply_ranker.WEIGHTS
 N_POOL = 2  # pool-like exemplars per group (drawn from the selector's top K_POOL that transfer)
 K_POOL = 8
 TONE = {

@@ -616,21 +616,6 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
     return out
 
 
-def check_fit(logit: float | None, threshold: float) -> CheckResult:
-    """The reply ranker (reply_ranker.py, trained on ESConv train) must find the reply fits this moment."""
-    stage: StageName = "reply"
-    if logit is None or logit >= threshold:
-        return _ok(stage, "off_moment")
-    return _fail(
-        stage,
-        "off_moment",
-        "the reply does not answer the person's last words",
-        [f"reply ranker fit {logit:+.2f} < {threshold:+.2f}"],
-        "Answer the person's last words directly.",
-        drop=["off_moment"],
-    )
-
-
 def check_guard(text: str, transcript: str, history: list[Turn], language: str | None) -> list[CheckResult]:
     """The guard's own checks (debris, invented facts, greeting only, language); see guard.py."""
     stage: StageName = "reply"
@@ -771,7 +756,6 @@ __all__ = [
     "check_reply",
     "check_guard",
     "check_moment",
-    "check_fit",
     "check_strategy_fit",
     "guard_failures",
     "tone_emotion",

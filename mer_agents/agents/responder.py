@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mer_agents.agents import checks, guard, reply_ranker, reply_selector, strategy_classifier
+from mer_agents.agents import checks, guard, reply_selector, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
@@ -96,10 +96,8 @@ def reply_checks(
     plan: StrategyPlan,
     relevance: float | None,
     strategy_probs: np.ndarray | None = None,
-    fit: float | None = None,
 ) -> list[checks.CheckResult]:
-    """The audit's reply checks for one reply in this run (see `checks_with_classifier`); `fit` is the reply
-    ranker's logit for it (computed when not given)."""
+    """The audit's reply checks for one reply in this run (see `checks_with_classifier`)."""
     ev = ctx.evidence
     return checks_with_classifier(
         text,
@@ -112,8 +110,6 @@ def reply_checks(
         context=_context(ctx),
         strategy_probs=strategy_probs,
         settings=ctx.settings,
-        previous=_previous(ctx),
-        fit=fit,
     )
 
 
@@ -129,24 +125,17 @@ def checks_with_classifier(
     context: str = "",
     strategy_probs: np.ndarray | None = None,
     settings: Settings | None = None,
-    previous: str = "",
-    fit: float | None = None,
 ) -> list[checks.CheckResult]:
-    """checks.check_reply (the guard included), the strategy classifier's verdict, the checks against this
-    moment of the conversation (checks.check_moment) and the reply ranker's fit (checks.check_fit);
-    `strategy_probs` is the classifier's row for this reply and `fit` the ranker's logit for it (the
-    supporter turn the person answered is `previous`), each computed when not given (with the weights
-    `settings` name). The audit, the candidate ranking and the evaluation all judge a reply with this one
-    function."""
+    """checks.check_reply (the guard included), the strategy classifier's verdict and the checks against
+    this moment of the conversation (checks.check_moment); `strategy_probs` is the classifier's row for this
+    reply, computed when not given (with the weights `settings` name). The audit, the candidate ranking and
+    the evaluation all judge a reply with this one function."""
     if strategy_probs is None:
         strategy_probs = strategy_classifier.predict_proba([text], [context], settings)[0]
-    if fit is None and context.strip() and text.strip():
-        fit = float(reply_ranker.fit(context, previous, [text], settings)[0])
     return [
         *checks.check_reply(text, strategy, emotion, transcript, history, relevance, language=language),
         checks.check_strategy_fit(strategy, dict(zip(STRATEGIES, map(float, strategy_probs)))),
         *checks.check_moment(text, transcript or context, history),
-        checks.check_fit(fit, reply_ranker.OFF_MOMENT_LOGIT),
     ]
 
 
@@ -197,16 +186,17 @@ def scored(
     if context.strip():
         vectors = ctx.embed([context, *texts])
         relevance = [float(v) for v in vectors[1:] @ vectors[0]]
-        logits = [float(x) for x in reply_ranker.fit(context, _previous(ctx), texts, ctx.settings)]
+        moment = moment_vector(ctx) if moment is None else moment
+        fits = [float(v) for v in reply_selector.reply_vectors(vectors[1:], ctx.settings) @ moment]
     else:
-        relevance = logits = [None] * len(texts)
+        relevance = fits = [None] * len(texts)
     probs = strategy_classifier.predict_proba(texts, [context] * len(texts), ctx.settings)
     column = STRATEGIES.index(plan.strategy)
     out = []
-    for text, rel, logit, row in zip(texts, relevance, logits, probs):
-        results = reply_checks(ctx, text, forecast, plan, rel, row, logit)
+    for text, rel, fit, row in zip(texts, relevance, fits, probs):
+        results = reply_checks(ctx, text, forecast, plan, rel, row)
         scores = {
-            "fit": round(float(1 / (1 + np.exp(-logit))), 4) if logit is not None else 0.0,
+            "fit": round(max(fit or 0.0, 0.0), 4),
             "strategy": round(float(row[column]), 4),
             "fluency": guard.fluency(text),
         }

@@ -345,6 +345,14 @@ class EmbeddedBackend:
         """Load the model now, not in the first run (mer_agents.warm)."""
         self.engine()
 
+    def release(self) -> None:
+        """Free the loaded model (every thread count's engine): an idle extra model (backends/shared.py).
+        A later generate loads it again. Call only while no generation runs on it."""
+        if self._path is not None:
+            path = str(self._path)
+            load_engine.forget(lambda args: args[0] == path)
+            self._path = None
+
     @property
     def trusted_drafts(self) -> bool:
         """Only for a model whose drafts a blind judge preferred to the human exemplars (SplitGGUF)."""

@@ -39,6 +39,7 @@ import numpy as np
 
 from mer_agents.benchmarks import peak_rss_gb, write_report
 from mer_agents.benchmarks.perception import EXAMPLES
+from mer_agents.commands import MAX_COUNT, MAX_SECONDS, number, numbers, setting_number
 
 DEFAULT_SOURCE = EXAMPLES / "long" / "grief_monologue.mp4"
 DEFAULT_LENGTHS = (5.0, 15.0, 30.0, 60.0)
@@ -58,19 +59,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lengths",
+        type=numbers(float, 0, MAX_SECONDS, above=True),
         default=",".join(f"{x:g}" for x in DEFAULT_LENGTHS),
         help="clip lengths in seconds, comma-separated (5,15,30,60)",
     )
     parser.add_argument(
-        "--repeat", type=int, default=3, help="perception runs per length, round the lengths; median reported"
+        "--repeat",
+        type=number(int, 1, MAX_COUNT),
+        default=3,
+        help="perception runs per length, round the lengths; median reported",
     )
     parser.add_argument(
         "--warmup",
-        type=int,
+        type=number(int, 0, MAX_COUNT),
         default=1,
         help=f"untimed runs first (first-use costs), on {WARMUP_CLIP} cut to the shortest length",
     )
-    parser.add_argument("--max-rounds", type=int, default=None, help="refinement rounds (default setting)")
+    parser.add_argument(
+        "--max-rounds",
+        type=setting_number("max_rounds"),
+        default=None,
+        help="refinement rounds (default setting)",
+    )
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers")
 
 
@@ -175,7 +185,7 @@ def main(args: argparse.Namespace) -> int:
 
     if not args.clip.exists():
         raise MediaError(f"clip not found: {args.clip}")
-    lengths = [float(x) for x in str(args.lengths).split(",") if x.strip()]
+    lengths = list(args.lengths)
     settings = Settings.from_env(**({"max_rounds": args.max_rounds} if args.max_rounds is not None else {}))
     warm_up(settings)
     backend = get_backend(settings)

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from mer_agents.benchmarks import write_report
+from mer_agents.commands import MAX_SECONDS, number
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURE_WAV = ROOT / "tests" / "fixtures" / "live" / "turns.wav"
@@ -180,9 +181,17 @@ def wait_for_done_turn(timeout_s: float) -> Any:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--idle-s", type=float, default=10.0, help="seconds of streamed silence to measure CPU over"
+        "--idle-s",
+        type=number(float, 0, MAX_SECONDS, above=True),
+        default=10.0,
+        help="seconds of streamed silence to measure CPU over",
     )
-    parser.add_argument("--reply-timeout-s", type=float, default=600.0, help="how long to wait for the reply")
+    parser.add_argument(
+        "--reply-timeout-s",
+        type=number(float, 0, MAX_SECONDS, above=True),
+        default=600.0,
+        help="how long to wait for the reply",
+    )
     parser.add_argument(
         "--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers here"
     )

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from mer_agents.benchmarks import peak_rss_gb, write_report
+from mer_agents.commands import MAX_COUNT, MAX_SECONDS, number
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CLIPS = ("sad_loss.mp4", "happy_news.mp4")
@@ -40,7 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"clips whose requests are recorded (default: {', '.join(DEFAULT_CLIPS)} of examples/)",
     )
     parser.add_argument(
-        "--seconds", type=float, default=DEFAULT_SECONDS, help="cut the clips to this length (0: whole)"
+        "--seconds",
+        type=number(float, 0, MAX_SECONDS),
+        default=DEFAULT_SECONDS,
+        help="cut the clips to this length (0: whole)",
     )
     parser.add_argument(
         "--threads", default=None, help="comma-separated thread counts (default: 1 and the default)"
@@ -50,13 +54,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="comma-separated SmolLM2 weights from q8_0, shipped (default: the configured one)",
     )
-    parser.add_argument("--repeat", type=int, default=3, help="rounds over all configurations")
+    parser.add_argument(
+        "--repeat", type=number(int, 1, MAX_COUNT), default=3, help="rounds over all configurations"
+    )
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="write the numbers here")
 
 
 def thread_counts(spec: str | None) -> list[int]:
     """The thread counts to compare: `spec` ("1,2"), or 1 and this process's default (config)."""
-    from mer_agents.config import default_llm_threads
+    from mer_agents.config import THREADS_MAX, default_llm_threads
     from mer_agents.errors import MerError
 
     if spec is None:
@@ -65,8 +71,8 @@ def thread_counts(spec: str | None) -> list[int]:
         counts = [int(part) for part in spec.split(",") if part.strip()]
     except ValueError:
         raise MerError(f"--threads takes numbers separated by commas, not {spec!r}") from None
-    if not counts or min(counts) < 1:
-        raise MerError("--threads needs at least one count, each at least 1")
+    if not counts or min(counts) < 1 or max(counts) > THREADS_MAX:
+        raise MerError(f"--threads needs at least one count, each from 1 to {THREADS_MAX}")
     return counts
 
 

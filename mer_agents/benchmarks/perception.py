@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from mer_agents.benchmarks import peak_rss_gb, write_report
+from mer_agents.commands import MAX_COUNT, number
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 CLIP_SUFFIXES = {".mp4", ".webm", ".mov", ".mkv", ".wav", ".mp3", ".m4a", ".ogg", ".flac"}
@@ -28,7 +29,9 @@ TARGET_RSS_GB = 1.5
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("clips", nargs="*", type=Path, help="clips to time (default: examples/)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per clip; the median is reported")
+    parser.add_argument(
+        "--repeat", type=number(int, 1, MAX_COUNT), default=3, help="runs per clip; the median is reported"
+    )
     parser.add_argument(
         "--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers here"
     )

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from mer_agents.benchmarks import peak_rss_gb, write_report
+from mer_agents.commands import MAX_COUNT, MAX_SECONDS, number, setting_number
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_EVIDENCE = ROOT / "tests" / "fixtures" / "evidence_sad.json"
@@ -51,23 +52,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"{', '.join(DEFAULT_CLIPS)} of examples/)",
     )
     parser.add_argument("--evidence", type=Path, help="an evidence JSON instead of a clip (reasoning only)")
-    parser.add_argument("--seconds", type=float, default=None, help="cut (or loop) the clips to this length")
     parser.add_argument(
-        "--runs", type=int, default=None, help="timed runs after the warm-up (default: one per clip, or 3)"
+        "--seconds",
+        type=number(float, 0, MAX_SECONDS, above=True),
+        default=None,
+        help="cut (or loop) the clips to this length",
+    )
+    parser.add_argument(
+        "--runs",
+        type=number(int, 1, MAX_COUNT),
+        default=None,
+        help="timed runs after the warm-up (default: one per clip, or 3)",
     )
     parser.add_argument(
         "--warmup",
-        type=int,
+        type=number(int, 0, MAX_COUNT),
         default=1,
         help=f"untimed warm-up runs (1), on --warmup-clip ({WARMUP_CLIP}) when the input is a clip",
     )
     parser.add_argument("--warmup-clip", type=Path, default=ROOT / "examples" / WARMUP_CLIP)
-    parser.add_argument("--max-rounds", type=int, default=None)
+    parser.add_argument("--max-rounds", type=setting_number("max_rounds"), default=None)
     parser.add_argument("--backend", default=None)
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="write the numbers here")
     parser.add_argument(
         "--esconv",
-        type=int,
+        type=number(int, 0, MAX_COUNT),
         default=0,
         metavar="N",
         help="instead: run N ESConv dev contexts (typed text) and report how often the reflection "

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from mer_agents.benchmarks import write_report
+from mer_agents.commands import MAX_COUNT, number, setting_number
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CLIPS = ("sad_loss.mp4", "happy_news.mp4", "no_face.mp4", "worried_audio_only.mp3")
@@ -36,8 +37,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=",".join(DEFAULT_CLIPS),
         help="example clips (names in examples/ or paths), comma-separated; one session each",
     )
-    parser.add_argument("--repeat", type=int, default=1, help="rounds of both ways (order alternates)")
-    parser.add_argument("--max-rounds", type=int, default=None, help="refinement rounds (default setting)")
+    parser.add_argument(
+        "--repeat", type=number(int, 1, MAX_COUNT), default=1, help="rounds of both ways (order alternates)"
+    )
+    parser.add_argument(
+        "--max-rounds",
+        type=setting_number("max_rounds"),
+        default=None,
+        help="refinement rounds (default setting)",
+    )
     parser.add_argument("--json", type=Path, default=None, metavar="OUT.json", help="also write the numbers")
 
 

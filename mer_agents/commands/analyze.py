@@ -7,8 +7,9 @@ goes to stderr. The JSON trace (trace.py) is written in every case, also when th
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
-import time
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -17,6 +18,7 @@ from mer_agents.commands import add_setting, settings_from_args
 from mer_agents.errors import MerError
 
 MARK = {"pass": "✓", "revise": "✗"}
+TRACE_PREFIX = "analyze"  # <trace_dir>/analyze-<time to the µs>-<run id>.json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="OUT.json",
         help="where to write the JSON trace, also when the run cannot start "
-        "(default: <trace_dir>/analyze-<time>.json)",
+        "(default: a new <trace_dir>/analyze-<time to the microsecond>-<run id>.json)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
@@ -100,24 +102,23 @@ def _prepare(args: argparse.Namespace):
     return settings, RunRequest(clip=str(args.path) if args.path else None, evidence=evidence, text=args.text)
 
 
-def _trace_path(args: argparse.Namespace) -> Path:
-    """--trace, else a timestamped file in Settings.trace_dir (MER_TRACE_DIR), read on its own: the other
-    settings may be the problem the trace reports."""
+def _open_trace(args: argparse.Namespace):
+    """The run's trace: --trace, else a new file in Settings.trace_dir (MER_TRACE_DIR, read on its own: the
+    other settings may be the problem the trace reports), named at the first event by its time to the
+    microsecond and the run's id and created exclusively (trace.trace_name), so runs never share a file."""
     from mer_agents.config import Settings
-
-    if args.trace:
-        return args.trace
-    directory = Path(Settings.env_field("trace_dir"))
-    return directory / f"analyze-{time.strftime('%Y%m%d-%H%M%S')}.json"
-
-
-def _open_trace(path: Path):
     from mer_agents.trace import Trace
 
+    target = args.trace or Path(Settings.env_field("trace_dir"))
     try:
-        return Trace(path)
+        if args.trace:
+            return Trace(args.trace)
+        target.mkdir(parents=True, exist_ok=True)
+        if not os.access(target, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return Trace(folder=target, prefix=TRACE_PREFIX)
     except OSError as exc:
-        raise MerError(f"cannot write the trace to {path}: {exc.strerror or exc}") from None
+        raise MerError(f"cannot write the trace to {target}: {exc.strerror or exc}") from None
 
 
 def main(args: argparse.Namespace) -> int:
@@ -125,15 +126,13 @@ def main(args: argparse.Namespace) -> int:
     from mer_agents.events import RunFailed, StageStarted
     from mer_agents.pipeline import run
 
-    trace_path = _trace_path(args)
-    trace = _open_trace(trace_path)
+    trace = _open_trace(args)
     try:
         settings, request = _prepare(args)
         backend = get_backend(settings)
     except MerError as exc:  # the run cannot start: its trace still says why
         trace.add(RunFailed(error=str(exc), reason="bad_input"))
-        trace.write(trace_path)
-        print(f"trace: {trace_path}")
+        print(f"trace: {trace.write()}")
         raise
     try:
         for event in trace.record(run(request, backend, settings)):
@@ -141,8 +140,12 @@ def main(args: argparse.Namespace) -> int:
                 print(
                     f"… {event.stage}" + (f" (round {event.round})" if event.round else ""), file=sys.stderr
                 )
+    except KeyboardInterrupt:  # Ctrl-C: the trace says the run was cancelled
+        trace.end("Run interrupted (Ctrl-C).", "cancelled")
+        raise
     finally:
-        trace.write(trace_path)
+        trace.end("The run ended without a final event.", "error")
+        trace_path = trace.write()
     summary = trace.summary()
     for line in account(summary):
         print(line)

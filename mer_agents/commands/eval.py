@@ -19,7 +19,12 @@ import shlex
 import sys
 from pathlib import Path
 
+from mer_agents.commands import MAX_COUNT, number, setting_number
+from mer_agents.config import SEED_MAX
+
 DEFAULT_RESULTS = Path("docs/results")
+MAX_CONTEXT = 100  # preceding utterances the text head may see
+MAX_CONCURRENCY = 256  # items in flight at once
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,12 +34,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     meld.add_argument("--csv", required=True, help="MELD *_sent_emo.csv")
     meld.add_argument(
         "--context",
-        type=int,
+        type=number(int, 0, MAX_CONTEXT),
         default=None,
         help="preceding utterances as context (default: settings.text_context_turns)",
     )
     meld.add_argument(
-        "--llm-limit", type=int, default=None, help="spread-out subset for the LLM forecast variant"
+        "--llm-limit",
+        type=number(int, 1, MAX_COUNT),
+        default=None,
+        help="spread-out subset for the LLM forecast variant",
     )
     meld.add_argument("--no-llm", action="store_true", help="only the text head (no language model)")
     _common(meld)
@@ -74,8 +82,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--variant", default="full", help="variant(s) to judge, comma-separated (e.g. full,one-pass)"
     )
     pack.add_argument("--traces", type=Path, nargs="*", default=[], help="analyze traces of clips to mix in")
-    pack.add_argument("--n", type=int, default=None, help="spread-out subset of N items")
-    pack.add_argument("--seed", type=int, default=0, help="shuffle seed")
+    pack.add_argument(
+        "--n", type=number(int, 1, MAX_COUNT), default=None, help="spread-out subset of N items"
+    )
+    pack.add_argument("--seed", type=number(int, 0, SEED_MAX), default=0, help="shuffle seed")
     pack.add_argument("--out", type=Path, required=True, help="Markdown packet for the judge")
     pack.add_argument("--key", type=Path, required=True, help="JSON key (keep it from the judge)")
 
@@ -100,20 +110,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, required=True, help="OUT json")
-    p.add_argument("--limit", type=int, default=None, help="evaluate a fixed, spread-out subset of N items")
+    p.add_argument(
+        "--limit",
+        type=number(int, 1, MAX_COUNT),
+        default=None,
+        help="evaluate a fixed, spread-out subset of N items",
+    )
     p.add_argument(
         "--backend", default=None, help="auto | embedded | transformers_omni | openai_http | scripted"
     )
     p.add_argument("--base-url", default=None, help="OpenAI-compatible server for --backend openai_http")
     p.add_argument("--model", default=None, help="model id / path for transformers_omni or openai_http")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--max-rounds", type=int, default=None)
+    p.add_argument("--seed", type=setting_number("seed"), default=None)
+    p.add_argument("--max-rounds", type=setting_number("max_rounds"), default=None)
     p.add_argument(
-        "--concurrency", type=int, default=1, help="items in flight at once (useful with openai_http)"
+        "--concurrency",
+        type=number(int, 1, MAX_CONCURRENCY),
+        default=1,
+        help="items in flight at once (useful with openai_http)",
     )
     p.add_argument(
         "--threads",
-        type=int,
+        type=setting_number("llm_threads"),
         default=None,
         help="CPU threads of the embedded LLM (settings.llm_threads;"
         " 1 is much faster on an oversubscribed machine)",

@@ -27,6 +27,7 @@ IGNORED_SETTINGS = frozenset(
         "http_timeout",
         "http_concurrency",
         "allow_model_paths",
+        "allowed_models",
     }
 )
 # Settings an OUT file does not record: a secret, and this machine's paths (a reader's differ).

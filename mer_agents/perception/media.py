@@ -39,6 +39,8 @@ TRUNCATION_RATIO = 0.9
 # RGB arrays, and a face scan each). 300 frames at 640 px are 200-370 MB; the sampling rate is lowered to
 # fit, and the clip's evidence gets a "frames_capped" flag that says so.
 MAX_FRAMES = 300
+# What a too-long clip's refusal suggests on the command line; the app says it its own way (ui/handlers.py).
+TOO_LONG_HINT = "ask for the first N seconds, e.g. --first-seconds {limit:g}"
 CLIP_SAMPLE_RATE = 16000  # written clips: 16 kHz mono audio (the live stream, silero and Whisper run at it)
 VIDEO_CODECS = ("libx264", "mpeg4")  # write_clip takes the first one this PyAV build can encode
 
@@ -339,8 +341,7 @@ def frame_rate(settings: Settings, expected_s: float | None) -> float:
 def _too_long(path: Path, seconds: float, settings: Settings) -> MediaError:
     return MediaError(
         f"{path.name}: the clip is at least {seconds:.0f} s long, over the {settings.max_duration_s:g} s "
-        "limit "
-        f"(ask for the first N seconds, e.g. --first-seconds {settings.max_duration_s:g})"
+        f"limit ({TOO_LONG_HINT.format(limit=settings.max_duration_s)})"
     )
 
 

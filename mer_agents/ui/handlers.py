@@ -23,6 +23,7 @@ import logging
 import os
 import tempfile
 import time
+import uuid
 from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,12 +32,32 @@ from typing import Any, Iterator
 import gradio as gr
 
 from mer_agents import runs
-from mer_agents.backends.shared import register_backend, shared_backend
-from mer_agents.config import Settings, SettingsError, env_name
+from mer_agents.backends.shared import (
+    backend_key,
+    extra_backend,
+    hold,
+    register_backend,
+    shared_backend,
+)
+from mer_agents.config import Settings, SettingsError
 from mer_agents.errors import MerError
-from mer_agents.events import Event, RunFailed, RunFinished, TokenDelta, event_to_json
+from mer_agents.events import (
+    Event,
+    RunFailed,
+    RunFinished,
+    StageFailed,
+    TokenDelta,
+    event_to_json,
+    public_settings,
+)
 from mer_agents.perception import check_message
-from mer_agents.perception.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
+from mer_agents.perception.media import (
+    AUDIO_EXTENSIONS,
+    SUPPORTED_EXTENSIONS,
+    TOO_LONG_HINT,
+    VIDEO_EXTENSIONS,
+)
+from mer_agents.trace import UNFINISHED
 from mer_agents.ui import tts
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
 from mer_agents.ui.timeline import TimelineView, apply, build_timeline, render_html
@@ -54,6 +75,24 @@ UNAUDITED_MARK = "[draft, not audited: the run stopped]"
 FIRST_LOOK = "a first look (code's forecast and plan, before the agents')"
 LIMIT_FLAGS = ("frames_capped", "truncated")  # evidence flags the status line repeats: a cap changed the run
 TEMP_TRACE_DIR = "mer_agents_traces"  # in the temp dir: the download when Settings.trace_dir cannot serve it
+TRACE_PREFIX = "trace"  # <trace_dir>/trace-<time to the µs>-<run id>.json (trace.trace_name)
+ENDED_UNSEEN = "The run ended unexpectedly."  # the worker ended without a final event
+# The Settings accordion's controls: their labels (a refusal names the control a visitor sees) and the ranges
+# the server enforces itself (Gradio's own range check answered an API client with a bare HTTP 400).
+UI_LABELS = {
+    "backend": "Backend",
+    "model": "Model",
+    "max_rounds": "Max reflection rounds",
+    "reflection": "Reflection",
+    "consistency": "Consistency check",
+    "one_pass": "One-pass",
+    "fps": "Frame rate (frames/s)",
+    "max_duration_s": "Max duration (s)",
+    "speaker": "Answer speaker",
+}
+UI_LIMITS = {"max_rounds": (0, 6), "fps": (0.5, 10), "max_duration_s": (5, 600)}
+DEFAULT_MODEL_LABEL = "default"  # the Model choice "" (the operator's model when MER_MODEL is unset)
+SAFE_BACKENDS = ("scripted",)  # backends a visitor may pick besides the operator's: they load no model
 # The decoder's own lists: the UI never accepts a file that perception/media.py would then refuse.
 VIDEO_TYPES = tuple(sorted(VIDEO_EXTENSIONS))
 AUDIO_TYPES = tuple(sorted(AUDIO_EXTENSIONS))
@@ -117,9 +156,13 @@ def new_trace() -> Any:
 
 def write_trace(trace: Any, settings: Settings, run_id: str) -> str | None:
     """Write the run's JSON trace to Settings.trace_dir (also after a failure); the path is what the user
-    downloads. When trace_dir cannot be written, or lies where Gradio hands out no files (outside the working
-    directory and the temp dir), the download (only, or also) goes to the temp dir's TEMP_TRACE_DIR."""
-    name = f"trace_{run_id or int(time.time() * 1000)}.json"
+    downloads. The name is new (trace.trace_name: the time to the microsecond and the run id, created
+    exclusively), so runs never share a file. When trace_dir cannot be written, or lies where Gradio hands out
+    no files (outside the working directory and the temp dir), the download (only, or also) goes to the temp
+    dir's TEMP_TRACE_DIR."""
+    from mer_agents.trace import trace_name
+
+    name = trace_name(run_id, TRACE_PREFIX)
     path = _write_trace_file(trace, Path(settings.trace_dir) / name)
     if path is not None and _downloadable(path):
         return str(path)
@@ -129,7 +172,7 @@ def write_trace(trace: Any, settings: Settings, run_id: str) -> str | None:
 
 def _write_trace_file(trace: Any, path: Path) -> Path | None:
     try:
-        return trace.write(path)
+        return trace.write(path, exclusive=True)
     except Exception:  # the run's result matters more than its trace file
         log.exception("writing the trace to %s failed", path)
         return None
@@ -251,24 +294,59 @@ def spoken_reply(view: TimelineView) -> tuple[str | None, str]:
     return str(path), f"Spoken with espeak-ng at {voice.rate_wpm} wpm, pitch {voice.pitch}."
 
 
-def check_ui_model(base: Settings, backend: str | None, model: str | None) -> None:
-    """Refuse, in one line, a Model box value that would make this server load something the operator did not
-    choose: a file path (any .gguf, a checkpoint folder) or a hub id. Allowed without the operator's flag:
-    empty, the app's own model, the embedded backend's bundled models, and any name for the OpenAI-compatible
-    backend (a name sent to that server, which loads nothing here).
-    """
-    from mer_agents.backends.embedded import MODEL_ALIASES
+def model_choices(base: Settings) -> list[tuple[str, str]]:
+    """(label, value) pairs for the Model dropdown: the app's own model first (value "", labelled by its name,
+    never its path on the server), then each model the operator allowed (Settings.allowed_models)."""
+    own = (base.model or "").strip()
+    choices = [(public_settings({"model": own})["model"] or DEFAULT_MODEL_LABEL, "")]
+    for name in base.allowed_models:
+        if name.lower() != own.lower() and name.lower() not in (c[1].lower() for c in choices):
+            choices.append((public_settings({"model": name})["model"], name))
+    return choices
 
-    name = (model or "").strip()
-    if not name or name == (base.model or "").strip() or base.allow_model_paths:
-        return
-    if (backend or base.backend) == "openai_http" or name.lower() in MODEL_ALIASES:
-        return
-    raise MerError(
-        f"The Model box takes {' or '.join(MODEL_ALIASES)} here (or, with the OpenAI-compatible "
-        "backend, that server's model names): loading other models or files from this server is "
-        f"off. The operator can allow it with {env_name('allow_model_paths')}=1."
-    )
+
+def backend_choices(base: Settings, choices: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The Backend dropdown's (label, name) pairs a visitor may pick: the operator's backend and those that
+    load no model (SAFE_BACKENDS); every one with the operator's MER_ALLOW_MODEL_PATHS=1."""
+    if base.allow_model_paths:
+        return choices
+    return [c for c in choices if c[1] == base.backend or c[1] in SAFE_BACKENDS]
+
+
+def check_ui_model(base: Settings, backend: Any, model: Any) -> tuple[str | None, str | None]:
+    """The backend and model a visitor chose, as the operator allows them: (backend or None, model or None:
+    the app's own). A model must be the app's own or one of Settings.allowed_models (case aside, written as
+    the operator wrote it); a backend the operator's or one that loads nothing. MerError (one line, in the
+    visitor's words) otherwise. MER_ALLOW_MODEL_PATHS=1 lets the operator open both to any value.
+    """
+    name = "" if model is None else str(model).strip()
+    chosen = None if backend in (None, "") else str(backend)
+    if base.allow_model_paths:
+        return chosen, name or base.model
+    if chosen is not None and chosen != base.backend and chosen not in SAFE_BACKENDS:
+        offered = " or ".join(dict.fromkeys((base.backend, *SAFE_BACKENDS)))
+        raise MerError(f"This server runs the {offered} backend (its operator chooses); got {chosen!r}.")
+    choices = model_choices(base)
+    if not name or name.lower() == (base.model or "").strip().lower():
+        return chosen, base.model
+    for _, allowed in choices[1:]:
+        if allowed.lower() == name.lower():
+            return chosen, allowed
+    offered = ", ".join(label for label, _ in choices)
+    raise MerError(f"This server offers only these models: {offered} (its operator chooses them).")
+
+
+def _check_ui_range(field: str, value: Any) -> None:
+    """A numeric control's value within what the page's control allows (UI_LIMITS), else one line naming the
+    control: the API takes any value, and the server must not run a 10,000-round audit because one came."""
+    low, high = UI_LIMITS[field]
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = float("nan")
+    if not low <= number <= high:  # NaN fails both
+        label = UI_LABELS[field]
+        raise MerError(f"Invalid settings: {label} must be from {low:g} to {high:g} (got {value!r})")
 
 
 def settings_from_ui(
@@ -285,13 +363,14 @@ def settings_from_ui(
 ) -> Settings:
     """The app's settings with the accordion's choices on top (None keeps the app's value).
 
-    `updated` keeps the operator's API key (a dump leaves it out) and names a bad value in one line. The Model
-    box is checked first (check_ui_model): a visitor must not make the server load whatever it names.
+    The backend and model are checked first (check_ui_model): a visitor picks only what the operator allows.
+    The numbers must lie in the page controls' ranges (UI_LIMITS); `updated` keeps the operator's API key (a
+    dump leaves it out) and names any other bad value in one line, by the control's label.
     """
-    check_ui_model(base, backend, model)
+    backend, model = check_ui_model(base, backend, model)
     overrides = {
-        "backend": backend or None,
-        "model": (model or "").strip() or None,
+        "backend": backend,
+        "model": model,
         "max_rounds": max_rounds,
         "reflection": reflection,
         "consistency": consistency,
@@ -299,12 +378,41 @@ def settings_from_ui(
         "fps": fps,
         "max_duration_s": max_duration,
     }
+    for field in UI_LIMITS:
+        if overrides[field] is not None:
+            _check_ui_range(field, overrides[field])
     if speaker:  # "last to speak" is the default (None), which `updated` cannot set over a chosen one
         overrides["speaker"] = None if speaker == LAST_SPEAKER else speaker
     try:
-        return base.updated(**{k: v for k, v in overrides.items() if v is not None or k == "speaker"})
+        kept = {k: v for k, v in overrides.items() if v is not None or k in ("speaker", "model")}
+        return base.updated(**kept)
     except SettingsError as exc:
-        raise MerError(f"Invalid settings: {exc}") from None
+        raise MerError(f"Invalid settings: {exc.describe(UI_LABELS.get(exc.field, exc.field))}") from None
+
+
+def run_backend(base: Settings, settings: Settings) -> Any:
+    """The backend of a run: the app's own, or an extra model the operator allowed, loaded only when memory
+    allows and released when idle (backends/shared.extra_backend)."""
+    if backend_key(settings) == backend_key(base):
+        return shared_backend(settings)
+    return extra_backend(settings, settings.model or settings.backend)
+
+
+def for_web(event: Event, settings: Settings) -> Event:
+    """A failure's message as a web visitor can act on it: the CLI flag a too-long clip's refusal suggests
+    becomes the page's own control (the trace and the stream carry the same words)."""
+    if not isinstance(event, (RunFailed, StageFailed)):
+        return event
+    cli = TOO_LONG_HINT.format(limit=settings.max_duration_s)
+    if cli not in event.error:
+        return event
+    most = UI_LIMITS["max_duration_s"][1]
+    web = (
+        f"upload a shorter clip, or raise {UI_LABELS['max_duration_s']} in Settings (up to {most:g} s)"
+        if settings.max_duration_s < most
+        else "upload a shorter clip"
+    )
+    return event.model_copy(update={"error": event.error.replace(cli, web)})
 
 
 def _figures(view: TimelineView) -> dict[str, Any]:
@@ -347,7 +455,8 @@ def stream_run(
     """The run as snapshots; the last one is final and has the trace written (after a failure too).
 
     Bad input and setup errors become a failed view (never an exception), so the UI shows them in place.
-    The session (a new one when None) gets the turn when the run finishes.
+    The session (a new one when None) gets the turn when the run finishes. Closed before its end (a cancelled
+    request, a closed tab), it still writes the trace, ending in RunFailed(cancelled).
     """
     view = TimelineView()
     trace = new_trace()
@@ -355,15 +464,31 @@ def stream_run(
     try:
         settings = settings_from_ui(base, **ui_settings)
         clip, text = require_input(check_clip(clip), message)
-        session = prepare_session(session, settings, shared_backend(settings))
+        session = prepare_session(session, settings, run_backend(base, settings))
     except MerError as exc:
         event = RunFailed(error=str(exc), reason="bad_input")
         trace.add(event)
         apply(view, event)
-        view.run_id = f"failed-{int(time.time() * 1000)}"
+        view.run_id = f"failed-{uuid.uuid4().hex[:12]}"
         yield Snapshot(view, True, trace_path=write_trace(trace, settings, view.run_id), final=True)
         return
     run = runs.start(lambda cancel: session.run(clip=clip, text=text, cancel=cancel), session_key)
+    written = False
+    try:
+        with hold(settings):  # an extra model is not released under its run
+            yield from _snapshots(run, view, trace, settings)
+        _end_trace(trace, view, run)
+        written = True
+        path = write_trace(trace, settings, view.run_id)
+        yield Snapshot(view, True, trace_path=path, final=True, session=session)
+    finally:
+        if not written:  # closed from outside before the end: the trace still says how the run ended
+            _end_trace(trace, view, run)
+            write_trace(trace, settings, view.run_id)
+
+
+def _snapshots(run: runs.Run, view: TimelineView, trace: Any, settings: Settings) -> Iterator[Snapshot]:
+    """The run's events folded into `view` and kept in `trace`, as snapshots (not the final one)."""
     last_yield = 0.0
     plots_dirty = True
     with closing(run.events(POLL_S)) as events:
@@ -373,6 +498,7 @@ def stream_run(
                     break
                 yield Snapshot(view, idle=True, waiting=run.waiting)
                 continue
+            event = for_web(event, settings)
             trace.add(event)
             apply(view, event)
             if event.kind in ("evidence", "stage_finished", "audit_verdict"):
@@ -385,17 +511,16 @@ def stream_run(
             last_yield = now
             yield Snapshot(view, plots_dirty)
             plots_dirty = False
-    if not view.finished:  # the worker ended without a final event: record why
-        cancelled = run.cancel.is_set()
-        event = RunFailed(
-            error=runs.CANCELLED_MESSAGE if cancelled else "The run ended unexpectedly.",
-            reason="cancelled" if cancelled else "error",
-        )
-        trace.add(event)
-        apply(view, event)
-    yield Snapshot(
-        view, True, trace_path=write_trace(trace, settings, view.run_id), final=True, session=session
-    )
+
+
+def _end_trace(trace: Any, view: TimelineView | None, run: runs.Run) -> None:
+    """The worker ended (or was left) without a final event: record why, in the trace (and the view)."""
+    if trace.ended() != UNFINISHED:
+        return
+    cancelled = run.cancel.is_set()
+    trace.end(runs.CANCELLED_MESSAGE if cancelled else ENDED_UNSEEN, "cancelled" if cancelled else "error")
+    if view is not None:
+        apply(view, trace.events[-1])
 
 
 def ui_run(
@@ -513,23 +638,32 @@ def api_analyze(base: Settings, clip: str | None, message: str) -> tuple[str, st
 
 
 def api_analyze_stream(base: Settings, clip: str | None, message: str) -> Iterator[dict[str, Any]]:
-    """Each event's JSON as it happens (the last one is run_finished or run_failed).
+    """Each event's JSON as it happens (the last one is run_finished or run_failed); the run's trace is
+    written to Settings.trace_dir as a clip run's is, also when the client goes away before the end.
 
     Every item must be an event, so there is no early heartbeat as in ui_run: a cancel during the first
     step (before the first event) leaves the run orphaned, and the run stops itself after runs.ORPHAN_S.
     """
+    trace = new_trace()
     try:
         clip, text = require_input(check_clip(clip), message)
         session = prepare_session(None, base, shared_backend(base))
     except MerError as exc:
-        yield event_to_json(RunFailed(error=str(exc), reason="bad_input"))
+        event = trace.add(RunFailed(error=str(exc), reason="bad_input"))
+        write_trace(trace, base, "")
+        yield event_to_json(event)
         return
     run = runs.start(lambda cancel: session.run(clip=clip, text=text, cancel=cancel))
-    with closing(run.events()) as events:
-        for event in events:
-            yield event_to_json(event)
-            if isinstance(event, (RunFinished, RunFailed)):
-                return
+    try:
+        with closing(run.events()) as events:
+            for event in events:
+                event = trace.add(for_web(event, base))
+                yield event_to_json(event)
+                if isinstance(event, (RunFinished, RunFailed)):
+                    return
+    finally:  # finished, failed, or closed by a cancel or a lost client: the trace says which
+        _end_trace(trace, None, run)
+        write_trace(trace, base, getattr(trace.events[0], "run_id", "") if trace.events else "")
 
 
 __all__ = [

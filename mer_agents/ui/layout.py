@@ -3,26 +3,38 @@
 Handlers live in `handlers.py` as methods of `UIHandlers`; this module only lays out components and wires
 events. The Analyze button and the API share one concurrency group (one runs, the others wait in Gradio's
 visible queue); runs.MODEL_SLOT makes the examples and the Live tab wait for the same single run. A run
-submitted while MAX_WAITING_RUNS already wait is refused at once with a message that says how many.
+submitted while MAX_WAITING_RUNS already wait is refused at once with a message that says how many; the count
+is atomic (Admission), so a burst of submits cannot all pass the check before any of them is queued.
+
+The Settings controls check nothing themselves (`unchecked`): Gradio's own range and
+choice checks ran while the queue guard read the inputs and answered an API client with a bare HTTP 400.
+The guard checks the settings instead (handlers.settings_from_ui) and refuses in one readable line.
 """
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 from typing import Any, Callable
 
 import gradio as gr
 
 from mer_agents.config import Settings
+from mer_agents.errors import MerError
 from mer_agents.perception import MAX_MESSAGE_CHARS
 from mer_agents.ui.handlers import (
     CLIP_TYPES,
     EXAMPLE_OUTPUTS,
     LAST_SPEAKER,
     SPEAKER_CHOICES,
+    UI_LIMITS,
     UI_OUTPUTS,
     VIDEO_TYPES,
     UIHandlers,
+    backend_choices,
+    model_choices,
+    settings_from_ui,
 )
 from mer_agents.ui.live import build_live_tab
 from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
@@ -31,6 +43,13 @@ from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, render_html
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
 MODEL_CONCURRENCY = "model"
 MAX_WAITING_RUNS = 8  # runs queued for the model besides the one running; one more is refused with a message
+# A run the guard admitted is counted as waiting from then until Gradio queues it (milliseconds later); one
+# that never reaches the queue (its request failed in between) stops counting after this long.
+ADMITTED_S = 10.0
+# /ui_run's inputs after (video, audio, message, session), as handlers.settings_from_ui names them.
+UI_RUN_SETTINGS = ("backend", "model", "max_rounds", "reflection", "consistency", "one_pass", "fps")
+UI_RUN_TAIL = ("max_duration", "speaker")
+ADMISSION_ATTR = "_mer_admission"  # the app's Admission, on its Blocks: every guard of one app shares it
 TITLE = "mer_agents — multimodal empathetic responses with reflective refinement"
 INTRO = (
     "Upload or record a short clip of someone talking (or type a message). Perception models read the words, "
@@ -54,10 +73,14 @@ def _example_rows(clips: list[Path]) -> list[list[Any]]:
     return rows
 
 
+def _model_group(demo: gr.Blocks) -> Any:
+    groups = getattr(getattr(demo, "_queue", None), "event_queue_per_concurrency_id", None) or {}
+    return groups.get(MODEL_CONCURRENCY)
+
+
 def waiting_runs(demo: gr.Blocks) -> int:
     """Runs waiting in Gradio's queue for the model group (submitted, not started)."""
-    groups = getattr(getattr(demo, "_queue", None), "event_queue_per_concurrency_id", None) or {}
-    group = groups.get(MODEL_CONCURRENCY)
+    group = _model_group(demo)
     return len(group.queue) if group is not None else 0
 
 
@@ -68,21 +91,93 @@ def busy_message(waiting: int) -> str:
     )
 
 
-def queue_guard(demo: gr.Blocks) -> Callable[..., list[dict[str, Any]]]:
-    """A validator for the model-group events: refuses a run when the queue is full, saying how full.
+class _CountedQueue(list):
+    """The model group's event list, telling Admission when Gradio appends an admitted run to it."""
+
+    def __init__(self, items: list, admission: Admission):
+        super().__init__(items)
+        self.admission = admission
+
+    def append(self, item: Any) -> None:
+        with self.admission.lock:
+            super().append(item)
+            if self.admission.admitted:
+                self.admission.admitted.pop(0)
+
+
+class Admission:
+    """Admits a run to the model queue while fewer than MAX_WAITING_RUNS wait, counting atomically.
+
+    Gradio runs a validator, then (after a few awaits) appends the event to the queue: twenty submits at once
+    all saw a short queue and all got in (14 queued in a probe). Here the count is the queue plus the runs
+    admitted and not yet queued, read and raised under one lock; the queue's own append (_CountedQueue) hands
+    an admitted run over to the queue's count.
+    """
+
+    def __init__(self, demo: gr.Blocks):
+        self.demo = demo
+        self.lock = threading.Lock()
+        self.admitted: list[float] = []  # when each admitted, not yet queued run was admitted
+
+    def admit(self) -> int | None:
+        """None when the run may queue (it is counted from now), else how many wait (refuse it)."""
+        with self.lock:
+            group = _model_group(self.demo)
+            if group is not None and not isinstance(group.queue, _CountedQueue):
+                group.queue = _CountedQueue(group.queue, self)
+            now = time.monotonic()
+            self.admitted = [t for t in self.admitted if now - t < ADMITTED_S]
+            waiting = (len(group.queue) if group is not None else 0) + len(self.admitted)
+            if waiting >= MAX_WAITING_RUNS:
+                return waiting
+            self.admitted.append(now)
+            return None
+
+
+def _refuse(message: str, inputs: tuple) -> list[dict[str, Any]]:
+    """One gr.validate per input (Gradio's contract); the refusal is shown on the first input."""
+    return [gr.validate(False, message), *(gr.validate(True, "") for _ in inputs[1:])]
+
+
+def _accept(inputs: tuple) -> list[dict[str, Any]]:
+    return [gr.validate(True, "") for _ in inputs]
+
+
+def queue_guard(demo: gr.Blocks, settings: Settings | None = None) -> Callable[..., list[dict[str, Any]]]:
+    """A validator for the model-group events: refuses a run when the queue is full, saying how full, and
+    (with `settings`: the Analyze button's /ui_run) a run whose Settings controls hold values the page
+    would not offer, saying which.
 
     Gradio's own max_size refusal reaches the page as a generic "busy" notice and gradio_client as "Queue is
     full! Please try again."; a validator's message reaches both as it is. It runs before the run is queued.
     """
+    admission = getattr(demo, ADMISSION_ATTR, None)
+    if admission is None:  # one count per app, whichever event's guard asks
+        admission = Admission(demo)
+        setattr(demo, ADMISSION_ATTR, admission)
 
     def guard(*inputs: Any) -> list[dict[str, Any]]:
-        """One gr.validate per input (Gradio's contract); the refusal is shown on the first input."""
-        waiting = waiting_runs(demo)
-        ok = waiting < MAX_WAITING_RUNS
-        first = gr.validate(ok, "" if ok else busy_message(waiting))
-        return [first, *(gr.validate(True, "") for _ in inputs[1:])]
+        if settings is not None:
+            try:
+                settings_from_ui(settings, **dict(zip(UI_RUN_SETTINGS + UI_RUN_TAIL, inputs[4:])))
+            except MerError as exc:
+                return _refuse(str(exc), inputs)
+        waiting = admission.admit()
+        return _accept(inputs) if waiting is None else _refuse(busy_message(waiting), inputs)
 
     return guard
+
+
+def unchecked(component: Any) -> Any:
+    """`component` with Gradio's own value check off (its preprocess passes the value on as sent): the server
+    checks the Settings controls itself (handlers.settings_from_ui), in one readable line. Set on the
+    instance: a subclass would make Gradio write a .pyi stub beside this module."""
+    component.preprocess = _as_sent
+    return component
+
+
+def _as_sent(payload: Any) -> Any:
+    return payload
 
 
 def _backend_choices() -> list[tuple[str, str]]:
@@ -129,19 +224,28 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                             stop = gr.Button("Stop", variant="stop", elem_id="stop")
                             reset = gr.Button("New conversation", elem_id="new-conversation")
                         with gr.Accordion("Settings", open=False):
-                            backend_dd = gr.Dropdown(
-                                _backend_choices(), value=settings.backend, label="Backend"
+                            backend_dd = unchecked(
+                                gr.Dropdown(
+                                    backend_choices(settings, _backend_choices()),
+                                    value=settings.backend,
+                                    label="Backend",
+                                )
                             )
-                            model = gr.Textbox(
-                                value=settings.model or "",
-                                label="Model (optional)",
-                                info="qwen2.5-coder-0.5b; qwen2.5-coder-1.5b (better replies, "
-                                "slower; requirements-qwen15.txt); or the HTTP server's model name; "
-                                "other models and server paths only where the operator "
-                                "allows them (MER_ALLOW_MODEL_PATHS=1)",
+                            model = unchecked(
+                                gr.Dropdown(
+                                    model_choices(settings),
+                                    value="",  # the app's own model (by name, never its server path)
+                                    label="Model",
+                                    info="the models this server offers (its operator chooses them)",
+                                )
                             )
-                            max_rounds = gr.Slider(
-                                0, 6, value=settings.max_rounds, step=1, label="Max reflection rounds"
+                            max_rounds = unchecked(
+                                gr.Slider(
+                                    *UI_LIMITS["max_rounds"],
+                                    value=settings.max_rounds,
+                                    step=1,
+                                    label="Max reflection rounds",
+                                )
                             )
                             with gr.Row():
                                 reflection = gr.Checkbox(value=settings.reflection, label="Reflection")
@@ -149,18 +253,30 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                                     value=settings.consistency, label="Consistency check"
                                 )
                                 one_pass = gr.Checkbox(value=settings.one_pass, label="One-pass")
-                            fps = gr.Slider(
-                                0.5, 10, value=settings.fps, step=0.5, label="Frame rate (frames/s)"
+                            fps = unchecked(
+                                gr.Slider(
+                                    *UI_LIMITS["fps"],
+                                    value=settings.fps,
+                                    step=0.5,
+                                    label="Frame rate (frames/s)",
+                                )
                             )
-                            max_duration = gr.Slider(
-                                5, 600, value=settings.max_duration_s, step=5, label="Max duration (s)"
+                            max_duration = unchecked(
+                                gr.Slider(
+                                    *UI_LIMITS["max_duration_s"],
+                                    value=settings.max_duration_s,
+                                    step=5,
+                                    label="Max duration (s)",
+                                )
                             )
-                            speaker = gr.Dropdown(
-                                SPEAKER_CHOICES,
-                                value=settings.speaker or LAST_SPEAKER,
-                                label="Answer speaker",
-                                info="in a clip with several speakers (S1 spoke first); the timeline "
-                                "lists their turns",
+                            speaker = unchecked(
+                                gr.Dropdown(
+                                    SPEAKER_CHOICES,
+                                    value=settings.speaker or LAST_SPEAKER,
+                                    label="Answer speaker",
+                                    info="in a clip with several speakers (S1 spoke first); the timeline "
+                                    "lists their turns",
+                                )
                             )
                         # Texts arrive escaped (handlers.chat_text): shown as typed, never as HTML or math.
                         chat = gr.Chatbot(
@@ -232,6 +348,7 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
             speaker,
         ]
         guard = queue_guard(demo)
+        ui_run_guard = queue_guard(demo, settings)
         analyze.click(
             handlers.run,
             [video, audio, message, session, *settings_inputs],
@@ -241,7 +358,7 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
             show_progress="minimal",
             api_visibility="undocumented",
             api_name="ui_run",
-            validator=guard,
+            validator=ui_run_guard,
         )
         stop.click(handlers.stop, None, [status], queue=False, api_visibility="private")
         reset.click(handlers.reset, None, outputs, queue=False, api_visibility="private")

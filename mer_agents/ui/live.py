@@ -34,10 +34,10 @@ from mer_agents.events import Event
 from mer_agents.labels import EMOTIONS
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn
 from mer_agents.perception.media import downscale
-from mer_agents.runs import MODEL_SLOT
+from mer_agents.runs import CANCELLED_MESSAGE, MODEL_SLOT
 from mer_agents.types import Evidence
 from mer_agents.ui import tts
-from mer_agents.ui.handlers import DRAFT_MARK, chat_text, keyed, new_trace, write_trace
+from mer_agents.ui.handlers import DRAFT_MARK, ENDED_UNSEEN, chat_text, keyed, new_trace, write_trace
 from mer_agents.ui.plots import EMOTION_COLOURS
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_html
 
@@ -577,13 +577,21 @@ class LiveHandlers:
 
 def traced(events: Iterator[Event], settings: Settings) -> Iterator[Event]:
     """A live turn's events, passed through and written as its trace to Settings.trace_dir when the run ends,
-    finished, failed or stopped (as a clip run's trace is: handlers.write_trace)."""
+    finished, failed or stopped (as a clip run's trace is: handlers.write_trace); a turn stopped or broken
+    before its final event ends in RunFailed saying so."""
     trace, run_id = new_trace(), ""
     try:
         for event in events:
             trace.add(event)
             run_id = run_id or getattr(event, "run_id", "")
             yield event
+        trace.end(ENDED_UNSEEN, "error")  # the turn's run ended without saying how
+    except GeneratorExit:  # the turn was stopped (a barge-in, a closed conversation)
+        trace.end(CANCELLED_MESSAGE, "cancelled")
+        raise
+    except Exception as exc:
+        trace.end(f"Internal error ({exc.__class__.__name__}): {exc}", "error")
+        raise
     finally:
         write_trace(trace, settings, run_id or f"live-{int(time.time() * 1000)}")
 

@@ -1,6 +1,11 @@
 """Plotly figures from a run's view: emotions over the clip per modality, the fused forecast, the rounds.
 
 Pure functions of the timeline view (no gradio), so they are tested on plain data.
+
+A replayed trace may be crafted, so what a figure draws is capped: MAX_POINTS per modality series (evenly
+thinned), MAX_SPEAKER_BANDS speaker turns (plotly's add_vrect on subplots costs more with every shape: 2,000
+turns took over ten minutes) and MAX_VERDICT_POINTS audit verdicts. A real clip keeps at most 300 frames and
+a real run at most 7 rounds of 4 verdicts, far inside these.
 """
 
 from __future__ import annotations
@@ -27,6 +32,17 @@ STAGE_ORDER = ("perception", "forecast", "strategy", "reply")
 VERDICT_COLOURS = {"pass": "#15803d", "revise": "#c2410c"}
 HEIGHT = 360
 SPEAKER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b")  # bands of S1, S2, … turns
+MAX_POINTS = 400  # points drawn per modality series (a real clip's frames: at most 300)
+MAX_SPEAKER_BANDS = 40  # speaker turns drawn as bands (the first ones)
+MAX_VERDICT_POINTS = 200  # audit verdicts drawn (a real run: at most 28)
+
+
+def thinned(items: list, limit: int) -> list:
+    """At most `limit` of `items`, evenly spread, the last one kept."""
+    if len(items) <= limit:
+        return items
+    step = len(items) / limit
+    return [items[int(i * step)] for i in range(limit - 1)] + [items[-1]]
 
 
 def _empty(title: str, note: str) -> go.Figure:
@@ -44,7 +60,8 @@ def _empty(title: str, note: str) -> go.Figure:
 def _series(m: ModalityEvidence, duration: float) -> list[tuple[float, dict[str, float]]]:
     """(time, probs) points: the modality's timeline, or its clip-level reading held over the clip."""
     if m.timeline:
-        return [((p.start + p.end) / 2, p.probs) for p in sorted(m.timeline, key=lambda p: p.start)]
+        ordered = sorted(m.timeline, key=lambda p: p.start)
+        return [((p.start + p.end) / 2, p.probs) for p in thinned(ordered, MAX_POINTS)]
     return [(0.0, m.probs), (max(duration, 0.01), m.probs)]
 
 
@@ -88,30 +105,45 @@ def modality_figure(evidence: Evidence | None) -> go.Figure:
 
 def _speaker_bands(fig: go.Figure, evidence: Evidence) -> None:
     """Several speakers: each turn a shaded band in its speaker's colour, labelled with the speaker and the
-    text head's reading of their words (the answered speaker marked →)."""
-    names = list(dict.fromkeys(t.speaker for t in evidence.speakers))
-    for turn in evidence.speakers:
+    text head's reading of their words (the answered speaker marked →). The shapes are laid out in one
+    update: plotly's add_vrect(row="all") re-reads every shape so far on each call (40 turns took 0.7 s)."""
+    turns = evidence.speakers[:MAX_SPEAKER_BANDS]
+    names = list(dict.fromkeys(t.speaker for t in turns))
+    shapes, labels = [], []
+    for turn in turns:
+        colour = SPEAKER_COLOURS[names.index(turn.speaker) % len(SPEAKER_COLOURS)]
+        for row in range(1, len(MODALITIES) + 1):
+            axis = "" if row == 1 else str(row)
+            shapes.append(
+                {
+                    "type": "rect",
+                    "xref": f"x{axis}",
+                    "yref": f"y{axis} domain",
+                    "x0": turn.start,
+                    "x1": turn.end,
+                    "y0": 0,
+                    "y1": 1,
+                    "fillcolor": colour,
+                    "opacity": 0.15,
+                    "layer": "below",
+                    "line": {"width": 0},
+                }
+            )
         mark = "→" if turn.speaker == evidence.speaker else ""
-        fig.add_vrect(
-            x0=turn.start,
-            x1=turn.end,
-            row="all",
-            col=1,
-            fillcolor=SPEAKER_COLOURS[names.index(turn.speaker) % len(SPEAKER_COLOURS)],
-            opacity=0.15,
-            layer="below",
-            line_width=0,
+        labels.append(
+            {
+                "x": (turn.start + turn.end) / 2,
+                "y": 1.0,
+                "xref": "x",
+                "yref": "paper",
+                "text": f"{mark}{turn.speaker} {turn.emotion or ''}".strip(),
+                "showarrow": False,
+                "font": {"size": 10},
+                "yanchor": "bottom",
+            }
         )
-        fig.add_annotation(
-            x=(turn.start + turn.end) / 2,
-            y=1.0,
-            xref="x",
-            yref="paper",
-            text=f"{mark}{turn.speaker} {turn.emotion or ''}".strip(),
-            showarrow=False,
-            font={"size": 10},
-            yanchor="bottom",
-        )
+    if turns:
+        fig.update_layout(shapes=shapes, annotations=[*fig.layout.annotations, *labels])
 
 
 def _row_title(m: ModalityEvidence, name: str) -> str:
@@ -203,7 +235,7 @@ def rounds_figure(view: TimelineView) -> go.Figure:
         xs, ys, texts = [], [], []
         for r, verdicts in sorted(view.verdicts.items()):
             for v in verdicts:
-                if v.verdict == verdict:
+                if v.verdict == verdict and len(xs) < MAX_VERDICT_POINTS:
                     xs.append(r)
                     ys.append(v.stage)
                     texts.append(html.escape("; ".join(v.issues)[:200] or verdict))

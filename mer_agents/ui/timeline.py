@@ -8,6 +8,12 @@ A replayed trace is untrusted input, so the reducer is linear in the number of e
 by id, stage and round; running entries sit on stacks) and entry ids are unique by construction. Rendering
 nests revisions at most MAX_NESTING deep and never recurses further, so a crafted 500-deep revision chain
 or colliding ids cannot raise RecursionError.
+
+What a replay renders is capped too, at a cost linear in the trace: word diffs are computed for texts of at
+most MAX_DIFF_WORDS words and within MAX_DIFF_WORK word pairs per view (difflib is quadratic), each entry's
+lists and structured output are cut (MAX_LIST_ITEMS, MAX_ITEM_CHARS, MAX_DETAIL_CHARS), and the timeline's
+HTML stops at MAX_HTML_BYTES with a line saying how many attempts it leaves out. A crafted 4.9 MB trace of
+400-word revisions took 9.3 s of CPU and 14.6 MB of HTML before; a real run stays far inside every cap.
 """
 
 from __future__ import annotations
@@ -39,7 +45,15 @@ from mer_agents.types import AuditVerdict, EmotionForecast, Evidence, Perception
 MAX_LIVE_CHARS = 600  # streamed tokens kept per running entry (the final output replaces them)
 MAX_SUMMARY_CHARS = 160
 MAX_LOG_LINES = 12
-MAX_DIFF_WORDS = 400  # longer texts (only in a crafted trace) get no word diff
+MAX_DIFF_WORDS = 200  # longer texts get no word diff (a reply is max_reply_tokens, 80 by default)
+# Word pairs difflib may compare per view, summed over its diffs: a real run's seven 60-word replies use
+# ~25,000; a crafted trace's thousands of revisions get diffs until this is spent, then none.
+MAX_DIFF_WORK = 400_000
+MAX_HTML_BYTES = 1_000_000  # the timeline's HTML stops here (a real run's is tens of KB)
+MAX_LIST_ITEMS = 40  # items of one list (cites, issues, progress) drawn per entry
+MAX_ITEM_CHARS = 1_000  # characters of one list item, an error or an instruction
+MAX_DETAIL_CHARS = 8_000  # characters of an entry's structured output (JSON) drawn
+NOTE_BYTES = 400  # kept free for the line that says how many attempts were left out
 MAX_NESTING = 6  # revision levels drawn nested; deeper attempts are drawn beside their level-6 ancestor
 EVIDENCE_ENTRY = "evidence"
 STAGE_TITLES = {
@@ -119,6 +133,7 @@ class TimelineView(BaseModel):
     _running: list[Entry] = PrivateAttr(default_factory=list)  # entries added running; pruned lazily
     _running_at: dict[tuple[str, int], list[Entry]] = PrivateAttr(default_factory=dict)
     _open_audits: list[Entry] = PrivateAttr(default_factory=list)
+    _diff_work: int = PrivateAttr(default=MAX_DIFF_WORK)  # word pairs difflib may still compare
 
     def model_post_init(self, context: Any) -> None:
         entries, self.entries = list(self.entries), []
@@ -184,11 +199,16 @@ def clip_line(text: str, limit: int = MAX_SUMMARY_CHARS) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def word_diff(old: str, new: str) -> list[DiffPiece]:
-    """What changed between two replies, word by word (difflib)."""
+def word_diff(old: str, new: str, view: TimelineView | None = None) -> list[DiffPiece]:
+    """What changed between two replies, word by word (difflib); [] for texts over MAX_DIFF_WORDS words or,
+    with `view`, once the view's MAX_DIFF_WORK is spent (difflib is quadratic; replies are short)."""
     a, b = old.split(), new.split()
-    if len(a) > MAX_DIFF_WORDS or len(b) > MAX_DIFF_WORDS:  # difflib is quadratic; replies are short
+    if len(a) > MAX_DIFF_WORDS or len(b) > MAX_DIFF_WORDS:
         return []
+    if view is not None:
+        if len(a) * len(b) > view._diff_work:
+            return []
+        view._diff_work -= len(a) * len(b)
     pieces: list[DiffPiece] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
         if op == "equal":
@@ -393,7 +413,7 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         if isinstance(event.output, Reply) and entry.parent_id:
             parent = view.entry(entry.parent_id)
             if parent is not None and parent.detail.get("text") is not None:
-                entry.diff = word_diff(str(parent.detail["text"]), event.output.text)
+                entry.diff = word_diff(str(parent.detail["text"]), event.output.text, view)
 
     elif isinstance(event, StageFailed):
         entry = view.running(event.stage, event.round) if event.stage != "audit" else None
@@ -512,24 +532,53 @@ def render_diff(pieces: list[DiffPiece]) -> str:
     out = []
     for p in pieces:
         tag = {"insert": "ins", "delete": "del"}.get(p.op)
-        out.append(f"<{tag}>{esc(p.text)}</{tag}>" if tag else esc(p.text))
+        text = esc(cut(p.text))
+        out.append(f"<{tag}>{text}</{tag}>" if tag else text)
     return " ".join(out)
+
+
+def cut(text: Any, limit: int = MAX_ITEM_CHARS) -> str:
+    """`text` within `limit` characters, saying how much was left out (the trace keeps all of it)."""
+    text = str(text)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text) - limit:,} more characters)"
 
 
 def _list(title: str, items: list[str]) -> str:
     if not items:
         return ""
-    return f"<div><b>{esc(title)}</b><ul>" + "".join(f"<li>{esc(i)}</li>" for i in items) + "</ul></div>"
+    shown = "".join(f"<li>{esc(cut(i))}</li>" for i in items[:MAX_LIST_ITEMS])
+    more = f"<li>… {len(items) - MAX_LIST_ITEMS:,} more</li>" if len(items) > MAX_LIST_ITEMS else ""
+    return f"<div><b>{esc(title)}</b><ul>{shown}{more}</ul></div>"
 
 
 def render_verdict(v: AuditVerdict) -> str:
     body = _list("issues", v.issues) + _list("evidence", v.evidence)
     if v.instruction:
-        body += f"<div><b>instruction</b>: {esc(v.instruction)}</div>"
+        body += f"<div><b>instruction</b>: {esc(cut(v.instruction))}</div>"
     return f'<div class="mer-verdict">{badge(v.verdict, f"{v.stage}: {v.verdict}")}{body}</div>'
 
 
-def render_entry(entry: Entry, children: dict[int, list[Entry]]) -> str:
+class Budget:
+    """Bytes of HTML the timeline may still draw. The first entry that does not fit ends the drawing, so
+    what is drawn is the run's beginning, in order; `drawn` counts the entries drawn."""
+
+    def __init__(self, total: int):
+        self.left, self.drawn = total, 0
+
+    def fits(self, *parts: str) -> bool:
+        size = sum(len(p.encode("utf-8")) for p in parts)
+        if size > self.left:
+            self.left = 0
+            return False
+        self.left -= size
+        self.drawn += 1
+        return True
+
+
+def render_entry(entry: Entry, children: dict[int, list[Entry]], budget: Budget | None = None) -> str:
+    """One entry and its revisions, drawn while `budget` (None: no limit) holds; "" when it does not fit."""
+    if budget is not None and budget.left <= 0:  # spent: the rest is not even built
+        return ""
     meta = [f"round {entry.round}"] if entry.stage not in (EVIDENCE_ENTRY, "run") else []
     if entry.duration_s is not None:
         meta.append(f"{entry.duration_s:.2f}s")
@@ -541,43 +590,45 @@ def render_entry(entry: Entry, children: dict[int, list[Entry]]) -> str:
     )
     body = []
     if entry.instruction:
-        body.append(f"<div><b>revising with</b>: {esc(entry.instruction)}</div>")
+        body.append(f"<div><b>revising with</b>: {esc(cut(entry.instruction))}</div>")
     if entry.error:
-        body.append(f'<div class="mer-error">{esc(entry.error)}</div>')
+        body.append(f'<div class="mer-error">{esc(cut(entry.error))}</div>')
     if entry.diff:
         body.append(f"<div><b>changed vs previous reply</b>: {render_diff(entry.diff)}</div>")
     if entry.detail and entry.detail.get("dropped"):
-        forced = ", ".join(str(x) for x in entry.detail["dropped"])
+        forced = cut(", ".join(str(x) for x in entry.detail["dropped"][:MAX_LIST_ITEMS]))
         body.append(
             f"<div><b>forced by</b>: the audit failed {esc(forced)}; candidates failing it rank last</div>"
         )
     written = entry.detail.get("written_by") if entry.detail else None
     if written and written != "model":
-        body.append(f"<div><b>text check</b>: written by {esc(written)}</div>")
+        body.append(f"<div><b>text check</b>: written by {esc(cut(written))}</div>")
     if entry.live and entry.status == "running":
-        body.append(f"<pre>{esc(entry.live)}</pre>")
+        body.append(f"<pre>{esc(cut(entry.live, MAX_LIVE_CHARS))}</pre>")
     if entry.verdicts:
-        body.append("".join(render_verdict(v) for v in entry.verdicts))
+        body.append("".join(render_verdict(v) for v in entry.verdicts[:MAX_LIST_ITEMS]))
     if entry.regenerate:
-        body.append(f"<div><b>regenerate</b>: {esc(entry.regenerate)}</div>")
+        body.append(f"<div><b>regenerate</b>: {esc(cut(entry.regenerate))}</div>")
     body.append(_list("evidence cited", entry.cites))
     if entry.log:
         body.append(_list("progress", entry.log))
     if entry.detail:
-        body.append(
-            "<details><summary>structured output</summary><pre>"
-            f"{esc(json.dumps(entry.detail, indent=2, ensure_ascii=False))}</pre></details>"
-        )
+        shown = cut(json.dumps(entry.detail, indent=2, ensure_ascii=False), MAX_DETAIL_CHARS)
+        body.append(f"<details><summary>structured output</summary><pre>{esc(shown)}</pre></details>")
     kids = children.get(id(entry), [])
-    if kids:  # nesting depth is capped by nest(), so this recursion is too
-        body.append(
-            '<div class="mer-children">' + "".join(render_entry(k, children) for k in kids) + "</div>"
-        )
     is_open = " open" if entry.status in ("running", "revise", "failed") or kids else ""
-    return (
+    opening = (
         f'<details class="mer-entry" data-stage="{esc(entry.stage)}" data-status="{esc(entry.status)}"'
-        f"{is_open}>{head}{''.join(body)}</details>"
+        f"{is_open}>{head}{''.join(body)}"
     )
+    wrapper = ('<div class="mer-children">', "</div>") if kids else ("", "")
+    if budget is not None and not budget.fits(opening, "</details>", *wrapper):
+        return ""
+    drawn = ""
+    if kids:  # nesting depth is capped by nest(), so this recursion is too
+        drawn = "".join(render_entry(k, children, budget) for k in kids)
+    inner = f"{wrapper[0]}{drawn}{wrapper[1]}" if drawn else ""
+    return f"{opening}{inner}</details>"
 
 
 def nest(entries: list[Entry], max_depth: int = MAX_NESTING) -> tuple[list[Entry], dict[int, list[Entry]]]:
@@ -603,8 +654,9 @@ def nest(entries: list[Entry], max_depth: int = MAX_NESTING) -> tuple[list[Entry
     return roots, children
 
 
-def render_html(view: TimelineView) -> str:
-    """The timeline as HTML; every dynamic string is escaped."""
+def render_html(view: TimelineView, max_bytes: int = MAX_HTML_BYTES) -> str:
+    """The timeline as HTML, at most `max_bytes` (then a line says how many attempts are left out); every
+    dynamic string is escaped."""
     if not view.entries and not view.progress and not view.error:
         return (
             '<div class="mer-tl"><div class="mer-empty">The timeline fills in here while a run goes.</div>'
@@ -613,16 +665,31 @@ def render_html(view: TimelineView) -> str:
     roots, children = nest(view.entries)
     parts = ['<div class="mer-tl">']
     if view.backend or view.source:
-        parts.append(f'<div class="mer-meta">{esc(view.source)} · {esc(view.backend)}</div>')
-    parts += [render_entry(e, children) for e in roots]
+        parts.append(f'<div class="mer-meta">{esc(cut(view.source))} · {esc(cut(view.backend))}</div>')
+    tail = _tail(view)
+    budget = Budget(max_bytes - sum(len(p.encode("utf-8")) for p in (*parts, tail)) - NOTE_BYTES)
+    parts += [render_entry(e, children, budget) for e in roots]
+    left_out = len(view.entries) - budget.drawn
+    if left_out:
+        parts.append(
+            f'<div class="mer-meta">… {left_out:,} more attempt(s) not drawn: the timeline shows at most '
+            f"{max_bytes / 1e6:g} MB (the trace holds every event)</div>"
+        )
+    parts.append(tail)
+    return "".join(parts)
+
+
+def _tail(view: TimelineView) -> str:
+    """The lines under the entries: progress, the error, or how the run finished; then the closing tag."""
+    parts = []
     if view.progress and not view.finished:
-        parts.append(f'<div class="mer-progress">{esc(view.progress)}</div>')
+        parts.append(f'<div class="mer-progress">{esc(cut(view.progress))}</div>')
     if view.error:
-        parts.append(f'<div class="mer-error">{esc(view.error)}</div>')
+        parts.append(f'<div class="mer-error">{esc(cut(view.error))}</div>')
     elif view.finished:
         verdict = "all stages passed the audit" if view.all_passed else "kept the best audited reply"
         if view.reply_note:
-            verdict += f" · {view.reply_note}"
+            verdict += f" · {cut(view.reply_note)}"
         parts.append(
             f'<div class="mer-meta">finished · {view.rounds} refinement round(s) · {esc(verdict)}</div>'
         )

@@ -1,6 +1,6 @@
 """Choose how the responder picks and where the audit's fit threshold lies, on graded held-out *train* turns.
 
-    .venv/bin/python experiments/reply_ranker/select.py [--weights assets/reply_ranker/esconv_train.npz]
+    .venv/bin/python experiments/reply_ranker/choose.py [--weights assets/reply_ranker/esconv_train.npz]
 
 Reads docs/results/heldout_candidate_grades/ (100 held-out ESConv train turns; every judged candidate graded
 blind, A/B/C, by one of three judges) and scores each judged candidate with the reply ranker. Prints, for
@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from mer_agents.agents import checks, reply_ranker  # noqa: E402
+from experiments.reply_ranker import ranker as reply_ranker  # noqa: E402
+from mer_agents.agents import checks  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.evaluation.esconv_data import previous_supporter, read_train, seeker_words  # noqa: E402
 from mer_agents.types import Turn  # noqa: E402
@@ -52,7 +53,7 @@ def load(grades_dir: Path):
 
 def history_of(row: dict, dialogues: dict) -> tuple[str, list[Turn]]:
     """The supporter turn the person answered, and the conversation before as Turns (person, reply)."""
-    d = dialogues[row["dialogue"]]
+    d = dialogues[f"esconv-train-{int(row['dialogue']):03d}"]
     for t in d.turns:
         if (
             t.speaker == "supporter"

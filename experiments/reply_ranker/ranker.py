@@ -1,14 +1,15 @@
 """How well a reply answers this moment: a cross-encoder fine-tuned on ESConv train (the reply ranker).
 
-The reply selector (reply_selector.py) compares a moment and a reply as two separate vectors, so it cannot
-see that "a terrible time of year to get dumped" answers someone who did the leaving, or that a reply
-copies the supporter's last turn. The ranker reads both at once: MiniLM-L6 with all six layers fine-tuned
-end to end (experiments/reply_ranker/train.py) on `[CLS] moment [SEP] reply [SEP]`, the moment being the
-supporter turn the person answered and the person's words (`moment_text`), trained to put the true reply
-above the candidates the responder's pool would offer (same-strategy human replies of other dialogues
-that the selector ranks highest, the grounded template, the supporter's previous turn). Its logit is the
-`fit` the responder ranks by and the audit's `off_moment` check reads. Runs in numpy
-(minilm.TunedScorer); the weights are int8/float16 in assets/reply_ranker/ with their README.
+An experiment, not shipped (README.md beside it: on the judged held-out candidates its logit does not separate
+acceptable from unacceptable replies). The reply selector (agents/reply_selector.py) compares a moment and a
+reply as two separate vectors, so it cannot see that "a terrible time of year to get dumped" answers someone
+who did the leaving, or that a reply copies the supporter's last turn. The ranker reads both at once:
+MiniLM-L6 with all six layers fine-tuned end to end (experiments/reply_ranker/train.py) on `[CLS] moment [SEP]
+reply [SEP]`, the moment being the supporter turn the person answered and the person's words (`moment_text`),
+trained to put the true reply above the candidates the responder's pool would offer (same-strategy human
+replies of other dialogues that the selector ranks highest, the grounded template, the supporter's previous
+turn). Its logit is the score that was tried as the responder's `fit` and as an audit check (`off_moment`).
+Runs in numpy (minilm.TunedScorer).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from mer_agents.cache import load_once
 from mer_agents.config import Settings
 from mer_agents.errors import ModelError
 
-WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "reply_ranker" / "esconv_train.npz"
+WEIGHTS = Path("/tmp/reply_ranker/esconv_train.npz")  # not shipped (README.md here): train.py --out writes it
 FIRST_MAX = 64  # tokens of the moment kept (its end: the person's last words)
 SECOND_MAX = 40  # tokens of the reply kept (its start)
 PREVIOUS_CHARS = 200  # the supporter turn before the person's words, its end
@@ -39,7 +40,7 @@ def moment_text(words: str, previous: str = "") -> str:
 
 
 def weights_path(settings: Settings | None = None) -> Path:
-    return (getattr(settings, "reply_ranker", None) if settings is not None else None) or WEIGHTS
+    return WEIGHTS
 
 
 @load_once
