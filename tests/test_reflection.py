@@ -92,9 +92,24 @@ def test_an_instruction_with_forbidden_phrasing_is_dropped(evidence, outputs):
 
 
 def test_a_critique_that_fails_validation_keeps_the_code_verdict(evidence, outputs):
-    """Invalid JSON twice (the first try and its one repair) → no critique, but the verdict stands."""
+    """Invalid JSON on both tries (text_gate.TRIES, each with its one repair) → no critique, but the verdict
+    stands."""
     backend = ScriptedBackend(audit=["not json"])
     result = audit(backend, evidence, outputs, reply=Reply(text=CHEERFUL))
     verdict = result.verdicts[-1]
     assert verdict.verdict == "revise" and verdict.issues[-1].startswith("critic: (no critique:")
-    assert backend.count("audit") == 2
+    assert backend.count("audit") == 4
+
+
+def test_a_critique_cut_off_is_not_shown(evidence, outputs):
+    """Scripted backend: a critique that stops mid-sentence fails the text gate on both tries → left out,
+    and the code's issues and instruction stand (the reader's check found such critiques on unseen items)."""
+    cut = json.dumps(
+        {
+            "critique": "The reply reads as Affirmation, not Reflection of feelings,",
+            "instruction": "Acknowledge the sadness first.",
+        }
+    )
+    result = audit(ScriptedBackend(audit=[cut]), evidence, outputs, reply=Reply(text=CHEERFUL))
+    verdict = result.verdicts[-1]
+    assert verdict.issues[-1].startswith("critic: (no critique: try 1: cut off")

@@ -16,12 +16,12 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.agents import checks
+from mer_agents.agents import checks, text_gate
 from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.perception import digest
 from mer_agents.agents.responder import reply_checks
-from mer_agents.errors import StageError
+from mer_agents.labels import STRATEGIES
 from mer_agents.types import (
     STAGES,
     AuditVerdict,
@@ -130,14 +130,23 @@ def audit(
         output=outputs[target].one_line()[:OUTPUT_CHARS],
         issues="; ".join(v.issues),
     )
-    try:
-        critic = generate_json(sub, "audit", messages, CritiqueOutput, MAX_TOKENS)
-    except StageError as exc:
-        # the verdicts rest on the code checks; a critique the model could not write must not end the run
-        issues = [*v.issues, f"critic: (no critique: {exc})"]
+    critics: list[CritiqueOutput] = []
+
+    def write(i: int) -> str:
+        critics.append(generate_json(sub, "audit", messages, CritiqueOutput, MAX_TOKENS, offset=i))
+        return f"{critics[-1].critique.strip()}\n{critics[-1].instruction.strip()}"
+
+    # the verdicts rest on the code checks; a critique the model could not write, or one that fails the text
+    # gate twice (text_gate.py: the critique and the instruction each), is left out and the code's issues
+    # and instruction stand
+    gate = text_gate.checker(messages, ctx.evidence, extra=f"{v.instruction} {' '.join(STRATEGIES)}")
+    _, how = text_gate.written(write, lambda text: [i for part in text.split("\n") for i in gate(part)], str)
+    if not how.startswith("model"):
+        issues = [*v.issues, f"critic: (no critique: {how.removeprefix('code (').removesuffix(')')})"]
         verdicts[index] = v.model_copy(update={"issues": issues})
         result.usage[target] = sub.usage
         return result
+    critic = critics[-1]
     issues = [*v.issues, f"critic: {critic.critique.strip()}"]
     instruction = v.instruction
     if _safe(critic.instruction):
