@@ -110,6 +110,13 @@ class Settings(BaseModel):
         "weighted averaging (no reliability priors, agreement, conflicts or masking)",
     )
     one_pass: bool = Field(False, description="ablation: one prompt from evidence to reply")
+    reasoning: Literal["auto", "model", "code"] = Field(
+        "auto",
+        description="who writes the agents' reasoning texts (summary, explanation, reason, critique): the "
+        "model (each through the text gate), or code from the evidence; auto = code on an embedded model "
+        "whose drafts are not trusted (experiments/reasoning_check/: blind readers found 15-18 % of "
+        "SmolLM2-135M's gated texts OK, 100 % of code's), the model elsewhere",
+    )
     seed: int = Field(
         0,
         ge=0,

@@ -72,3 +72,31 @@ def test_written_retries_once_then_code_writes_it_and_says_so():
     )
     assert (text, how) == ("fine.", "model (second try; try 1: x)")
     assert text_gate.written(lambda i: "fine.", lambda t: [], str) == ("fine.", "model")
+
+
+def test_code_writes_the_reasoning_of_an_untrusted_embedded_model():
+    """Who writes the reasoning (Settings.reasoning): on "auto", code for an embedded model whose drafts are
+    not trusted (the blind read in experiments/reasoning_check/), the model for the others; without a model
+    call when code writes it."""
+    from mer_agents.config import Settings
+
+    class Embedded:
+        name, trusted_drafts = "embedded", False
+
+    class Trusted(Embedded):
+        trusted_drafts = True
+
+    class Server:
+        name = "openai_http"
+
+    auto = Settings()
+    assert not text_gate.model_writes(auto, Embedded())
+    assert text_gate.model_writes(auto, Trusted()) and text_gate.model_writes(auto, Server())
+    assert text_gate.model_writes(Settings(reasoning="model"), Embedded())
+    assert not text_gate.model_writes(Settings(reasoning="code"), Server())
+
+    def never(i: int) -> str:
+        raise AssertionError("no model call")
+
+    text, how = text_gate.written(never, lambda t: [], lambda why: "code's account.", model=False)
+    assert text == "code's account." and how == text_gate.CODE_BY_SETTING

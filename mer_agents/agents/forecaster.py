@@ -242,7 +242,10 @@ def run(ctx: AgentContext) -> EmotionForecast:
         return outs[-1].explanation
 
     explanation, how = text_gate.written(
-        write, text_gate.checker(messages, evidence), lambda why: code_explanation(base, why)
+        write,
+        text_gate.checker(messages, evidence),
+        lambda why: code_explanation(base, why),
+        text_gate.model_writes(ctx.settings, ctx.backend),
     )
     out = outs[-1] if how.startswith("model") else None
     probs, delta = apply_boost(fused, out.boost_label, out.boost) if out else (dict(fused), 0.0)

@@ -104,6 +104,7 @@ def run(ctx: AgentContext) -> PerceptionReport:
         lambda i: generate_json(ctx, "perception", messages, PerceptionOutput, MAX_TOKENS, offset=i).summary,
         text_gate.checker(messages, ctx.evidence),
         lambda why: code_summary(ctx.evidence, why),
+        text_gate.model_writes(ctx.settings, ctx.backend),
     )
     return PerceptionReport(
         words=lines["words"], voice=lines["voice"], face=lines["face"], summary=summary, written_by=how

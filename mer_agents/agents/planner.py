@@ -164,6 +164,7 @@ def run(ctx: AgentContext, forecast: EmotionForecast) -> StrategyPlan:
         ),
         text_gate.checker(messages, ctx.evidence, extra=f"{forecast.emotion} {strategy}"),
         lambda why: code_reason(forecast, strategy, neighbours),
+        text_gate.model_writes(ctx.settings, ctx.backend),
     )
     return StrategyPlan(
         strategy=strategy,

@@ -118,6 +118,8 @@ def audit(
     v = verdicts[index]
     failed = {u.stage for u in verdicts if u.verdict == "revise"}
     why_not = no_next_round(target, failed) if no_next_round else ""
+    if not why_not and not text_gate.model_writes(ctx.settings, ctx.backend):
+        why_not = "the reasoning setting: code's issues and instruction stand for this model"
     if why_not:
         verdicts[index] = v.model_copy(update={"issues": [*v.issues, f"critic: (not asked: {why_not})"]})
         return result

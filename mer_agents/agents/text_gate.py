@@ -89,14 +89,28 @@ def issues(
     return out
 
 
+def model_writes(settings, backend) -> bool:
+    """Whether the model writes this run's reasoning texts (Settings.reasoning; "auto": not on an embedded
+    model whose drafts are not trusted)."""
+    if settings.reasoning != "auto":
+        return settings.reasoning == "model"
+    return not (getattr(backend, "name", "") == "embedded" and not getattr(backend, "trusted_drafts", False))
+
+
+CODE_BY_SETTING = "code (the reasoning setting: code writes the agents' texts for this model)"
+
+
 def written(
     write: Callable[[int], str],
     check: Callable[[str], list[str]],
     code: Callable[[str], str],
+    model: bool = True,
 ) -> tuple[str, str]:
     """(the text, how it was written). `write(try)` is the model's text on try 0, 1, …; a try that raises
-    StageError counts as failed; after TRIES failures `code(why)` writes it. How: "model", "model (second
-    try: …)" or "code (…)"."""
+    StageError counts as failed; after TRIES failures `code(why)` writes it; with `model` False code writes
+    it straight away (`model_writes`). How: "model", "model (second try: …)" or "code (…)"."""
+    if not model:
+        return code("the reasoning setting"), CODE_BY_SETTING
     why: list[str] = []
     for attempt in range(TRIES):
         try:
