@@ -311,7 +311,10 @@ class _Run:
     def body(self) -> Iterator[Event]:
         evidence = yield from self.evidence()
         yield EvidenceReady(t=self.t(), evidence=evidence)
-        self.crisis = crisis.detect(evidence.transcript) or crisis.detect(evidence.translation)
+        spoken_other = bool(evidence.language) and evidence.language != "en"  # the classifier reads English
+        self.crisis = crisis.detect(
+            evidence.transcript, self.settings, classifier=not spoken_other
+        ) or crisis.detect(evidence.translation, self.settings)
         self.language = evidence.language
         if self.crisis:
             yield Progress(t=self.t(), stage="reply", message=self.crisis.note)

@@ -13,11 +13,13 @@ French and German ones, since Whisper transcribes in the speaker's language). Th
 where no phrase matches ("Everyone would be better off without me", "I have the pills ready", "kms
 honestly"): MiniLM-L6 fine-tuned end to end on a labelled set of crisis and non-crisis distress messages
 written apart from this code, plus ESConv and MELD train utterances as everyday negatives
-(experiments/crisis_detector/: data, training, the threshold chosen for recall on the select half,
+(experiments/crisis_detector/: data, training, the threshold chosen for recall on held-out train turns,
 figures on the report half and ESConv dev). It reads the whole message and, for a long one, each window
-of sentences, so a risk said in the middle of a ramble counts. Both over-trigger on purpose: a safety
-message to someone who only mentions such thoughts costs little; a cheerful reply to someone in danger
-costs a great deal.
+of sentences, so a risk said in the middle of a ramble counts. It reads typed messages and English speech;
+speech in another language it reads through Whisper's English translation (on the French example clip it
+flagged an angry traveller's original words), the rules reading every language. Both over-trigger on
+purpose: a safety message to someone who only mentions such thoughts costs little; a cheerful reply to
+someone in danger costs a great deal.
 """
 
 from __future__ import annotations
@@ -102,11 +104,11 @@ def rules(words: str) -> Crisis | None:
     return None
 
 
-def detect(words: str, settings: Settings | None = None) -> Crisis | None:
-    """The crisis in what the person just said; None when there is none. The phrase rules first, then the
-    classifier (module docstring)."""
+def detect(words: str, settings: Settings | None = None, classifier: bool = True) -> Crisis | None:
+    """The crisis in what the person just said; None when there is none. The phrase rules first, then (with
+    `classifier`) the classifier (module docstring)."""
     found = rules(words)
-    if found is not None or not (words or "").strip():
+    if found is not None or not (words or "").strip() or not classifier:
         return found
     texts = windows(words)
     probs = classify(texts, settings)
