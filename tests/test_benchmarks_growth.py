@@ -33,10 +33,14 @@ def test_spread_is_max_over_min():
 
 
 @pytest.mark.slow
-def test_the_benchmark_reports_every_length_on_the_real_models(tmp_path):
+def test_the_benchmark_reports_every_length_on_the_real_models(tmp_path, monkeypatch):
     """Real path: Whisper, the face and voice readers and SmolLM2 on 3 s and 8 s cuts, one pass each: a row
-    per length with its RTF, tokens, words heard and reply, and the spreads over lengths."""
+    per length with its RTF, tokens, words heard and reply, and the spreads over lengths. SmolLM2 writes the
+    agents' reasoning here (MER_REASONING=model; on "auto" code writes it on this model), so the stages'
+    shared prompt prefix is there to be read from the cache."""
     from mer_agents.cli import main
+
+    monkeypatch.setenv("MER_REASONING", "model")
 
     out = tmp_path / "growth.json"
     args = ["bench", "growth", "--lengths", "3,8", "--repeat", "1", "--warmup", "0", "--max-rounds", "0"]
