@@ -707,8 +707,9 @@ def test_the_app_plays_the_models_own_voice(spoken):
     from mer_agents.ui.handlers import spoken_reply
     from mer_agents.ui.timeline import TimelineView
 
-    path, _ = spoken_reply(TimelineView(reply="That sounds hard.", emotion="sadness", strategy="Question"))
+    path, note = spoken_reply(TimelineView(reply="That sounds hard.", emotion="sadness", strategy="Question"))
     assert path is not None and Path(path).parent == spoken.settings.cache_dir / "spoken"
+    assert "model's own voice" in note and "espeak" not in note
 
 
 def test_spoken_4bit_keeps_talker_and_vocoder_in_full_precision(spoken_checkpoint, tmp_path):

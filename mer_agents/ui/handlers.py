@@ -287,11 +287,10 @@ def spoken_reply(view: TimelineView) -> tuple[str | None, str]:
     if not view.reply:
         return None, ""
     try:
-        path = tts.speak(view.reply, view.emotion, view.strategy)
+        path, note = tts.speak_with_note(view.reply, view.emotion, view.strategy)
     except tts.TTSError as exc:
         return None, str(exc)
-    voice = tts.voice_for(view.emotion, view.strategy)
-    return str(path), f"Spoken with espeak-ng at {voice.rate_wpm} wpm, pitch {voice.pitch}."
+    return str(path), note  # the model's own voice when it has one, else espeak-ng
 
 
 def model_choices(base: Settings) -> list[tuple[str, str]]:
