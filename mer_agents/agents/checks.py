@@ -126,6 +126,7 @@ STOPWORDS = frozenset(
 NUMBER = re.compile(r"\d+(?:\.\d+)?")
 FACE_WORDS = re.compile(r"\b(face|facial|smil\w*|frown\w*|expression)\b", re.I)
 VOICE_WORDS = re.compile(r"\b(voice|tone|pitch|prosody|speaking rate)\b", re.I)
+DESCRIBED_BY = {"face": FACE_WORDS, "voice": VOICE_WORDS}
 
 
 class CheckResult(BaseModel):
@@ -191,6 +192,28 @@ def strong_labels(evidence: Evidence, modalities: Iterable[str]) -> dict[str, st
     return out
 
 
+def readable_emotions(evidence: Evidence) -> set[str]:
+    """The emotions some available modality reads at MENTION_FLOOR or more: what a text may name."""
+    return {
+        label
+        for name in MODALITIES
+        if (mod := getattr(evidence.modalities, name)).available
+        for label, p in mod.probs.items()
+        if p >= MENTION_FLOOR
+    }
+
+
+def unobserved(evidence: Evidence) -> tuple[str, ...]:
+    """The modalities not observed, as a text names them: "face" (no video), "voice" (no audio)."""
+    pairs = (("face", evidence.modalities.video), ("voice", evidence.modalities.audio))
+    return tuple(noun for noun, mod in pairs if not mod.available)
+
+
+def describes(text: str, modalities: Iterable[str]) -> list[str]:
+    """Those of `modalities` ("face", "voice") that `text` describes."""
+    return [m for m in modalities if DESCRIBED_BY[m].search(text)]
+
+
 # --- perception ---------------------------------------------------------------------------------------
 
 
@@ -199,13 +222,7 @@ def check_perception(summary: str, evidence: Evidence, digest: str) -> list[Chec
     results: list[CheckResult] = []
     if not summary.strip():
         return [_fail(stage, "empty", "the summary is empty", [], "Write one sentence over all modalities.")]
-    available = [n for n in MODALITIES if getattr(evidence.modalities, n).available]
-    readable = {
-        label
-        for n in available
-        for label, p in getattr(evidence.modalities, n).probs.items()
-        if p >= MENTION_FLOOR
-    }
+    readable = readable_emotions(evidence)
     unsupported = emotions_named(summary) - readable - {"neutral"}
     results.append(
         _fail(
@@ -232,11 +249,7 @@ def check_perception(summary: str, evidence: Evidence, digest: str) -> list[Chec
         if invented
         else _ok(stage, "invented_numbers")
     )
-    absent = []
-    if not evidence.modalities.video.available and FACE_WORDS.search(summary):
-        absent.append("face")
-    if not evidence.modalities.audio.available and VOICE_WORDS.search(summary):
-        absent.append("voice")
+    absent = describes(summary, unobserved(evidence))
     results.append(
         _fail(
             stage,
@@ -341,6 +354,11 @@ def check_strategy(plan: StrategyPlan, forecast: EmotionForecast, history: list[
 
 
 # --- reply ------------------------------------------------------------------------------------------------
+
+
+def _plain(text: str) -> str:
+    """Lower case, punctuation as spaces: texts compared as said."""
+    return re.sub(r"\W+", " ", text.lower()).strip()
 
 
 def repeated_ngrams(text: str, n: int = REPEAT_NGRAM) -> list[str]:
@@ -479,10 +497,10 @@ def check_reply(
         else _ok(stage, "ignores_person")
     )
     repeats = repeated_ngrams(text)
-    norm = [re.sub(r"\W+", " ", s.lower()).strip() for s in sents]
+    norm = [_plain(s) for s in sents]
     dup_sent = len(norm) != len(set(norm))
-    earlier = {re.sub(r"\W+", " ", (t.reply or "").lower()).strip() for t in history}
-    same_as_before = re.sub(r"\W+", " ", text.lower()).strip() in earlier
+    earlier = {_plain(t.reply or "") for t in history}
+    same_as_before = _plain(text) in earlier
     repetitive = bool(repeats) or dup_sent or same_as_before
     detail = (
         ([f"repeated: {repeats[0]!r}"] if repeats else [])
@@ -524,16 +542,12 @@ LEFT_BY_PERSON = re.compile(
 HYPHENATED = re.compile(r"\b([A-Za-z]+)-([A-Za-z]+)\b")
 
 
-def _plain(text: str) -> str:
-    return re.sub(r"\W+", " ", text.lower()).strip()
-
-
 def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[CheckResult]:
     """Checks of the reply against this moment of the conversation: a near-copy of an earlier supporter
     turn (`copies_earlier`), a greeting, goodbye or thanks at the wrong moment (`wrong_moment`), specifics
     of time, recurrence or compound words that nothing said supports (`invents_specifics`), and sympathy
-    for being left when the person did the leaving (`role_reversal`). Each failure's hint names it
-    (`drop`), so a refinement round drops every candidate that fails it."""
+    for being left when the person did the leaving (`role_reversal`). The audit names each failure in its
+    hints (reflection.Audit.hints: `drop`), so a refinement round drops every candidate that fails it."""
     stage: StageName = "reply"
     text = reply.strip()
     said = " ".join([transcript, *(t.user_text for t in history)])
@@ -557,7 +571,6 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
             "the reply repeats an earlier supporter turn",
             [f"earlier: {copied[:80]!r}"],
             "Do not repeat what was already said; answer their last words.",
-            drop=["copies_earlier"],
         )
         if copied
         else _ok(stage, "copies_earlier")
@@ -577,7 +590,6 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
             f"the reply is {wrong}",
             [f"person: {transcript[:80]!r}"],
             "Answer what the person just said, at this point of the conversation.",
-            drop=["wrong_moment"],
         )
         if wrong
         else _ok(stage, "wrong_moment")
@@ -595,7 +607,6 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
             "the reply asserts specifics nobody said",
             [f"not in the conversation: {', '.join(specifics[:4])}"],
             "Drop the invented specifics; say back only what the person told.",
-            drop=["invents_specifics"],
         )
         if specifics
         else _ok(stage, "invents_specifics")
@@ -608,7 +619,6 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
             "sympathy for being left, to the person who did the leaving",
             [f"reply: {reversed_role.group(0)!r}; person: {LEFT_BY_PERSON.search(said).group(0)!r}"],
             "Keep who did what straight: the person made the choice.",
-            drop=["role_reversal"],
         )
         if reversed_role
         else _ok(stage, "role_reversal")

@@ -38,8 +38,8 @@ from mer_agents.errors import ModelError
 Kind = Literal["self-harm", "abuse"]
 WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "crisis_detector" / "crisis.npz"
 LABELS: tuple[str, ...] = ("none", "self-harm", "abuse")  # the classifier's outputs, in order
-# P(crisis) = 1 − P(none) at or above which the classifier flags a message: chosen for recall on the
-# select half (experiments/crisis_detector/README.md)
+# P(crisis) = 1 − P(none) at or above which the classifier flags a message, for a weights file that does
+# not carry its own `threshold` (the shipped one does: chosen in experiments/crisis_detector/train.py)
 THRESHOLD = 0.5
 WINDOW_WORDS = 40  # a longer message is also read in windows of whole sentences of about this many words
 

@@ -69,8 +69,7 @@ class Audit:
         ranks the candidates that fail one of them last (responder.rank)."""
         hints = checks.merge_hints(self.results.get(stage, []))
         if stage == "reply":
-            failed = [r.name for r in self.results.get(stage, []) if not r.ok]
-            hints["drop"] = list(dict.fromkeys([*hints.get("drop", []), *failed]))
+            hints["drop"] = [r.name for r in self.results.get(stage, []) if not r.ok]
         return hints
 
 

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from mer_agents.agents import checks, guard
 from mer_agents.backends.base import Message
 from mer_agents.errors import StageError
-from mer_agents.labels import MODALITIES
 from mer_agents.types import Evidence
 
 MAX_NOVEL = (
@@ -65,7 +64,7 @@ def issues(
         for w in checks.words(text)
         if len(w) > 2
         and w not in said_words
-        and not guard.known(w.replace("'", "").split("'")[0])
+        and not guard.known(w.replace("'", ""))
         and guard.stem(w) not in prompt_stems
     ]
     if unknown:
@@ -80,7 +79,7 @@ def issues(
     ]
     if len(novel) > MAX_NOVEL:
         out.append(f"says things the evidence does not: {', '.join(sorted(novel)[:5])}")
-    described = [m for m in absent if (checks.FACE_WORDS if m == "face" else checks.VOICE_WORDS).search(text)]
+    described = checks.describes(text, absent)
     if described:
         out.append(f"describes the {' and '.join(described)}, which was not observed")
     made_up = guard.invented(text, [prompt_text, said])
@@ -126,26 +125,10 @@ def written(
     return code(reason), f"code ({reason})"
 
 
-def readable(evidence: Evidence) -> set[str]:
-    """The emotions some available reading holds at or above checks.MENTION_FLOOR."""
-    return {
-        label
-        for name in MODALITIES
-        if (mod := getattr(evidence.modalities, name)).available
-        for label, p in mod.probs.items()
-        if p >= checks.MENTION_FLOOR
-    }
-
-
 def checker(messages: list[Message], evidence: Evidence, extra: str = "") -> Callable[[str], list[str]]:
     """`issues` bound to a prompt (its messages' text, plus `extra`) and the evidence of this run."""
     # what this turn's prompt told (the digest, the words, the task), not the standing system prompt
     prompt = " ".join(m.text() for m in messages if m.role != "system")
     said = " ".join([evidence.transcript or "", evidence.translation or ""])
-    allowed = readable(evidence)
-    absent = tuple(
-        noun
-        for noun, mod in (("face", evidence.modalities.video), ("voice", evidence.modalities.audio))
-        if not mod.available
-    )
+    allowed, absent = checks.readable_emotions(evidence), checks.unobserved(evidence)
     return lambda text: issues(text, f"{prompt} {extra}", allowed, said, absent)
