@@ -1,6 +1,6 @@
 """Which classifier reads crisis best on the held-back quarter of the select half (never the report half).
 
-    .venv/bin/python experiments/crisis_detector/compare.py --tuned /tmp/cd/crisis2.npz
+    .venv/bin/python experiments/crisis_detector/compare.py --tuned assets/crisis_detector/crisis.npz
 
 Same split as train.py. Candidates: the fine-tuned MiniLM (train.py's weights), a class-balanced logistic
 regression over the frozen MiniLM sentence embeddings (few positives: a linear read of a space trained for

@@ -1,6 +1,6 @@
 """Choose how the responder picks and where the audit's fit threshold lies, on graded held-out *train* turns.
 
-    .venv/bin/python experiments/reply_ranker/choose.py [--weights assets/reply_ranker/esconv_train.npz]
+    .venv/bin/python experiments/reply_ranker/choose.py [--weights PATH]   (default: weights/esconv_train.npz)
 
 Reads docs/results/heldout_candidate_grades/ (100 held-out ESConv train turns; every judged candidate graded
 blind, A/B/C, by one of three judges) and scores each judged candidate with the reply ranker. Prints, for
@@ -28,9 +28,9 @@ import numpy as np  # noqa: E402
 
 from experiments.reply_ranker import ranker as reply_ranker  # noqa: E402
 from mer_agents.agents import checks  # noqa: E402
-from mer_agents.config import Settings  # noqa: E402
 from mer_agents.evaluation.esconv_data import previous_supporter, read_train, seeker_words  # noqa: E402
 from mer_agents.types import Turn  # noqa: E402
+from scripts.candidate_grades_heldout import load_grades  # noqa: E402
 
 GRADES = ROOT / "docs" / "results" / "heldout_candidate_grades"
 OUT = Path(__file__).resolve().parent / "heldout_scores.jsonl"
@@ -38,16 +38,8 @@ BOOT = 5000
 
 
 def load(grades_dir: Path):
-    rows = [json.loads(x) for x in (grades_dir / "candidates.jsonl").read_text().splitlines() if x.strip()]
-    key = json.loads((grades_dir / "key.json").read_text())
-    graded: dict[int, dict[str, str]] = {}
-    for path in sorted(grades_dir.glob("grades_*.json")):
-        j = path.stem.split("_")[1]
-        for number, grade in json.loads(path.read_text()).items():
-            entry = key[f"{j}:{number}"]
-            graded.setdefault(entry["item"], {})["gold" if entry["source"] == "gold" else entry["reply"]] = (
-                grade
-            )
+    """(the graded turns' rows, item → {reply or "gold" → grade}), as the grading script reads them."""
+    rows, graded = load_grades(grades_dir)
     return [r for r in rows if r["item"] in graded], graded
 
 
@@ -76,14 +68,13 @@ def main() -> None:
     ap.add_argument("--weights", type=Path, default=None)
     ap.add_argument("--grades", type=Path, default=GRADES)
     args = ap.parse_args()
-    settings = Settings(reply_ranker=args.weights) if args.weights else Settings()
     rows, graded = load(args.grades)
     dialogues = {d.id: d for d in read_train()}
     records = []
     for row in rows:
         prev, history = history_of(row, dialogues)
         judged = [c for c in row["candidates"] if c["text"] in set(row["judged"])]
-        logits = reply_ranker.fit(row["message"], prev, [c["text"] for c in judged], settings)
+        logits = reply_ranker.fit(row["message"], prev, [c["text"] for c in judged], args.weights)
         for c, logit in zip(judged, logits):
             new = checks.check_moment(c["text"], row["message"], history)
             records.append(

@@ -20,16 +20,12 @@ from pathlib import Path
 import numpy as np
 
 from mer_agents.cache import load_once
-from mer_agents.config import Settings
 from mer_agents.errors import ModelError
 
-WEIGHTS = Path("/tmp/reply_ranker/esconv_train.npz")  # not shipped (README.md here): train.py --out writes it
+WEIGHTS = Path(__file__).resolve().parent / "weights" / "esconv_train.npz"  # not shipped (git-ignored)
 FIRST_MAX = 64  # tokens of the moment kept (its end: the person's last words)
 SECOND_MAX = 40  # tokens of the reply kept (its start)
 PREVIOUS_CHARS = 200  # the supporter turn before the person's words, its end
-# The audit's off_moment check: a reply whose logit is below this does not answer the person's last words.
-# Chosen on the held-out train grades (experiments/reply_audit/: recall on C at false alarms on A ≤ 0.15).
-OFF_MOMENT_LOGIT = -4.0
 
 
 def moment_text(words: str, previous: str = "") -> str:
@@ -37,10 +33,6 @@ def moment_text(words: str, previous: str = "") -> str:
     previous = " ".join(previous.split())[-PREVIOUS_CHARS:]
     words = " ".join(words.split())
     return f"Listener: {previous} Person: {words}" if previous else f"Person: {words}"
-
-
-def weights_path(settings: Settings | None = None) -> Path:
-    return WEIGHTS
 
 
 @load_once
@@ -57,15 +49,11 @@ def _scorer(path: Path):
         ) from exc
 
 
-def fit(words: str, previous: str, replies: Sequence[str], settings: Settings | None = None) -> np.ndarray:
+def fit(words: str, previous: str, replies: Sequence[str], weights: Path | None = None) -> np.ndarray:
     """The ranker's logit for each reply at this moment (higher: fits better; comparable across moments
     only roughly, so thresholds are chosen on held-out train grades)."""
     if not replies:
         return np.zeros(0, dtype=np.float32)
-    scorer = _scorer(weights_path(settings))
+    scorer = _scorer(weights or WEIGHTS)
     moment = moment_text(words, previous)
     return scorer.logits([moment] * len(replies), list(replies))[:, 0]
-
-
-def available(settings: Settings | None = None) -> bool:
-    return weights_path(settings).is_file()
