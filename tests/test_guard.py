@@ -109,3 +109,18 @@ def test_a_synonym_licenses_only_its_own_group():
     assert guard.invented("How is your husband taking it?", ["My mom is sick."]) == ["husband"]
     assert guard.invented("Is your job stressful too?", ["I have an exam tomorrow."]) == ["job"]
     assert guard.invented("Yo siento mucho tu problema.", ["I lost my job."])  # still not English
+
+
+def test_a_crowd_workers_talk_about_the_task_never_transfers():
+    """Two of the 53 picks judges graded C on 180 held-out train turns were "press quit and take the survey"
+    lines (experiments/reply_judge_scorer/): 84 bank replies talk about the crowd task; none may transfer."""
+    conversation = ["Thanks, this helped a lot. Have a good one!"]
+    for line in (
+        "Please hit the quit button and take the survey. I can not end the chat from my side. Thank you!",
+        "you too! (can you quit first, I can't from this end :P)",
+        "Neither of us will be paid if you don't press the quit and take survey button.",
+        "No problem at all :) can you just wait for the fifteen minute mark before pressing quit",
+    ):
+        assert not guard.transfers(line, conversation, closing=True), line
+    for line in ("You're welcome, take care of yourself!", "I hope you never quit trying. You matter."):
+        assert guard.transfers(line, conversation, closing=True), line

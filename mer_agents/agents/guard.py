@@ -109,6 +109,16 @@ IRREGULAR = {  # word → the form stem() compares, so "I lost my job" licenses 
     "worked": "job",
     "fired": "fire",
 }
+# ESConv's supporters were crowd workers: some turns talk about the task ("press quit and take the survey",
+# "neither of us gets paid", "wait for the fifteen minute mark"). Such a line never transfers to a person.
+TASK_TALK = re.compile(
+    r"\bsurvey\b|\bm ?turk\b|\bquit (button|first|from)\b"
+    r"|\b(press|pressing|hit|click)(ing)? (the )?(quit|finish)\b"
+    r"|\b(can|could) you (please )?(quit|end the (chat|conversation))\b|\b(your|my|this) end\b.*\bquit\b"
+    r"|\bquit\b.*\b(your|my|this) end\b|\bget(s)? paid\b|\bbe paid\b|\bminute mark\b|\bthe hit\b"
+    r"|\bend the (chat|conversation)\b.*\b(your|my) (end|side)\b|\bonly you can end\b",
+    re.IGNORECASE,
+)
 CLOSING = re.compile(  # a supporter ending their own conversation: never a reply to someone mid-conversation
     r"\b(need to go|have to go|got to go|gotta go|bye|goodbye|talk to you later|nice (talking|chatting)|"
     r"have a (good|great|nice)|take care|good luck|wish you all the best|thanks? for (chatting|talking|"
@@ -216,9 +226,14 @@ def transfers(reply: str, conversation: Iterable[str], closing: bool = False) ->
     content word beyond the conversation is common supporter language (used in ≥ TRANSFER_MIN_DIALOGUES
     train dialogues), so it carries no other conversation's facts ("motorcycles", "trapped"); and it is not
     a greeting or a goodbye (CLOSING) from another conversation's opening or end — a goodbye only when the
-    person is `closing` themselves."""
+    person is `closing` themselves; nor talk about the crowd task the supporter was paid for (TASK_TALK)."""
     conversation = list(conversation)
-    if DEBRIS.search(reply) or (CLOSING.search(reply) and not closing) or invented(reply, conversation):
+    if (
+        TASK_TALK.search(reply)
+        or DEBRIS.search(reply)
+        or (CLOSING.search(reply) and not closing)
+        or invented(reply, conversation)
+    ):
         return False
     said = {stem(w) for w in _lower_words(" ".join(conversation))}
     freq = supporter_frequency()
