@@ -315,3 +315,28 @@ def test_16000_events_reduce_and_render_in_linear_time():
     assert f"… {16_000 - drawn:,} more attempt(s) not drawn" in html and html.endswith("</div>")
     assert render_html(view, max_bytes=1 << 30).count('<details class="mer-entry"') == 16_000
     assert time.perf_counter() - start < 40
+
+
+def test_a_draft_the_guard_refused_is_not_drawn_but_stays_in_the_trace():
+    """#35: only gated text is on screen. A refused model draft (gibberish) ranked below the kept reply shows
+    as a line saying it was refused; the event (and so the trace) keeps its text."""
+    from mer_agents.types import Candidate
+    from mer_agents.ui.timeline import HIDDEN_DRAFT
+
+    gibberish = "Because theyt'mdutet yelbjenl',Sint'ad alto"
+    reply = Reply(
+        text="What happened at work?",
+        source="exemplar",
+        candidates=[gibberish, "A fine human line."],
+        ranked=[
+            Candidate(source="exemplar", text="What happened at work?", score=0.6),
+            Candidate(source="model", text=gibberish, guard=["debris: not words"], failed=["debris"]),
+            Candidate(source="exemplar", text="A fine human line.", failed=["length"]),
+        ],
+    )
+    events = [RunStarted(run_id="r"), StageStarted(t=0, stage="reply", round=0)]
+    events.append(StageFinished(t=1, stage="reply", round=0, output=reply))
+    html = render_html(build_timeline(events))
+    assert "yelbjenl" not in html and "fine human line" in html
+    assert html.count(HIDDEN_DRAFT.split(":")[0]) >= 2  # in the candidate lines and the structured output
+    assert gibberish in event_to_json(events[-1]).__str__()

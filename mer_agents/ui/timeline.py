@@ -55,6 +55,8 @@ MAX_ITEM_CHARS = 1_000  # characters of one list item, an error or an instructio
 MAX_DETAIL_CHARS = 8_000  # characters of an entry's structured output (JSON) drawn
 NOTE_BYTES = 400  # kept free for the line that says how many attempts were left out
 MAX_NESTING = 6  # revision levels drawn nested; deeper attempts are drawn beside their level-6 ancestor
+# A draft the guard refused (gibberish, cut off, invented facts) is not drawn: only gated text on screen (#35)
+HIDDEN_DRAFT = "(a model draft the guard refused: its text is not shown here, it is in the trace)"
 EVIDENCE_ENTRY = "evidence"
 STAGE_TITLES = {
     EVIDENCE_ENTRY: "Perception models",
@@ -291,12 +293,31 @@ def output_cites(output: Any, view: TimelineView) -> list[str]:
                 else (f"failed: {', '.join(c.failed)}" if c.failed else "all checks pass")
             )
             scores = " ".join(f"{k} {v:.2f}" for k, v in c.scores.items())
+            text = HIDDEN_DRAFT if i and refused_draft(c) else c.text
             lines.append(
                 f"{'kept' if i == 0 else 'candidate'} ({c.source}, score {c.score:.2f}: {scores}; "
-                f"{why}): {c.text}"
+                f"{why}): {text}"
             )
         return lines
     return []
+
+
+def refused_draft(c) -> bool:
+    """A model draft the guard refused, ranked below the kept reply: its text is not drawn (HIDDEN_DRAFT)."""
+    return c.source == "model" and bool(c.guard)
+
+
+def shown_output(output) -> dict:
+    """A stage's structured output as the timeline draws it: a Reply's refused drafts without their text."""
+    detail = output.model_dump(mode="json")
+    if isinstance(output, Reply) and output.ranked:
+        hidden = {c.text for c in output.ranked[1:] if refused_draft(c)}
+        detail["ranked"] = [
+            {**d, "text": HIDDEN_DRAFT} if i and refused_draft(c) else d
+            for i, (c, d) in enumerate(zip(output.ranked, detail["ranked"]))
+        ]
+        detail["candidates"] = [HIDDEN_DRAFT if t in hidden else t for t in detail["candidates"]]
+    return detail
 
 
 def _evidence_entry(view: TimelineView, t: float) -> Entry:
@@ -407,7 +428,7 @@ def apply(view: TimelineView, event: Any) -> TimelineView:
         entry.status = "done"
         entry.duration_s = event.duration_s
         entry.summary = clip_line(event.summary or event.output.one_line())
-        entry.detail = event.output.model_dump(mode="json")
+        entry.detail = shown_output(event.output)
         entry.cites = output_cites(event.output, view)
         entry.live = ""
         if isinstance(event.output, Reply) and entry.parent_id:
