@@ -118,7 +118,7 @@ class Evidence(_Model):
     translation: str = Field(
         "",
         description="Whisper's English translation of non-English speech (what the "
-        "English-only readers read); '' for English or when it was too unsure to use",
+        "English-only readers read; unsure ones too, flagged); '' for English or when it came out empty",
     )
     language: str | None = None
     language_prob: float | None = None

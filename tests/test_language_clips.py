@@ -29,6 +29,6 @@ def test_a_non_english_clip_is_answered_with_its_language_named(clip, tmp_path, 
     assert trace["reply"] and f"the person spoke {NAMES[label['language']]}; the reply is in English" in out
     if label["language"] == "es":  # clear enough: the translation is kept and read
         assert "rent" in evidence["translation"].lower() and "years" in evidence["translation"].lower()
-    else:  # espeak-ng French defeats Whisper-base: no translation, and the flags say why
-        assert evidence["translation"] == ""
-        assert any("too unsure" in f["message"] for f in evidence["flags"] if f["code"] == "non_english")
+    else:  # espeak-ng French is hard for Whisper-base: its unsure translation is read, and the flags say so
+        assert evidence["translation"]
+        assert any("unsure" in f["message"] for f in evidence["flags"] if f["code"] == "non_english")

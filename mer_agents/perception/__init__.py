@@ -121,12 +121,15 @@ def _asr_flags(transcription, speech_found: bool) -> list[Flag]:
     lang = transcription.language
     if transcription.text and lang and lang != ENGLISH:
         prob = transcription.language_prob or 0.0
-        how = (
-            "its words are read from Whisper's English translation"
-            if transcription.translation
-            else f"the text-emotion head was trained on English and reads this transcript less reliably "
-            f"({transcription.translation_note or 'no translation'})"
-        )
+        if transcription.translation:
+            how = "its words are read from Whisper's English translation" + (
+                f" ({transcription.translation_note})" if transcription.translation_unsure else ""
+            )
+        else:
+            how = (
+                "the text-emotion head was trained on English and reads this transcript less reliably "
+                f"({transcription.translation_note or 'no translation'})"
+            )
         flags.append(
             Flag(
                 code="non_english",
@@ -249,6 +252,7 @@ def perceive(
                 settings,
                 language=transcription.language,
                 translated=translated,
+                unsure=transcription.translation_unsure,
             )
     elif media.audio is None:
         text_ev = _unavailable("no audio track: there are no words to read")

@@ -95,7 +95,8 @@ MIN_RMS = 1e-4  # quieter than this (≈ -80 dBFS) is digital silence: skip the 
 ENGLISH = "en"
 # Whisper's translate task (same model) gives the English-only readers English words for other languages.
 # Whisper-base translates clear speech passably and garbles unclear speech into loops ("He is a monster. He
-# is a monster."): a translation is kept only if it is as sure as a trusted transcript and does not loop.
+# is a monster."): a translation less sure than a trusted transcript, or looping, is read with less
+# confidence.
 TRANSLATION_MIN_LOGPROB = -0.8  # duration-weighted mean token log-prob (perception's LOW_ASR_LOGPROB)
 TRANSLATION_MAX_COMPRESSION = 1.8  # zlib ratio of the text; looping output compresses far better than speech
 
@@ -136,10 +137,13 @@ class Transcription(BaseModel):
     speech_s: float = Field(0.0, ge=0, description="seconds the VAD kept as speech")
     translation: str = Field(
         "",
-        description="Whisper's English translation of non-English speech, when it "
-        "passed the quality bar ('' for English, or when it did not)",
+        description="Whisper's English translation of non-English speech ('' for English or when it came "
+        "out empty)",
     )
-    translation_note: str = Field("", description="why there is no translation of non-English speech")
+    translation_note: str = Field("", description="why the translation is missing or unsure, in words")
+    translation_unsure: bool = Field(
+        False, description="the translation fell short of the quality bar: read with less confidence"
+    )
     words: list[tuple[float, float, str]] = Field(
         default_factory=list, description="(start, end, word) when word timestamps were asked for"
     )
@@ -347,9 +351,11 @@ def transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = Fa
     if not segments:
         return Transcription(duration_s=duration, speech_s=speech_s, full_window_retry=retried)
     first = next(piece for piece in pieces if piece.segments)
-    translation, why_not = "", ""
+    translation, why_not, unsure = "", "", False
     if first.language != ENGLISH:
-        translation, why_not = _checked_translation([seg for piece in pieces for seg in piece.translated])
+        translation, why_not, unsure = _checked_translation(
+            [seg for piece in pieces for seg in piece.translated]
+        )
     return Transcription(
         full_window_retry=retried,
         text=" ".join(seg.text for seg in segments),
@@ -360,6 +366,7 @@ def transcribe(audio: np.ndarray, settings: Settings, word_timestamps: bool = Fa
         speech_s=speech_s,
         translation=translation,
         translation_note=why_not,
+        translation_unsure=unsure,
         words=[word for piece in pieces for word in piece.words],
     )
 
@@ -523,19 +530,24 @@ def logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
-def _checked_translation(segments: list[Segment]) -> tuple[str, str]:
-    """(translation, "") when it passes the quality bar, else ("", why not) in words for the timeline."""
+def _checked_translation(segments: list[Segment]) -> tuple[str, str, bool]:
+    """(translation, note, unsure): an unsure or looping translation is still read (#37: words read with less
+    confidence beat an English head reading Spanish), with a note in words for the timeline."""
     text = " ".join(seg.text for seg in segments).strip()
     if not text:
-        return "", "Whisper's English translation came out empty"
+        return "", "Whisper's English translation came out empty", False
     logprob, _ = segment_means(segments)
     ratio = compression_ratio(text)
     if logprob < TRANSLATION_MIN_LOGPROB or ratio > TRANSLATION_MAX_COMPRESSION:
-        return "", (
-            f"Whisper's English translation was too unsure to use (mean token log-prob "
-            f"{logprob:.2f}, repetition ratio {ratio:.2f}): the words are read as transcribed"
+        return (
+            text,
+            (
+                f"Whisper's English translation is unsure (mean token log-prob {logprob:.2f}, "
+                f"repetition ratio {ratio:.2f}): it is read with less confidence"
+            ),
+            True,
         )
-    return text, ""
+    return text, "", False
 
 
 def language_name(code: str | None) -> str:

@@ -30,6 +30,9 @@ TOP_WORDS = 3
 PROB_UNITS = 1 << 20  # probabilities are reported in steps of 2**-20 (about 1e-6)
 NON_ENGLISH_CONFIDENCE = 0.5  # the head learned English (TV dialogue, chats, Reddit); others get half
 TRANSLATED_CONFIDENCE = 0.8  # English words, but a machine translation's: a little less sure (not tuned)
+UNSURE_TRANSLATION_CONFIDENCE = (
+    NON_ENGLISH_CONFIDENCE  # a translation below Whisper's quality bar (not tuned)
+)
 PART_BREAK = re.compile(r"(?<=[.!?])\s+|;\s*|,?\s+but\s+", re.IGNORECASE)  # sentences and "but" clauses
 MIN_PART_WORDS = 3  # shorter pieces ("long day.", "wow") are not read on their own
 
@@ -119,6 +122,7 @@ def text_evidence(
     settings: Settings,
     language: str | None = None,
     translated: bool = False,
+    unsure: bool = False,
 ) -> ModalityEvidence:
     """The words' emotional reading: probs, confidence, a per-segment timeline and the cues behind them."""
     transcript = normalise_text(transcript or "")
@@ -147,8 +151,10 @@ def text_evidence(
     confidence = _confidence(whole)
     note = ""
     if language and language != "en" and translated:
-        confidence *= TRANSLATED_CONFIDENCE
-        note = f"read from Whisper's English translation of the '{language}' speech"
+        confidence *= UNSURE_TRANSLATION_CONFIDENCE if unsure else TRANSLATED_CONFIDENCE
+        note = (
+            f"read from Whisper's {'unsure ' if unsure else ''}English translation of the '{language}' speech"
+        )
     elif language and language != "en":
         confidence *= NON_ENGLISH_CONFIDENCE
         note = f"the text head was trained on English dialogue; this speech is '{language}', so trust it less"
