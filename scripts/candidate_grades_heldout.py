@@ -69,13 +69,23 @@ def candidates(item: dict, settings: Settings) -> tuple[str, list[dict]]:
     return plan.strategy, out
 
 
+def sampled(args) -> list[dict]:
+    """The --n turns of --seed, from held-out dialogues not in --exclude (an earlier DIR's candidates.jsonl):
+    a training set of grades stays dialogue-disjoint from the set it is selected on."""
+    pool = turns(SOURCE)
+    if args.exclude:
+        taken = {row["dialogue"] for row in read_rows(args.exclude)}
+        pool = [t for t in pool if t["dialogue"] not in taken]
+    return random.Random(args.seed).sample(pool, args.n)
+
+
 def main_build(args) -> int:
     settings = Settings.from_env(backend="embedded")
-    items = random.Random(args.seed).sample(turns(SOURCE), args.n)
+    items = sampled(args)
     entries, rows = [], []
     for i, item in enumerate(items):
         strategy, ranked = candidates(item, settings)
-        judged = [c for c in ranked if c["rank"] < TOP or c["source"] == "template"]
+        judged = [c for c in ranked if c["rank"] < args.top or c["source"] == "template"]
         context = turn_context(item)
         rows.append(
             {
@@ -168,7 +178,7 @@ def model_and_turns(args, model: str | None):
     from mer_agents.backends.embedded import EmbeddedBackend
 
     engine = EmbeddedBackend(Settings.from_env(backend="embedded", model=model)).engine()
-    items = random.Random(args.seed).sample(turns(SOURCE), args.n)
+    items = sampled(args)
     pairs = []
     for row in read_rows(args.out)[: args.lm_turns]:
         item = items[row["item"]]
@@ -344,6 +354,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2)
     parser.add_argument("--judges", type=int, default=3)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument(
+        "--top", type=int, default=TOP, help="candidates per turn judged, by the shipped rank"
+    )
+    parser.add_argument("--exclude", type=Path, help="skip the dialogues of this earlier DIR")
     parser.add_argument("--score", action="store_true", help="score DIR/grades_<j>.json")
     parser.add_argument("--lm", help="write DIR/lm_<model>.json with this embedded model (smollm2, …)")
     parser.add_argument("--pick", help="write DIR/pick_<model>.json: this embedded model picks the reply")
