@@ -23,7 +23,7 @@ MAX_SEQ_LENGTH = 256  # sentence_bert_config.json
 # llama.cpp's and Whisper's: in `bench live` (headless Chromium on the same two cores) a turn's evidence
 # came 4.7-5.7 s after its end with two BLAS threads against 2.3 s with one (2.2-2.3 s with torch's
 # encoders before); `bench pipeline`, alternating, read RTF 0.88 and 1.03 against 0.88 and 0.99 with two
-# (docs/results/omp_spin/README.md).
+# (experiments/cpu_speed/omp_spin/README.md).
 BLAS_THREADS = 1
 LAYERS = 6
 HEADS = 12

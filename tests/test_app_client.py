@@ -168,7 +168,7 @@ def test_wrong_file_type_is_refused_with_a_message(client, tmp_path):
     from gradio_client import handle_file
     from gradio_client.exceptions import AppError
 
-    from mer_agents.ui.handlers import check_clip
+    from mer_agents.ui.validation import check_clip
 
     notes = tmp_path / "notes.txt"
     notes.write_text("hello")

@@ -19,7 +19,7 @@ from mer_agents.errors import MerError
 from mer_agents.events import event_to_json
 from mer_agents.perception import MAX_MESSAGE_CHARS  # noqa: E402
 from mer_agents.trace import MAX_TRACE_BYTES
-from mer_agents.ui import handlers
+from mer_agents.ui import handlers, validation
 
 LONG = "I feel so alone. " * 600  # 10,199 characters once stripped
 
@@ -32,9 +32,9 @@ def settings(tmp_path) -> Settings:
 def test_message_cap_is_enforced_by_the_server():
     assert len(LONG) > MAX_MESSAGE_CHARS
     with pytest.raises(MerError, match=r"10,199 characters long; the limit is 2,000"):
-        handlers.require_input(None, LONG)
+        validation.require_input(None, LONG)
     exact = "a" * MAX_MESSAGE_CHARS
-    assert handlers.require_input(None, exact) == (None, exact)
+    assert validation.require_input(None, exact) == (None, exact)
 
 
 def test_api_stream_refuses_a_long_message_in_one_event(settings):
@@ -226,24 +226,28 @@ def test_the_model_box_offers_only_the_operators_models(settings, model):
 
 def test_the_model_box_takes_what_the_operator_allows(settings):
     for model in ("", "  ", None):
-        assert handlers.check_ui_model(settings, None, model) == (None, None)
+        assert validation.check_ui_model(settings, None, model) == (None, None)
     operator = settings.updated(allowed_models="qwen2.5-coder-0.5b, qwen2.5-coder-1.5b")  # MER_ALLOWED_MODELS
-    assert handlers.model_choices(operator) == [
+    assert validation.model_choices(operator) == [
         ("default", ""),
         ("qwen2.5-coder-0.5b", "qwen2.5-coder-0.5b"),
         ("qwen2.5-coder-1.5b", "qwen2.5-coder-1.5b"),
     ]
-    assert handlers.settings_from_ui(operator, model="Qwen2.5-Coder-1.5B").model == "qwen2.5-coder-1.5b"
+    assert validation.settings_from_ui(operator, model="Qwen2.5-Coder-1.5B").model == "qwen2.5-coder-1.5b"
     with pytest.raises(MerError, match=f"{OFFERED}: default, qwen2.5-coder-0.5b, qwen2.5-coder-1.5b"):
-        handlers.settings_from_ui(operator, model="/srv/models/other.gguf")
+        validation.settings_from_ui(operator, model="/srv/models/other.gguf")
     own = Settings(trace_dir=settings.trace_dir, model="/srv/models/chosen.gguf")
-    assert handlers.model_choices(own) == [("chosen.gguf", "")]  # the page shows no server path
-    assert handlers.settings_from_ui(own, model="/srv/models/chosen.gguf").model == "/srv/models/chosen.gguf"
-    assert handlers.settings_from_ui(own, model="").model == "/srv/models/chosen.gguf"
+    assert validation.model_choices(own) == [("chosen.gguf", "")]  # the page shows no server path
+    assert (
+        validation.settings_from_ui(own, model="/srv/models/chosen.gguf").model == "/srv/models/chosen.gguf"
+    )
+    assert validation.settings_from_ui(own, model="").model == "/srv/models/chosen.gguf"
     with pytest.raises(MerError, match=OFFERED):
-        handlers.settings_from_ui(own, model="/srv/models/other.gguf")
+        validation.settings_from_ui(own, model="/srv/models/other.gguf")
     opened = settings.updated(allow_model_paths=True)  # MER_ALLOW_MODEL_PATHS=1: the operator opens it all
-    assert handlers.settings_from_ui(opened, model="/srv/models/other.gguf").model == "/srv/models/other.gguf"
+    assert (
+        validation.settings_from_ui(opened, model="/srv/models/other.gguf").model == "/srv/models/other.gguf"
+    )
 
 
 def test_the_backend_box_offers_the_operators_backend_and_the_scripted_one(settings):
@@ -251,16 +255,16 @@ def test_the_backend_box_offers_the_operators_backend_and_the_scripted_one(setti
     backend loads nothing and stays on offer."""
     from mer_agents.backends import available_backends
 
-    assert [name for _, name in handlers.backend_choices(settings, available_backends())] == [
+    assert [name for _, name in validation.backend_choices(settings, available_backends())] == [
         "auto",
         "scripted",
     ]
-    assert handlers.settings_from_ui(settings, backend="scripted").backend == "scripted"
+    assert validation.settings_from_ui(settings, backend="scripted").backend == "scripted"
     for backend in ("transformers_omni", "openai_http", "embedded"):
         with pytest.raises(MerError, match="This server runs the auto or scripted backend"):
-            handlers.settings_from_ui(settings, backend=backend)
+            validation.settings_from_ui(settings, backend=backend)
     opened = settings.updated(allow_model_paths=True)
-    assert handlers.settings_from_ui(opened, backend="openai_http", model="served").model == "served"
+    assert validation.settings_from_ui(opened, backend="openai_http", model="served").model == "served"
 
 
 def test_a_visitor_cannot_raise_the_servers_memory_by_choosing_a_model(settings, monkeypatch):
@@ -280,7 +284,7 @@ def test_a_visitor_cannot_raise_the_servers_memory_by_choosing_a_model(settings,
     )
     assert shared._BACKENDS == built and not shared.extras()
     monkeypatch.setattr(shared, "available_bytes", lambda: 64 << 30)
-    extra = handlers.run_backend(operator, handlers.settings_from_ui(operator, **ui))
+    extra = handlers.run_backend(operator, validation.settings_from_ui(operator, **ui))
     try:
         assert extra.settings.model == "qwen2.5-coder-1.5b" and len(shared.extras()) == 1
         assert extra._path is None  # built, not loaded: the weights load in the run

@@ -19,8 +19,8 @@ from mer_agents.backends import shared  # noqa: E402
 from mer_agents.backends.scripted import ScriptedBackend  # noqa: E402
 from mer_agents.benchmarks.live import HEADLESS_FLAGS, chromium_path, free_port  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
-from mer_agents.ui import handlers  # noqa: E402
-from mer_agents.ui.live import chat_messages as live_chat_messages  # noqa: E402
+from mer_agents.ui import formatting  # noqa: E402
+from mer_agents.ui.live_views import live_chat_messages  # noqa: E402
 
 HOSTILE = "<img src=x onerror=alert(1)> It's hard & <b>bold</b>"
 RUN_TIMEOUT_MS = 300_000  # a typed-message run with canned answers; the machine is shared and slow
@@ -34,7 +34,7 @@ def test_chat_texts_are_escaped_for_the_chatbot():
     turn = SimpleNamespace(
         user_text=HOSTILE, reply="<script>x()</script>\nOK", emotion="sadness", strategy="Question"
     )
-    user, reply = handlers.chat_messages(SimpleNamespace(turns=[turn]))
+    user, reply = formatting.chat_messages(SimpleNamespace(turns=[turn]))
     assert user["content"] == "&lt;img src=x onerror=alert(1)&gt; It's hard &amp; &lt;b&gt;bold&lt;/b&gt;"
     assert reply["content"] == "&lt;script&gt;x()&lt;/script&gt;<br>OK<br><br>[sadness · Question]"
     live = LiveTurn(
@@ -49,11 +49,11 @@ def test_chat_texts_are_escaped_for_the_chatbot():
 
 
 def test_status_line_text_is_literal_markdown():
-    assert handlers._md_escape("It's") == "It's"  # was It&#x27;s, shown as such
-    assert handlers._md_escape(HOSTILE) == (
+    assert formatting.md_escape("It's") == "It's"  # was It&#x27;s, shown as such
+    assert formatting.md_escape(HOSTILE) == (
         "&lt;img src=x onerror=alert\\(1\\)&gt; It's hard &amp; &lt;b&gt;bold&lt;/b&gt;"
     )
-    assert handlers._md_escape("**a** > #b") == "\\*\\*a\\*\\* &gt; \\#b"
+    assert formatting.md_escape("**a** > #b") == "\\*\\*a\\*\\* &gt; \\#b"
 
 
 def test_the_reply_box_shows_each_draft_marked_until_the_kept_reply_replaces_it():
@@ -64,15 +64,15 @@ def test_the_reply_box_shows_each_draft_marked_until_the_kept_reply_replaces_it(
     from mer_agents.ui.timeline import TimelineView, apply
 
     view = TimelineView()
-    assert handlers.reply_text(view) == ""
+    assert formatting.reply_text(view) == ""
     apply(view, DraftReply(t=0.5, round=0, text="That sounds so hard.", basis="code"))
-    assert handlers.reply_text(view) == f"{handlers.DRAFT_MARK} That sounds so hard."
-    assert f"{handlers.FIRST_LOOK}, under audit" in handlers.status_line(view)
+    assert formatting.reply_text(view) == f"{formatting.DRAFT_MARK} That sounds so hard."
+    assert f"{formatting.FIRST_LOOK}, under audit" in formatting.status_line(view)
     apply(view, DraftReply(t=1.0, round=0, text="That sounds hard."))
-    assert handlers.reply_text(view) == f"{handlers.DRAFT_MARK} That sounds hard."
-    assert "round 0's draft, under audit" in handlers.status_line(view)
+    assert formatting.reply_text(view) == f"{formatting.DRAFT_MARK} That sounds hard."
+    assert "round 0's draft, under audit" in formatting.status_line(view)
     apply(view, DraftReply(t=2.0, round=1, text="Losing it after eight years hurts."))
-    assert handlers.reply_text(view).endswith("Losing it after eight years hurts.")
+    assert formatting.reply_text(view).endswith("Losing it after eight years hurts.")
     apply(
         view,
         RunFinished(
@@ -85,12 +85,13 @@ def test_the_reply_box_shows_each_draft_marked_until_the_kept_reply_replaces_it(
             best_round=1,
         ),
     )
-    assert handlers.reply_text(view) == "Losing it after eight years hurts."
-    assert "draft" not in handlers.status_line(view)
+    assert formatting.reply_text(view) == "Losing it after eight years hurts."
+    assert "draft" not in formatting.status_line(view)
     stopped = TimelineView()
     apply(stopped, DraftReply(t=1.0, text="That sounds hard."))
     apply(stopped, RunFailed(t=2.0, error="Run cancelled by the user."))
-    assert handlers.reply_text(stopped) == f"{handlers.UNAUDITED_MARK} That sounds hard."  # nothing is lost
+    # nothing is lost
+    assert formatting.reply_text(stopped) == f"{formatting.UNAUDITED_MARK} That sounds hard."
 
 
 def forecast_for_the_fused_emotion(messages, params) -> str:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mer_agents.agents import checks
+from mer_agents.agents import checks, stage_checks
 from mer_agents.agents.perception import digest
 from mer_agents.types import EmotionForecast, Evidence, StrategyPlan, Turn
 
@@ -46,34 +46,35 @@ def reply_fails(
 
 def test_perception_passes_a_grounded_summary(sad):
     assert not failed(
-        checks.check_perception(
+        stage_checks.check_perception(
             "Words, voice and face all read sadness (0.71 in the words).", sad, digest(sad)
         )
     )
 
 
 def test_perception_flags_unsupported_emotion_invented_numbers_and_absent_face(sad):
-    assert "unsupported_emotion" in failed(checks.check_perception("They are angry.", sad, digest(sad)))
-    assert "invented_numbers" in failed(checks.check_perception("Sadness at 0.93.", sad, digest(sad)))
-    assert not failed(checks.check_perception("Sadness at 71%.", sad, digest(sad)))  # 0.71 as a percentage
+    assert "unsupported_emotion" in failed(stage_checks.check_perception("They are angry.", sad, digest(sad)))
+    assert "invented_numbers" in failed(stage_checks.check_perception("Sadness at 0.93.", sad, digest(sad)))
+    # 0.71 as a percentage
+    assert not failed(stage_checks.check_perception("Sadness at 71%.", sad, digest(sad)))
     text_only = sad.model_copy(deep=True)
     text_only.modalities.video.available = False
     assert "absent_modality" in failed(
-        checks.check_perception("Her face looks sad.", text_only, digest(text_only))
+        stage_checks.check_perception("Her face looks sad.", text_only, digest(text_only))
     )
-    assert "empty" in failed(checks.check_perception(" ", sad, digest(sad)))
+    assert "empty" in failed(stage_checks.check_perception(" ", sad, digest(sad)))
 
 
 # --- forecast -----------------------------------------------------------------------------------------------
 
 
 def test_forecast_must_follow_confident_agreeing_modalities(sad):
-    res = checks.check_forecast(forecast("joy"), sad, ["text", "audio", "video"])
+    res = stage_checks.check_forecast(forecast("joy"), sad, ["text", "audio", "video"])
     assert failed(res) == {"contradicts_agreeing_evidence"} and res[0].hint == {"label": "sadness"}
     assert any("text: sadness" in e for e in res[0].evidence)
-    assert not failed(checks.check_forecast(forecast("sadness"), sad, ["text", "audio", "video"]))
+    assert not failed(stage_checks.check_forecast(forecast("sadness"), sad, ["text", "audio", "video"]))
     # with the words alone there is no pair to agree
-    assert not failed(checks.check_forecast(forecast("joy"), sad, ["text"]))
+    assert not failed(stage_checks.check_forecast(forecast("joy"), sad, ["text"]))
 
 
 # --- strategy -----------------------------------------------------------------------------------------------
@@ -85,12 +86,12 @@ def plan(strategy) -> StrategyPlan:
 
 def test_no_suggestions_in_the_first_turn_of_acute_distress():
     assert "action_before_exploration" in failed(
-        checks.check_strategy(plan("Providing Suggestions"), forecast(), [])
+        stage_checks.check_strategy(plan("Providing Suggestions"), forecast(), [])
     )
     later = [Turn(user_text="hi", reply="hello", strategy="Question")]
-    assert not failed(checks.check_strategy(plan("Providing Suggestions"), forecast(), later))
-    assert not failed(checks.check_strategy(plan("Providing Suggestions"), forecast(intensity=0.2), []))
-    assert not failed(checks.check_strategy(plan("Providing Suggestions"), forecast("joy"), []))
+    assert not failed(stage_checks.check_strategy(plan("Providing Suggestions"), forecast(), later))
+    assert not failed(stage_checks.check_strategy(plan("Providing Suggestions"), forecast(intensity=0.2), []))
+    assert not failed(stage_checks.check_strategy(plan("Providing Suggestions"), forecast("joy"), []))
 
 
 def test_no_third_question_in_a_row_and_no_small_talk_to_distress():
@@ -98,11 +99,11 @@ def test_no_third_question_in_a_row_and_no_small_talk_to_distress():
         Turn(user_text="a", reply="?", strategy="Question"),
         Turn(user_text="b", reply="?", strategy="Question"),
     ]
-    res = checks.check_strategy(plan("Question"), forecast(), qs)
+    res = stage_checks.check_strategy(plan("Question"), forecast(), qs)
     assert "question_streak" in failed(res)
     assert checks.merge_hints(res)["avoid"] == ["Question"]
     assert "generic_for_distress" in failed(
-        checks.check_strategy(plan("Others"), forecast(intensity=0.8), qs)
+        stage_checks.check_strategy(plan("Others"), forecast(intensity=0.8), qs)
     )
 
 
@@ -301,9 +302,9 @@ def test_neutral_face_and_voice_do_not_overrule_confident_words():
     )
     ev = ev.model_copy(update={"modalities": mods})
     forecast = EmotionForecast(emotion="sadness", probs=sad, confidence=0.6, agreement=0.4, fused_probs=sad)
-    assert checks.check_forecast(forecast, ev, ["text", "audio", "video"])[0].ok
+    assert stage_checks.check_forecast(forecast, ev, ["text", "audio", "video"])[0].ok
     weak = mods.model_copy(update={"text": mods.text.model_copy(update={"confidence": 0.2})})
-    assert not checks.check_forecast(
+    assert not stage_checks.check_forecast(
         forecast, ev.model_copy(update={"modalities": weak}), ["text", "audio", "video"]
     )[0].ok
 

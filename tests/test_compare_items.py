@@ -1,5 +1,5 @@
-"""scripts/compare_items.py: one variant's per-item outputs of two runs compared on the turns both answered
-(pure arithmetic over committed items files)."""
+"""experiments/run_comparisons/compare_items.py: one variant's per-item outputs of two runs compared on the
+turns both answered (pure arithmetic over committed items files)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ RESULTS = ROOT / "docs" / "results"
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("compare_items", ROOT / "scripts" / "compare_items.py")
+    path = ROOT / "experiments" / "run_comparisons" / "compare_items.py"
+    spec = importlib.util.spec_from_file_location("compare_items", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

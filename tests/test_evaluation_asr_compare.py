@@ -1,5 +1,5 @@
 """evaluation.asr_compare: the WER differences the ASR selection scripts report (pure arithmetic; the
-transcription loop itself runs the real Whisper in scripts/asr_*_selection.py)."""
+transcription loop itself runs the real Whisper in experiments/asr_decoding/asr_*_selection.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The synthetic fusion set and `eval fusion` (evaluation/fusion.py, scripts/make_fusion_clips.py).
+"""The synthetic fusion set and `eval fusion` (evaluation/fusion.py,
+experiments/fusion_weights/make_fusion_clips.py).
 
 The set's tests read the committed files; the evaluation tests run the REAL perception (Whisper, the text
 head, the voice rules, the face model) on committed clips, then the forecaster's real fusion.
@@ -19,7 +20,7 @@ from mer_agents.evaluation.readers import DataError
 
 ROOT = Path(__file__).resolve().parents[1]
 SPLITS = {"report": ROOT / "examples" / "fusion", "selection": ROOT / "examples" / "fusion_selection"}
-sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "experiments" / "fusion_weights"))
 import make_fusion_clips  # noqa: E402
 
 

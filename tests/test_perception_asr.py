@@ -274,14 +274,16 @@ def test_a_broken_trimmed_transcript_is_decoded_again_on_the_full_window(tmp_pat
 
 
 def test_the_no_speech_map_is_the_committed_selection_fit_and_inverts():
-    """NO_SPEECH_MAP is the fit scripts/asr_no_speech_calibration.py wrote on the selection split; the map
-    raises nothing to the skip or drop bar that was below it on the full window's scale, and its inverse
-    gives the trimmed-window thresholds faster-whisper reads."""
+    """NO_SPEECH_MAP is the fit experiments/asr_decoding/asr_no_speech_calibration.py wrote on the selection
+    split; the map raises nothing to the skip or drop bar that was below it on the full window's scale, and
+    its inverse gives the trimmed-window thresholds faster-whisper reads."""
     import json
     from pathlib import Path
 
     fit = json.loads(
-        (Path(__file__).resolve().parents[1] / "docs/results/asr_no_speech_selection.json").read_text()
+        (
+            Path(__file__).resolve().parents[1] / "experiments/asr_decoding/asr_no_speech_selection.json"
+        ).read_text()
     )["fit"]
     assert asr.NO_SPEECH_MAP == (fit["a"], fit["b"])
     for p in (0.01, 0.3, 0.56, 0.6, 0.8, 0.95):

@@ -1,6 +1,7 @@
 """Speaker diarization (perception/diarize.py) on the REAL path: Silero VAD spans, the Resemblyzer voice
 encoder from assets/voice_encoder/, the committed multi-speaker clips of examples/speakers
-(scripts/make_speaker_clips.py) and their labels; plus the pure turn-building code on hand-made windows."""
+(experiments/who_speaks/make_speaker_clips.py) and their labels; plus the pure turn-building code on hand-made
+windows."""
 
 from __future__ import annotations
 

@@ -214,7 +214,7 @@ def test_every_type_the_ui_accepts_decodes(folder):
     """The app's upload check reads the decoder's list, and a real file of each accepted type decodes."""
     pytest.importorskip("gradio")
     from mer_agents.perception.media import AUDIO_EXTENSIONS, SUPPORTED_EXTENSIONS, VIDEO_EXTENSIONS
-    from mer_agents.ui.handlers import AUDIO_TYPES, CLIP_TYPES, VIDEO_TYPES, check_clip
+    from mer_agents.ui.validation import AUDIO_TYPES, CLIP_TYPES, VIDEO_TYPES, check_clip
 
     assert set(CLIP_TYPES) == SUPPORTED_EXTENSIONS
     assert set(VIDEO_TYPES) == VIDEO_EXTENSIONS and set(AUDIO_TYPES) == AUDIO_EXTENSIONS

@@ -14,17 +14,10 @@ from mer_agents.config import Settings
 from mer_agents.events import DraftReply, EvidenceReady, RunFinished, RunStarted, StageFinished
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn, TurnSpan
 from mer_agents.types import EmotionForecast, Evidence, Modalities, ModalityEvidence
-from mer_agents.ui.handlers import DRAFT_MARK
-from mer_agents.ui.live import (
-    LiveHandlers,
-    LiveRegistry,
-    build_live_tab,
-    chat_messages,
-    face_expression,
-    level_percent,
-    preview_html,
-    trajectory_figure,
-)
+from mer_agents.ui.formatting import DRAFT_MARK
+from mer_agents.ui.live import LiveHandlers, build_live_tab, face_expression
+from mer_agents.ui.live_registry import LiveRegistry
+from mer_agents.ui.live_views import level_percent, live_chat_messages, preview_html, trajectory_figure
 from mer_agents.ui.timeline import TimelineView, apply
 
 SPAN = TurnSpan(start_s=1.0, end_s=2.5, reason="pause", detected_s=3.3)
@@ -48,7 +41,7 @@ def test_chat_shows_each_turn_and_what_became_of_it():
         _turn(3, status="running"),
         _turn(4, status="queued"),
     ]
-    messages = chat_messages(turns)
+    messages = live_chat_messages(turns)
     assert messages[0] == {"role": "user", "content": "I got the job."}
     assert (
         messages[1]["content"].startswith("That is wonderful!")
@@ -59,7 +52,7 @@ def test_chat_shows_each_turn_and_what_became_of_it():
     assert messages[5]["content"] == "…" and messages[7]["content"] == "(waiting)"
     view = TimelineView()
     apply(view, DraftReply(t=1.0, text="That sounds hard.", basis="code"))
-    drafted = chat_messages(turns, {3: view})  # the running turn's latest draft, marked as one
+    drafted = live_chat_messages(turns, {3: view})  # the running turn's latest draft, marked as one
     assert drafted[5]["content"] == f"{DRAFT_MARK} That sounds hard."
     assert drafted[1] == messages[1] and drafted[7]["content"] == "(waiting)"
 
@@ -276,7 +269,7 @@ def test_a_live_turn_writes_its_trace_also_when_it_fails(tmp_path):
     that breaks half way still leaves its trace."""
     import json
 
-    from mer_agents.ui.live import traced
+    from mer_agents.ui.trace_io import traced
 
     settings = Settings(trace_dir=tmp_path)
     events = list(traced(scripted_runner(None, None), settings))

@@ -3,12 +3,12 @@
     .venv/bin/python experiments/reply_audit/measure.py
 
 Every judged packet this project has: the held-out *train* candidate grades
-(docs/results/heldout_candidate_grades/, 3 judges, 549 entries: where checks were chosen) and the ESConv *dev*
-packets (docs/results/judge*_esconv_dev*.packet.md with their grades; the system's replies and the gold human
-replies alike: where they are reported). For each graded reply the conversation shown to the judge is parsed
-back (Person / Listener lines), the emotion is what the pipeline would read from the words (text head → code
-fusion → checks.tone_emotion), the strategy is the strategy classifier's top reading of the reply (so the
-plan-following checks, which need a plan, do not fire), and every reply check runs
+(experiments/reply_policy/heldout_candidate_grades/, 3 judges, 549 entries: where checks were chosen) and the
+ESConv *dev* packets (docs/results/judge*_esconv_dev*.packet.md with their grades; the system's replies and
+the gold human replies alike: where they are reported). For each graded reply the conversation shown to the
+judge is parsed back (Person / Listener lines), the emotion is what the pipeline would read from the words
+(text head → code fusion → checks.tone_emotion), the strategy is the strategy classifier's top reading of the
+reply (so the plan-following checks, which need a plan, do not fire), and every reply check runs
 (responder.checks_with_classifier). A reply is flagged when any check fails. Prints per-check and total recall
 on C / false alarms on A with Wilson intervals; writes experiments/reply_audit/results.json.
 """
@@ -37,11 +37,12 @@ from mer_agents.perception import perceive_text  # noqa: E402
 from mer_agents.types import Turn  # noqa: E402
 
 RESULTS = ROOT / "docs" / "results"
+GRADES = ROOT / "experiments" / "reply_policy" / "heldout_candidate_grades"
 HERE = Path(__file__).resolve().parent
 SELECT = [
     (
-        RESULTS / "heldout_candidate_grades" / f"packet_{j}.md",
-        RESULTS / "heldout_candidate_grades" / f"grades_{j}.json",
+        GRADES / f"packet_{j}.md",
+        GRADES / f"grades_{j}.json",
     )
     for j in range(3)
 ]

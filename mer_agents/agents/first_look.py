@@ -2,11 +2,12 @@
 
 The forecaster's model only explains the code's fusion and may nudge it within a clamp; the planner's model
 only writes the reason for the strategy that code ranked first; and for a model whose drafts rank after the
-human replies and the template, the kept reply is the best of those that passes the guard. So code alone —
-the fusion (forecaster.code_forecast), the planner's ranking (planner.code_plan) and the responder's fixed
-candidates — gives, a fraction of a second after the evidence, the reply a run most often keeps. The
-pipeline shows it as a draft under audit (DraftReply, basis "code"), and the round's own draft and the kept
-reply replace it in place. How often the kept reply is the first look: scripts/first_look_agreement.py.
+human replies and the template, the kept reply is the best of those that passes the guard. So code alone — the
+fusion (forecaster.code_forecast), the planner's ranking (planner.code_plan) and the responder's fixed
+candidates — gives, a fraction of a second after the evidence, the reply a run most often keeps. The pipeline
+shows it as a draft under audit (DraftReply, basis "code"), and the round's own draft and the kept reply
+replace it in place. How often the kept reply is the first look:
+experiments/first_look/first_look_agreement.py.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ corpus vocabulary alone took plain English in a good draft for an invention. FAC
 (people, events, places) whose presence asserts a fact about the person: absent from the conversation, they
 are invented too ("your husband", "the pandemic") — unless a word the person used says the same (LICENSED_BY:
 "final exam" licenses "the test", "my mom" licenses "your family"; chosen on held-out ESConv train drafts,
-scripts/draft_policy_heldout.py).
+experiments/reply_policy/draft_policy_heldout.py).
 """
 
 from __future__ import annotations

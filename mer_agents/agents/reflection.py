@@ -1,11 +1,11 @@
 """Global reflection agent: audits perception → forecast → strategy → reply, in order, with code checks.
 
-A stage's verdict is `revise` exactly when one of its checks (checks.py) fails; the model cannot turn a
-failed check into a pass. For the earliest faulty stage (where the pipeline will re-enter) the model writes
-a short critique and an instruction (one JSON call), which are added to the code's issues and instruction
-unless they carry the very phrasing the checks forbid. Stages that pass cost no model call, and neither does
-a failed stage when no round will follow (the caller says why: the last round is spent, or the rerun could
-not change the reply); the critique only serves the next round's instruction.
+A stage's verdict is `revise` exactly when one of its checks (stage_checks.py, checks.py) fails; the model
+cannot turn a failed check into a pass. For the earliest faulty stage (where the pipeline will re-enter) the
+model writes a short critique and an instruction (one JSON call), which are added to the code's issues and
+instruction unless they carry the very phrasing the checks forbid. Stages that pass cost no model call, and
+neither does a failed stage when no round will follow (the caller says why: the last round is spent, or the
+rerun could not change the reply); the critique only serves the next round's instruction.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.agents import checks, text_gate
+from mer_agents.agents import checks, lexicon, stage_checks, text_gate
 from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prompt, sentence_pattern
 from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.perception import digest
@@ -83,15 +83,15 @@ def run_checks(
     """All code checks, keyed by stage, in stage order."""
     ev = ctx.evidence
     return {
-        "perception": checks.check_perception(perception.summary, ev, digest(ev)),
-        "forecast": checks.check_forecast(forecast, ev, used_modalities(ev)),
-        "strategy": checks.check_strategy(plan, forecast, ctx.history),
+        "perception": stage_checks.check_perception(perception.summary, ev, digest(ev)),
+        "forecast": stage_checks.check_forecast(forecast, ev, used_modalities(ev)),
+        "strategy": stage_checks.check_strategy(plan, forecast, ctx.history),
         "reply": reply_checks(ctx, reply.text, forecast, plan, ctx.similarity(reply.text, ev.words)),
     }
 
 
 def _safe(text: str) -> bool:
-    return not (checks.CHEERFUL.search(text) or checks.DISMISSIVE.search(text))
+    return not (lexicon.CHEERFUL.search(text) or lexicon.DISMISSIVE.search(text))
 
 
 def audit(

@@ -50,14 +50,14 @@ N_CANDIDATES = 2  # drafts per refinement round: more fixed replies vs. the refi
 N_EXEMPLARS = 6  # human replies of the planned strategy offered as candidates
 K_EXEMPLAR_SEARCH = 40  # nearest exemplars of that strategy searched before the guard filters them
 # Weights of the scorers in a candidate's score (each in [0, 1]); set by hand, looked at on held-out ESConv
-# *train* turns (scripts/responder_preview.py), never tuned on dev.
+# *train* turns (experiments/reply_policy/responder_preview.py), never tuned on dev.
 # The strategy classifier already gates every candidate (the strategy_fit check); as a score it mostly
 # separated verbatim human questions from the person's own words said back. "fit" is the reply selector's
 # (it replaced the plain MiniLM relevance: recall@1 0.506 vs 0.415 on the held-out train slice).
 WEIGHTS = {"fit": 0.60, "strategy": 0.20, "fluency": 0.20}
 # Reply checks that say how well a reply carries out the plan (its strategy and length), not whether a person
 # could accept it: on held-out ESConv train turns a blind judge graded half of the Qwen2.5-Coder-1.5B drafts
-# failing only these "acceptable" (scripts/draft_policy_heldout.py).
+# failing only these "acceptable" (experiments/reply_policy/draft_policy_heldout.py).
 STYLE_CHECKS = frozenset({"strategy_fit", "follows_strategy", "length"})
 REPEAT_PENALTY = 1.3
 HISTORY_TURNS = 3
@@ -234,8 +234,8 @@ def opening(ctx: AgentContext) -> bool:
     clip usually is. Here the grounded template leads the ranking (`template_first_rank_key`): on opening
     statements of held-out ESConv train dialogues (their `situation`) a blind judge graded it A 0.28 / C 0.07
     against the shipped rank's pick A 0.10 / C 0.23 (40 statements, better in 17, worse in 5;
-    docs/results/heldout_opening_policy/). Later in a conversation the template grades poorly (A 0.05,
-    docs/results/heldout_candidate_grades/) and the shipped rank stays."""
+    experiments/reply_policy/heldout_opening_policy/). Later in a conversation the template grades poorly (A
+    0.05, experiments/reply_policy/heldout_candidate_grades/) and the shipped rank stays."""
     words = _context(ctx)
     return (
         not ctx.history
@@ -250,7 +250,7 @@ def good_news(ctx: AgentContext, forecast: EmotionForecast) -> bool:
     template is the good-news reply (templates.good_news_reply). Only the opening turn counts: later in a
     conversation a joy reading is mostly the person agreeing or thanking ("you are right, I was overthinking
     lol": 248 of the 1,304 seeker turns of 120 ESConv train dialogues would have counted). Measured blind in
-    docs/results/good_news_unseen2/."""
+    experiments/first_messages/good_news_unseen2/."""
     return opening(ctx) and checks.tone_emotion(forecast.emotion, ctx.evidence) == "joy"
 
 
@@ -291,7 +291,8 @@ def rank_key(c: Candidate) -> tuple:
     Drafts last: on 45 held-out ESConv *train* turns a blind judge graded SmolLM2-135M's drafts C 0.91 and
     Qwen2.5-Coder-0.5B's C 0.67; even the drafts that failed no check (0.5B: 11 of 45) graded C in 3 of 11,
     where the exemplar/template choice on the same turns graded C in none
-    (docs/results/heldout_draft_policy2/). They stay candidates, shown with their checks in the timeline."""
+    (experiments/reply_policy/heldout_draft_policy2/). They stay candidates, shown with their checks in the
+    timeline."""
     return (bool(c.guard), c.source == "model", len(c.failed), c.source == "template", -c.score)
 
 

@@ -62,7 +62,8 @@ MIN_CLAUSE_WORDS = 3  # "my order" is a noun phrase, not news
 FIRST_PERSON_SUBJECTS = {"i", "i'm", "i've", "my", "we", "we're", "we've", "our"}
 # A statement is said back only when it opens with its subject (or a word a subject can follow): "failed my
 # midterm" or "not sure if I should go back" would come back without one ("It sounds like failed your
-# midterm"; seen on held-out ESConv train opening statements, docs/results/heldout_opening_policy/).
+# midterm"; seen on held-out ESConv train opening statements,
+# experiments/reply_policy/heldout_opening_policy/).
 STATEMENT_START = FIRST_PERSON_SUBJECTS | set(
     "ive im the a an this that these those his her their it it's there today yesterday tonight last "
     "everyone everything nobody someone somebody now recently lately".split()
@@ -141,8 +142,9 @@ def grounded_reply(transcript: str, emotion: str, strategy: str) -> str:
     """One safe reply that carries out `strategy` (see the module docstring). When no feeling is read
     (`emotion` neutral: the words, voice and face show none, and the words read no negative emotion either,
     checks.tone_emotion) it asks how the person feels, whatever the strategy: the news may be good or hard,
-    and a reply that names a feeling or asks for "the hardest part" would presume one (a son's first
-    sentence, a year sober: designed on docs/results/neutral_news_design/, judged on neutral_news_unseen/)."""
+    and a reply that names a feeling or asks for "the hardest part" would presume one (a son's first sentence,
+    a year sober: designed on experiments/first_messages/neutral_news_design/, judged on
+    neutral_news_unseen/)."""
     said = echo(transcript)
     if emotion == "neutral":
         return f"{'It sounds like ' + said if said else NEUTRAL_OPENER}. {NEUTRAL_QUESTION}"

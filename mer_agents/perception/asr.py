@@ -41,11 +41,11 @@ MANIFEST = "ASSEMBLED.json"
 SAMPLE_RATE = 16000
 COPY_CHUNK = 8 << 20
 
-# Beam 2. The rule fixed before measuring (scripts/asr_beam_selection.py: beam 1 when its WER is within 0.01
-# of beam 2's on the fusion set's selection split) picked beam 1: WER 0.160 vs 0.165 on 62 espeak clips, at
-# 0.95x the time (docs/results/asr_beam_selection.json). But beam 1 misreads the plain sentence the ASR test
-# checks ("The weather was lovely" -> "But when I was lonely", WER 0.25), so for a 5 % gain beam 2 stays.
-# 5 (faster-whisper's default) doubles the time for little gain here.
+# Beam 2. The rule fixed before measuring (experiments/asr_decoding/asr_beam_selection.py: beam 1 when its WER
+# is within 0.01 of beam 2's on the fusion set's selection split) picked beam 1: WER 0.160 vs 0.165 on 62
+# espeak clips, at 0.95x the time (experiments/asr_decoding/asr_beam_selection.json). But beam 1 misreads the
+# plain sentence the ASR test checks ("The weather was lovely" -> "But when I was lonely", WER 0.25), so for a
+# 5 % gain beam 2 stays. 5 (faster-whisper's default) doubles the time for little gain here.
 BEAM_SIZE = 2
 VAD_PARAMETERS = {"threshold": 0.5, "min_silence_duration_ms": 500, "speech_pad_ms": 200}
 NO_SPEECH_THRESHOLD = 0.6  # Whisper's rule: skip a window with p(no speech) above this ...
@@ -59,34 +59,36 @@ ENCODE_MEMO = 4
 # WINDOW_PAD_S: when set, the padded tail is cut off before encoding, keeping that many seconds of it after
 # the last speech frame; None reads the full 30 s window. A trimmed window is cheaper (the encoder's cost
 # grows with its input, and the decoder attends to all of it): on the fusion selection split the rule (the
-# smallest pad within 0.01 WER of the full window; scripts/asr_window_selection.py) picked 3 s, WER 0.145
-# vs 0.165 at 0.30x the ASR time, and the report split agreed (0.139 vs 0.155). Only speech that fits one
-# window is trimmed (longer speech has no padding to cut but in its last window).
+# smallest pad within 0.01 WER of the full window; experiments/asr_decoding/asr_window_selection.py) picked 3
+# s, WER 0.145 vs 0.165 at 0.30x the ASR time, and the report split agreed (0.139 vs 0.155). Only speech that
+# fits one window is trimmed (longer speech has no padding to cut but in its last window).
 WINDOW_PAD_S: float | None = 3.0
 WHISPER_WINDOW_S = 30.0
-# But Whisper was trained on full windows, and its p(no speech) rises as the pad shrinks (happy_news.mp4:
-# 0.31 full, 0.56 at 3 s, the same words), which raised the low-confidence flag on clear speech and moved the
-# skip and drop rules above. On a trimmed window p is mapped back to the full window's scale:
-# logit(p_full) = a + b · logit(p_trimmed), fitted on the fusion selection split
-# (scripts/asr_no_speech_calibration.py, docs/results/asr_no_speech_selection.json). On the report split the
-# mapped p is 0.018 from the full window's (raw 0.030) and the flag decides as on the full window on 66 of 67
-# clips (raw 64; the other is a garbled trimmed transcript, which looks_broken now sends to the full window);
-# on the app's 4 example clips 0.011 (raw 0.072), 4 of 4 (raw 3). No clip of either split has a skip, drop or
-# flag on the full window: the map is fitted on clear speech (p 0.01-0.3).
+# But Whisper was trained on full windows, and its p(no speech) rises as the pad shrinks (happy_news.mp4: 0.31
+# full, 0.56 at 3 s, the same words), which raised the low-confidence flag on clear speech and moved the skip
+# and drop rules above. On a trimmed window p is mapped back to the full window's scale: logit(p_full) = a + b
+# · logit(p_trimmed), fitted on the fusion selection split
+# (experiments/asr_decoding/asr_no_speech_calibration.py,
+# experiments/asr_decoding/asr_no_speech_selection.json). On the report split the mapped p is 0.018 from the
+# full window's (raw 0.030) and the flag decides as on the full window on 66 of 67 clips (raw 64; the other is
+# a garbled trimmed transcript, which looks_broken now sends to the full window); on the app's 4 example clips
+# 0.011 (raw 0.072), 4 of 4 (raw 3). No clip of either split has a skip, drop or flag on the full window: the
+# map is fitted on clear speech (p 0.01-0.3).
 NO_SPEECH_MAP = (-0.9476, 0.6503)
 # A trimmed transcript that loops (Whisper's own compression-ratio bar), holds more words than anyone can say
 # in the speech heard, or is one perception would doubt (looks_broken) is decoded again on the full window
 # (1 of the 129 selection and report clips at 3 s, in the calibration run).
 RETRY_FULL_WINDOW = True
-# Speech longer than one window: faster-whisper reads it on full 30 s windows, each new one starting where
-# the last complete segment ended, so 29 s of speech cost two 30 s windows and 59 s three. SPAN_HEARD_S, when
-# set, groups the VAD's speech chunks into spans of at most that many seconds of speech, cut in the silence
-# between chunks, each transcribed as a clip of its own on a trimmed window (24 s leaves room for the kept pad
-# and for the span's own VAD pass cutting a little differently; the language is detected on the first span).
-# Not taken: on streams joined from the fusion selection clips (scripts/asr_span_selection.py, the rule fixed
-# before the run: spans if their WER is within 0.01 of one call's) spans read 0.119 WER against 0.098, in
-# 0.84x the time (6 streams of 32-60 s, docs/results/asr_span_selection.json); the report split: 0.132 vs
-# 0.123, 0.91x the time. None: the whole clip in one call, on full windows past 30 s of speech.
+# Speech longer than one window: faster-whisper reads it on full 30 s windows, each new one starting where the
+# last complete segment ended, so 29 s of speech cost two 30 s windows and 59 s three. SPAN_HEARD_S, when set,
+# groups the VAD's speech chunks into spans of at most that many seconds of speech, cut in the silence between
+# chunks, each transcribed as a clip of its own on a trimmed window (24 s leaves room for the kept pad and for
+# the span's own VAD pass cutting a little differently; the language is detected on the first span). Not
+# taken: on streams joined from the fusion selection clips (experiments/asr_decoding/asr_span_selection.py,
+# the rule fixed before the run: spans if their WER is within 0.01 of one call's) spans read 0.119 WER against
+# 0.098, in 0.84x the time (6 streams of 32-60 s, experiments/asr_decoding/asr_span_selection.json); the
+# report split: 0.132 vs 0.123, 0.91x the time. None: the whole clip in one call, on full windows past 30 s of
+# speech.
 SPAN_HEARD_S: float | None = None
 LOOP_COMPRESSION = 2.4  # faster-whisper's compression_ratio_threshold
 MAX_WORDS_PER_S = 6.0  # fast speech runs at 3-4 words per second

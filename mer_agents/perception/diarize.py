@@ -1,27 +1,27 @@
 """Who speaks when: Silero VAD speech spans → Resemblyzer speaker embeddings → clustering with a threshold.
 
 Each speech span (vad.py) is cut into windows of WINDOW_S (hop HOP_S; a shorter span is one window), each
-window is embedded by Resemblyzer's GE2E voice encoder (voice_encoder.py: resemblyzer 0.1.4's network with
-the weights of its `pretrained.pt`, vendored in assets/voice_encoder/, Apache-2.0; torch, CPU), and the
-windows are clustered by average-linkage agglomerative clustering on cosine distance, cut at THRESHOLD
-(chosen on the `select` clips of scripts/make_speaker_clips.py, measured on the `report` clips:
-scripts/measure_diarization.py). Too little speech founds no speaker: a cluster whose windows cover less
-than MIN_SPEAKER_S of speech (the last words of a clip cut mid-phrase, one short window padded with silence
-to the encoder's partial, land far from the rest) is absorbed, each of its windows taking the label of the
-nearest other cluster (cosine to its centroid). Every FRAME_S of speech takes the label of the nearest window
-centre in its span; runs of one label are turns, and turns shorter than MIN_TURN_S join their neighbour.
-Speakers are named S1, S2, … in order of first speech. Overlapping speech is given to one speaker (the model
-tells no overlap). Words are attributed to turns by their Whisper timestamps (`attribute`).
+window is embedded by Resemblyzer's GE2E voice encoder (voice_encoder.py: resemblyzer 0.1.4's network with the
+weights of its `pretrained.pt`, vendored in assets/voice_encoder/, Apache-2.0; torch, CPU), and the windows
+are clustered by average-linkage agglomerative clustering on cosine distance, cut at THRESHOLD (chosen on the
+`select` clips of experiments/who_speaks/make_speaker_clips.py, measured on the `report` clips:
+experiments/who_speaks/measure_diarization.py). Too little speech founds no speaker: a cluster whose windows
+cover less than MIN_SPEAKER_S of speech (the last words of a clip cut mid-phrase, one short window padded with
+silence to the encoder's partial, land far from the rest) is absorbed, each of its windows taking the label of
+the nearest other cluster (cosine to its centroid). Every FRAME_S of speech takes the label of the nearest
+window centre in its span; runs of one label are turns, and turns shorter than MIN_TURN_S join their
+neighbour. Speakers are named S1, S2, … in order of first speech. Overlapping speech is given to one speaker
+(the model tells no overlap). Words are attributed to turns by their Whisper timestamps (`attribute`).
 
 How MIN_SPEAKER_S was chosen, on selection data only: the 4 `select` clips (make_speaker_clips.py --set select
 --out /tmp/speakers_select, then measure_diarization.py --clips /tmp/speakers_select --min-speaker
-0,0.5,1,1.5,2) and 161 single-speaker selection cuts (scripts/min_speaker_selection.py: each select voice
-reading 4 select lines, and examples/happy_news.mp4 and worried_audio_only.mp3 looped as
-benchmarks.growth.make_clip does, each cut every 0.5 s from 3 to 16 s). With no minimum 11 cuts were split
-in two (each by a last span of 0.5-1.0 s); at 0.5 s 9; at 1.0, 1.5 and 2.0 s none, with the select DER
-(0.072) and speaker counts (3/4 right) unchanged up to 1.5 s (2.0 s: 0.060, 4/4). The smallest value
-splitting no cut, 1.0 s, was taken. The `report` clips (examples/speakers), the single-speaker examples
-(whole) and cuts of examples/sad_loss.mp4 were only measured at it.
+0,0.5,1,1.5,2) and 161 single-speaker selection cuts (experiments/who_speaks/min_speaker_selection.py: each
+select voice reading 4 select lines, and examples/happy_news.mp4 and worried_audio_only.mp3 looped as
+benchmarks.growth.make_clip does, each cut every 0.5 s from 3 to 16 s). With no minimum 11 cuts were split in
+two (each by a last span of 0.5-1.0 s); at 0.5 s 9; at 1.0, 1.5 and 2.0 s none, with the select DER (0.072)
+and speaker counts (3/4 right) unchanged up to 1.5 s (2.0 s: 0.060, 4/4). The smallest value splitting no cut,
+1.0 s, was taken. The `report` clips (examples/speakers), the single-speaker examples (whole) and cuts of
+examples/sad_loss.mp4 were only measured at it.
 """
 
 from __future__ import annotations

@@ -1,14 +1,15 @@
 """Which face speaks: every face tracked, its lips measured by MediaPipe Face Mesh, matched to speaker turns.
 
 With several speakers (perception/diarize.py) the face to read is the answered speaker's, not the largest.
-Every sampled frame is scanned for all faces (face.detect_faces); boxes are linked into tracks by position.
-On each track point the Face Mesh landmark model (assets/face_mesh/, Apache-2.0, run with ai-edge-litert)
-gives the lip opening: the inner-lip gap (landmarks 13/14) over the mouth width (corners 61/291). A face that
-talks opens and closes its mouth, so its opening changes from sample to sample during its speaker's turns and
-far less during the others'. Per speaker and track the *motion contrast* is the mean absolute change of the
+Every sampled frame is scanned for all faces (face.detect_faces); boxes are linked into tracks by position. On
+each track point the Face Mesh landmark model (assets/face_mesh/, Apache-2.0, run with ai-edge-litert) gives
+the lip opening: the inner-lip gap (landmarks 13/14) over the mouth width (corners 61/291). A face that talks
+opens and closes its mouth, so its opening changes from sample to sample during its speaker's turns and far
+less during the others'. Per speaker and track the *motion contrast* is the mean absolute change of the
 opening between successive samples inside the speaker's turns minus the same outside them. Speakers take
-tracks greedily, highest contrast first, one track each, when the contrast is at least MIN_CONTRAST (chosen
-on the generated `select` clips by scripts/measure_speaking_face.py); a speaker without one is not guessed.
+tracks greedily, highest contrast first, one track each, when the contrast is at least MIN_CONTRAST (chosen on
+the generated `select` clips by experiments/who_speaks/measure_speaking_face.py); a speaker without one is not
+guessed.
 """
 
 from __future__ import annotations

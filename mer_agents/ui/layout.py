@@ -8,7 +8,7 @@ is atomic (Admission), so a burst of submits cannot all pass the check before an
 
 The Settings controls check nothing themselves (`unchecked`): Gradio's own range and
 choice checks ran while the queue guard read the inputs and answered an API client with a bare HTTP 400.
-The guard checks the settings instead (handlers.settings_from_ui) and refuses in one readable line.
+The guard checks the settings instead (validation.settings_from_ui) and refuses in one readable line.
 """
 
 from __future__ import annotations
@@ -23,22 +23,20 @@ import gradio as gr
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
 from mer_agents.perception import MAX_MESSAGE_CHARS
-from mer_agents.ui.handlers import (
+from mer_agents.ui.handlers import EXAMPLE_OUTPUTS, UI_OUTPUTS, UIHandlers
+from mer_agents.ui.live import build_live_tab
+from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
+from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, render_html
+from mer_agents.ui.validation import (
     CLIP_TYPES,
-    EXAMPLE_OUTPUTS,
     LAST_SPEAKER,
     SPEAKER_CHOICES,
     UI_LIMITS,
-    UI_OUTPUTS,
     VIDEO_TYPES,
-    UIHandlers,
     backend_choices,
     model_choices,
     settings_from_ui,
 )
-from mer_agents.ui.live import build_live_tab
-from mer_agents.ui.plots import forecast_figure, modality_figure, rounds_figure
-from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, render_html
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "examples"
 MODEL_CONCURRENCY = "model"
@@ -46,7 +44,7 @@ MAX_WAITING_RUNS = 8  # runs queued for the model besides the one running; one m
 # A run the guard admitted is counted as waiting from then until Gradio queues it (milliseconds later); one
 # that never reaches the queue (its request failed in between) stops counting after this long.
 ADMITTED_S = 10.0
-# /ui_run's inputs after (video, audio, message, session), as handlers.settings_from_ui names them.
+# /ui_run's inputs after (video, audio, message, session), as validation.settings_from_ui names them.
 UI_RUN_SETTINGS = ("backend", "model", "max_rounds", "reflection", "consistency", "one_pass", "fps")
 UI_RUN_TAIL = ("max_duration", "speaker")
 ADMISSION_ATTR = "_mer_admission"  # the app's Admission, on its Blocks: every guard of one app shares it
@@ -170,7 +168,7 @@ def queue_guard(demo: gr.Blocks, settings: Settings | None = None) -> Callable[.
 
 def unchecked(component: Any) -> Any:
     """`component` with Gradio's own value check off (its preprocess passes the value on as sent): the server
-    checks the Settings controls itself (handlers.settings_from_ui), in one readable line. Set on the
+    checks the Settings controls itself (validation.settings_from_ui), in one readable line. Set on the
     instance: a subclass would make Gradio write a .pyi stub beside this module."""
     component.preprocess = _as_sent
     return component
@@ -278,7 +276,7 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
                                     "lists their turns",
                                 )
                             )
-                        # Texts arrive escaped (handlers.chat_text): shown as typed, never as HTML or math.
+                        # Texts arrive escaped (formatting.chat_text): shown as typed, never as HTML or math.
                         chat = gr.Chatbot(
                             label="Conversation",
                             height=260,
@@ -387,7 +385,7 @@ def build_demo(settings: Settings | None = None, backend: Any = None) -> gr.Bloc
         # API endpoints (also what the README snippet calls); hidden from the page.
         with gr.Group(visible=False):
             # No file_types here: Gradio would check them while preprocessing for the queue guard (a
-            # validator), where a refusal reaches gradio_client as a bare HTTP 400. handlers.check_clip
+            # validator), where a refusal reaches gradio_client as a bare HTTP 400. validation.check_clip
             # refuses the same types (media.py's list) in one readable line inside the run instead.
             api_clip = gr.File(label="clip", type="filepath")
             api_message = gr.Textbox(label="message")

@@ -8,38 +8,44 @@ drains the new timeline events into the conversation, the turn's timeline, the s
 emotion-trajectory plot, and refreshes the face/voice meters; the first four reach the page through a
 State's change event, only when they changed (LiveHandlers.tick says why).
 
-Sessions live in a registry keyed by Gradio's session hash (both streams and the timer of one tab reach the
-same object without racing to create it); `demo.unload` closes a tab's session, and idle ones are reaped.
+Sessions live in a registry keyed by Gradio's session hash (live_registry.py: both streams and the timer of
+one tab reach the same object without racing to create it); `demo.unload` closes a tab's session, and idle
+ones are reaped. The conversation, plot and meters are drawn by live_views.py; a turn's trace is written by
+trace_io.traced.
 """
 
 from __future__ import annotations
 
-import html
 import itertools
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import gradio as gr
 import numpy as np
-import plotly.graph_objects as go
 from gradio.context import Context
 
 from mer_agents.config import Settings
 from mer_agents.errors import MerError
-from mer_agents.events import Event
-from mer_agents.labels import EMOTIONS
 from mer_agents.live import LiveSession, LiveSettings, LiveTurn
 from mer_agents.perception.media import downscale
-from mer_agents.runs import CANCELLED_MESSAGE, MODEL_SLOT
+from mer_agents.runs import MODEL_SLOT
 from mer_agents.types import Evidence
 from mer_agents.ui import tts
-from mer_agents.ui.handlers import DRAFT_MARK, ENDED_UNSEEN, chat_text, keyed, new_trace, write_trace
-from mer_agents.ui.plots import EMOTION_COLOURS
+from mer_agents.ui.handlers import keyed
+from mer_agents.ui.live_registry import REGISTRY, TICK_S, LiveRegistry, LiveState
+from mer_agents.ui.live_views import (
+    LIVE_CSS,
+    live_chat_messages,
+    preview_html,
+    status_text,
+    trajectory_figure,
+    turn_probs,
+)
 from mer_agents.ui.timeline import TIMELINE_CSS, TimelineView, apply, render_html
+from mer_agents.ui.trace_io import traced
 
 log = logging.getLogger(__name__)
 
@@ -48,18 +54,14 @@ AUDIO_STREAM_EVERY_S = 0.5  # microphone chunk period: turn-end latency is pause
 # (mic_batch.js, in the page's head: app.launch). Idle Live tab, bench live: 22-25 % of a core at 0.1 s.
 MIC_BATCH_JS = Path(__file__).with_name("mic_batch.js")
 VIDEO_STREAM_EVERY_S = 0.5  # webcam frame period (LiveSettings.frame_fps keeps 2 per second)
-TICK_S = 0.35  # UI refresh while someone speaks or a turn is answered: meters, events, replies
-# ... and while nothing is said or answered: each refresh is a Gradio request (queue, pre/postprocess, HTTP),
-# and at TICK_S they were a fifth of idle streaming's CPU (bench live, quiet: 29 % of a core at 0.35 s vs
-# 23 % at 1 s). Speech brings TICK_S back within a second; the end of a turn is detected in on_audio.
+# The UI refresh while nothing is said or answered (TICK_S, live_registry.py: while someone speaks or a turn
+# is answered). Each refresh is a Gradio request (queue, pre/postprocess, HTTP), and at TICK_S they were a
+# fifth of idle streaming's CPU (bench live, quiet: 29 % of a core at 0.35 s vs 23 % at 1 s). Speech brings
+# TICK_S back within a second; the end of a turn is detected in on_audio.
 TICK_IDLE_S = 1.0
 MAX_LIVE_SESSIONS = 4  # browser tabs streaming at once (each stream holds a queue slot while it runs)
 TICK_CONCURRENCY = 8
-IDLE_CLOSE_S = 600.0  # a session with no stream and no run for this long is closed
-GONE_KEEP_S = 3600.0  # how long a closed tab's key is remembered, so a late stream chunk does not reopen it
 STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the stream ended, close the turn
-LEVEL_FLOOR_DB = -70.0
-FACE_TOP = 3
 # The face meter is a glance, not evidence (a turn's clip is read in full by perception): it reads the newest
 # frame at most once a second while the person speaks, every two seconds while nothing happens (a py-spy
 # profile of idle streaming: still the largest handler cost, 8 % of a core at once a second), and once every
@@ -70,31 +72,7 @@ FACE_METER_EVERY_S = 1.0  # while the person speaks
 FACE_METER_IDLE_EVERY_S = 2.0  # nothing said or answered
 FACE_METER_BUSY_EVERY_S = 5.0
 FACE_PREVIEW_SIDE = 320  # the meter reads at most this size (Haar cost grows with pixels; 240 px missed some)
-LOW_COVERAGE = 0.85  # below this share of streamed audio received, the meters warn
 VIEW_VERSIONS = itertools.count(1)  # the numbers tick() gives the `view` State (LiveHandlers.tick)
-
-
-# ----------------------------------------------------------------------------------------- registry
-
-
-@dataclass
-class LiveState:
-    """One browser tab: the live session, its dialogue, and what the page last showed."""
-
-    session: LiveSession
-    views: dict[int, TimelineView] = field(default_factory=dict)
-    recording: bool = False
-    spoken: set[int] = field(default_factory=set)
-    shown: dict[str, Any] = field(default_factory=dict)
-    face_t: float | None = None
-    face_read_at: float = float("-inf")  # monotonic time of the meter's last reading
-    face: dict[str, float] | None = None
-    face_note: str = "camera off"
-    n_plotted: int = -1
-    audio_note: str = ""  # why the last microphone chunk was refused ("" once one is accepted)
-    tick_s: float = TICK_S  # the refresh period the page's timer was last given
-    view: dict[str, Any] = field(default_factory=dict)  # chat/timeline/plot/audio updates not yet shown
-    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 def tick_period(speaking: bool, busy: bool) -> float:
@@ -105,220 +83,6 @@ def face_meter_period(speaking: bool, busy: bool) -> float:
     if busy:
         return FACE_METER_BUSY_EVERY_S
     return FACE_METER_EVERY_S if speaking else FACE_METER_IDLE_EVERY_S
-
-
-class LiveRegistry:
-    """Per-session live state keyed by Gradio's session hash; closes what a tab leaves behind."""
-
-    def __init__(self) -> None:
-        self._states: dict[str, LiveState] = {}
-        self._gone: dict[str, float] = {}  # tabs that were closed (unload) -> when
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> LiveState | None:
-        with self._lock:
-            return self._states.get(key)
-
-    def get_or_create(self, key: str, make) -> LiveState | None:
-        """The tab's state, made on its first stream chunk; None for a tab that was closed.
-
-        A chunk Gradio queued before the tab's unload can arrive after it: reopening would leak a session.
-        """
-        with self._lock:
-            if key in self._gone:
-                return None
-            state = self._states.get(key)
-            if state is None or state.session.closed:
-                self._reap_locked()
-                state = LiveState(session=make())
-                self._states[key] = state
-            return state
-
-    def close(self, key: str, gone: bool = False) -> None:
-        """Close the tab's session; `gone` (the tab itself closed) also refuses to make it again."""
-        with self._lock:
-            state = self._states.pop(key, None)
-            if gone:
-                now = time.monotonic()
-                self._gone = {k: t for k, t in self._gone.items() if now - t < GONE_KEEP_S}
-                self._gone[key] = now
-        if state is not None:
-            state.session.close()
-
-    def states(self) -> list[LiveState]:
-        with self._lock:
-            return list(self._states.values())
-
-    def close_all(self) -> None:
-        with self._lock:
-            states, self._states = list(self._states.values()), {}
-        for state in states:
-            state.session.close()
-
-    def _reap_locked(self) -> None:
-        now = time.monotonic()
-        for key, state in list(self._states.items()):
-            if not state.session.busy and now - state.session.last_active > IDLE_CLOSE_S:
-                del self._states[key]
-                state.session.close()
-
-    def __len__(self) -> int:
-        with self._lock:
-            return len(self._states)
-
-
-REGISTRY = LiveRegistry()
-
-
-# ------------------------------------------------------------------------------------- pure views
-
-
-def chat_messages(
-    turns: list[LiveTurn], views: dict[int, TimelineView] | None = None
-) -> list[dict[str, str]]:
-    """The live conversation: what the person said (once transcribed) and the reply or what became of it;
-    while a reply is on its way, the latest draft of its run (`views`: each turn's timeline), marked as one,
-    so the person reads a reply before the audit ends (issue #14).
-
-    Every text is escaped (handlers.chat_text): the Chatbot would otherwise render it as HTML.
-    """
-    views = views or {}
-    messages: list[dict[str, str]] = []
-    for turn in turns:
-        said = turn.transcript.strip() or f"(turn {turn.id}: {turn.span.duration_s:.1f} s of speech)"
-        messages.append({"role": "user", "content": chat_text(said)})
-        if turn.status == "done":
-            tag = " · ".join(x for x in (turn.emotion, turn.strategy) if x)
-            reply = turn.reply + (f"\n\n[{tag}]" if tag else "")
-        elif turn.status in ("failed", "cancelled"):
-            reply = f"({turn.status}: {turn.error})"
-        elif turn.status == "running" and turn.id in views and views[turn.id].draft:
-            reply = f"{DRAFT_MARK} {views[turn.id].draft}"
-        else:
-            reply = "…" if turn.status == "running" else "(waiting)"
-        messages.append({"role": "assistant", "content": chat_text(reply)})
-    return messages
-
-
-def turn_probs(view: TimelineView) -> dict[str, float] | None:
-    """The turn's final emotion distribution: the last forecast, else the fused perception evidence."""
-    if view.forecasts:
-        return dict(view.forecasts[max(view.forecasts)].probs)
-    return None
-
-
-def trajectory_figure(points: list[tuple[int, dict[str, float]]]) -> go.Figure:
-    """Emotion over the conversation: one point per finished turn, one line per emotion."""
-    fig = go.Figure()
-    title = "Emotion over the conversation"
-    if not points:
-        fig.update_layout(
-            title=title,
-            height=300,
-            xaxis={"visible": False},
-            yaxis={"visible": False},
-            annotations=[
-                {
-                    "text": "a point appears for each answered turn",
-                    "showarrow": False,
-                    "xref": "paper",
-                    "yref": "paper",
-                    "x": 0.5,
-                    "y": 0.5,
-                }
-            ],
-        )
-        return fig
-    xs = [turn_id for turn_id, _ in points]
-    for label in EMOTIONS:
-        ys = [probs.get(label, 0.0) for _, probs in points]
-        if max(ys) >= 0.05:
-            fig.add_trace(
-                go.Scatter(
-                    x=xs, y=ys, name=label, mode="lines+markers", line={"color": EMOTION_COLOURS[label]}
-                )
-            )
-    fig.update_layout(
-        title=title,
-        height=300,
-        margin={"t": 50, "l": 40, "r": 10, "b": 40},
-        xaxis={"title": "turn", "tickmode": "array", "tickvals": xs},
-        yaxis={"title": "p", "range": [0, 1]},
-    )
-    return fig
-
-
-def level_percent(db: float) -> int:
-    return round(100 * min(1.0, max(0.0, (db - LEVEL_FLOOR_DB) / -LEVEL_FLOOR_DB)))
-
-
-def preview_html(
-    level_db: float,
-    speaking: bool,
-    status: str,
-    face: dict[str, float] | None,
-    face_note: str,
-    coverage: float | None = None,
-    audio_note: str = "",
-) -> str:
-    """The meters: voice energy, speech state, the current facial expression (our own labels and numbers)."""
-    esc = html.escape
-    rows = [
-        (
-            f'<div class="live-row"><span class="live-key">voice</span>'
-            f'<span class="live-bar"><span style="width:{level_percent(level_db)}%"></span></span>'
-            f'<span class="live-val">{level_db:.0f} dBFS</span></div>'
-        ),
-        (
-            f'<div class="live-row"><span class="live-key">state</span><span class="live-state" '
-            f'data-speaking="{str(speaking).lower()}">{esc(status)}</span></div>'
-        ),
-    ]
-    if face:
-        for label, p in sorted(face.items(), key=lambda kv: -kv[1])[:FACE_TOP]:
-            rows.append(
-                f'<div class="live-row"><span class="live-key">face: {esc(label)}</span>'
-                f'<span class="live-bar face"><span style="width:{round(100 * p)}%"></span></span>'
-                f'<span class="live-val">{p:.2f}</span></div>'
-            )
-    else:
-        rows.append(
-            f'<div class="live-row"><span class="live-key">face</span><span>{esc(face_note)}</span></div>'
-        )
-    if coverage is not None and coverage < LOW_COVERAGE:
-        rows.append(
-            f'<div class="live-warn">The server is busy and received only {100 * coverage:.0f}% of '
-            "the microphone audio: turns may be cut short.</div>"
-        )
-    if audio_note:
-        rows.append(f'<div class="live-warn">{esc(audio_note)}</div>')
-    return f'<div class="live-preview">{"".join(rows)}</div>'
-
-
-LIVE_CSS = """
-.live-preview { font-size: 0.9em; display: grid; gap: 4px; }
-.live-row { display: grid; grid-template-columns: 8.5em 1fr 5.5em; gap: 8px; align-items: center; }
-.live-bar { height: 10px; background: #e5e7eb; border-radius: 5px; overflow: hidden; display: block; }
-.live-bar > span { display: block; height: 100%; background: #10b981; }
-.live-bar.face > span { background: #6366f1; }
-.live-state[data-speaking="true"] { color: #b91c1c; font-weight: 600; }
-.live-warn { color: #b45309; }
-"""
-
-
-def status_text(state: LiveState) -> str:
-    session = state.session
-    running = [t for t in session.turns if t.status == "running"]
-    waiting = [t for t in session.turns if t.status == "queued"]
-    if session.detector.speaking:
-        return "speaking…" + (" (a reply is on its way)" if running else "")
-    if running and running[-1].waiting_for_model:
-        return f"turn {running[-1].id} is waiting for the model (another run is using it)"
-    if running:
-        return f"thinking about turn {running[-1].id}…" + (f" ({len(waiting)} waiting)" if waiting else "")
-    if waiting:
-        return f"turn {waiting[0].id} is waiting"
-    return "listening" if state.recording else "press record on the microphone to talk"
 
 
 # ------------------------------------------------------------------------------------------ handlers
@@ -491,7 +255,7 @@ class LiveHandlers:
             apply(state.views.setdefault(turn_id, TimelineView()), event)
         turns = list(session.turns)
 
-        self._changed(state, out, "chat", chat_messages(turns, state.views))
+        self._changed(state, out, "chat", live_chat_messages(turns, state.views))
         if turns:
             current = next((t for t in reversed(turns) if t.id in state.views), turns[-1])
             self._changed(state, out, "timeline", render_html(state.views.get(current.id, TimelineView())))
@@ -573,27 +337,6 @@ class LiveHandlers:
             state.face, state.face_note = face_expression(frame)
         except MerError as exc:
             state.face, state.face_note = None, str(exc)
-
-
-def traced(events: Iterator[Event], settings: Settings) -> Iterator[Event]:
-    """A live turn's events, passed through and written as its trace to Settings.trace_dir when the run ends,
-    finished, failed or stopped (as a clip run's trace is: handlers.write_trace); a turn stopped or broken
-    before its final event ends in RunFailed saying so."""
-    trace, run_id = new_trace(), ""
-    try:
-        for event in events:
-            trace.add(event)
-            run_id = run_id or getattr(event, "run_id", "")
-            yield event
-        trace.end(ENDED_UNSEEN, "error")  # the turn's run ended without saying how
-    except GeneratorExit:  # the turn was stopped (a barge-in, a closed conversation)
-        trace.end(CANCELLED_MESSAGE, "cancelled")
-        raise
-    except Exception as exc:
-        trace.end(f"Internal error ({exc.__class__.__name__}): {exc}", "error")
-        raise
-    finally:
-        write_trace(trace, settings, run_id or f"live-{int(time.time() * 1000)}")
 
 
 def page_head() -> str:
