@@ -62,7 +62,11 @@ def test_the_stages_after_perception_read_the_shared_prefix_from_the_prompt_cach
     settings = Settings.from_env(backend="embedded", reasoning="model")  # the model writes the reasoning
     events = list(run(RunRequest(evidence=evidence), backend, settings))
     first = {e.stage: e for e in events if isinstance(e, StageFinished) and e.round == 0}
-    assert first["perception"].cached_tokens < 20  # a transcript this process has not read before
+    perception = first["perception"]
+    if perception.output.written_by == "model":  # one call: a transcript this process has not read before
+        assert perception.cached_tokens < 20
+    else:  # the text gate asked again (text_gate.py): the second call reads the first one's prompt
+        assert perception.cached_tokens <= perception.prompt_tokens / 2 + 20, perception
     for stage in ("forecast", "strategy"):
         assert first[stage].cached_tokens >= 0.9 * first["perception"].prompt_tokens - 60, first[stage]
 
