@@ -111,7 +111,11 @@ def test_run_drops_the_strategy_the_audit_said_to_avoid():
         retrieve=injected_tools.neighbours(found),
     )
     plan = planner.run(ctx, forecast("sadness", SAD, 0.7))
-    assert plan.strategy == "Reflection of feelings" and plan.secondary != "Providing Suggestions"
+    assert "Providing Suggestions" not in (plan.strategy, plan.secondary)
+    words = ctx.evidence.words
+    fc = forecast("sadness", SAD, 0.7)
+    expected = planner.rank(fc, [], found, avoid=["Providing Suggestions"], words=words)
+    assert plan.strategy == expected[0][0]  # the blend of the code ranking and the strategy encoder
 
 
 def test_a_reason_the_model_cannot_write_is_code_s_and_the_plan_stands():
@@ -132,6 +136,11 @@ def test_a_reason_the_model_cannot_write_is_code_s_and_the_plan_stands():
 
 @pytest.mark.slow
 def test_planner_skips_the_excluded_dialogue(monkeypatch):
+    """What is tested is the retrieval's exclusion: the plan is the code ranking alone (the strategy
+    encoder's blend weight set to 0), so the bank's strategy is planned and its replies offered."""
+    from mer_agents.agents import strategy_encoder
+
+    monkeypatch.setattr(strategy_encoder, "mix_weight", lambda path=None: 0.0)
     evidence = Evidence.model_validate_json((FIXTURES / "evidence_sad.json").read_text())
     gold = "GOLD: maybe you could tell your family tonight over dinner."
     exemplars = [
@@ -172,3 +181,23 @@ def test_planner_skips_the_excluded_dialogue(monkeypatch):
         "Maybe you could ask about severance.",
         "Maybe you could update your CV.",
     ]
+
+
+def test_the_plan_blends_the_code_ranking_with_the_strategy_encoder():
+    """The real encoder (assets/strategy_encoder/), no model call, injected neighbours: every score the
+    planner ranks by is the blend w · P_enc + (1 − w) · code, at the weight chosen on held-out train."""
+    from mer_agents.agents import strategy_encoder
+    from mer_agents.types import Turn
+
+    asked = "Hi! What would you like to talk about today?"
+    history = [Turn(user_text="hi", reply=asked, strategy="Question")]
+    words = "I lost my job last week and I keep thinking I will never find another one."
+    fc = forecast("sadness", SAD, 0.7)
+    found = [scored("Question", 0.9, i) for i in range(4)]
+    code = dict(planner.rank(fc, history, found, words=words, encoder=False))
+    blended = dict(planner.rank(fc, history, found, words=words))
+    read = strategy_encoder.probs(history[-1].reply, words, ["Question"])
+    w = strategy_encoder.mix_weight()
+    assert w == pytest.approx(0.75)
+    assert all(blended[s] == pytest.approx(w * read[s] + (1 - w) * code[s]) for s in code)
+    assert sum(read.values()) == pytest.approx(1.0, abs=1e-5)

