@@ -42,3 +42,11 @@ def flat_embed(texts: Sequence[str]) -> np.ndarray:
 
 
 TOOLS: dict[str, Any] = {"retrieve": no_neighbours, "embed": flat_embed}
+
+
+def code_planner(monkeypatch) -> None:
+    """For scripted control-flow tests: the plan is the planner's code ranking alone (the strategy encoder's
+    blend weight set to 0), so the injected neighbours decide it; the encoder is tested in test_planner.py."""
+    from mer_agents.agents import strategy_encoder
+
+    monkeypatch.setattr(strategy_encoder, "mix_weight", lambda path=None: 0.0)

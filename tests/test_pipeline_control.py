@@ -41,6 +41,13 @@ from mer_agents.types import Evidence
 from tests import injected_tools
 from tests.injected_tools import TOOLS, flat_embed, no_neighbours
 
+
+@pytest.fixture(autouse=True)
+def planned_by_code(monkeypatch):
+    """Scripted control flow: the plan is the code ranking of the injected neighbours (injected_tools)."""
+    injected_tools.code_planner(monkeypatch)
+
+
 FIXTURES = Path(__file__).parent / "fixtures"
 GOOD = "Losing your job is hard, and it makes sense that you feel empty right now."
 CHEERFUL = "That's great! Losing your job means a fresh start."  # tone_mismatch

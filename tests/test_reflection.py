@@ -22,7 +22,15 @@ from mer_agents.events import StageFinished
 from mer_agents.labels import STRATEGIES
 from mer_agents.pipeline import RunRequest, run
 from mer_agents.types import Evidence, Reply
+from tests import injected_tools
 from tests.injected_tools import TOOLS
+
+
+@pytest.fixture(autouse=True)
+def planned_by_code(monkeypatch):
+    """Scripted control flow: the plan is the code ranking of the injected neighbours (injected_tools)."""
+    injected_tools.code_planner(monkeypatch)
+
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CHEERFUL = "That's great! Losing your job means a fresh start."  # tone_mismatch

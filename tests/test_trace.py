@@ -18,6 +18,7 @@ from mer_agents.events import RunFailed
 from mer_agents.pipeline import RunRequest, run
 from mer_agents.trace import Trace
 from mer_agents.types import Evidence
+from tests import injected_tools
 from tests.injected_tools import TOOLS
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -27,7 +28,8 @@ def evidence() -> Evidence:
     return Evidence.model_validate_json((FIXTURES / "evidence_sad.json").read_text())
 
 
-def test_trace_of_a_refined_run(tmp_path):
+def test_trace_of_a_refined_run(tmp_path, monkeypatch):
+    injected_tools.code_planner(monkeypatch)  # scripted: the injected neighbours decide the plan
     """Scripted backend: a run with one refinement round → reply, rounds, verdicts, timings, tokens."""
     trace = Trace(tmp_path / "run.json")
     backend = ScriptedBackend(reply=["That's great!", "Losing your job is hard; feeling empty makes sense."])
