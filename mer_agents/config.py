@@ -113,9 +113,9 @@ class Settings(BaseModel):
     reasoning: Literal["auto", "model", "code"] = Field(
         "auto",
         description="who writes the agents' reasoning texts (summary, explanation, reason, critique): the "
-        "model (each through the text gate), or code from the evidence; auto = code on an embedded model "
-        "whose drafts are not trusted (experiments/reasoning_check/: blind readers found 15-18 % of "
-        "SmolLM2-135M's gated texts OK, 100 % of code's), the model elsewhere",
+        "model (each through the text gate), or code from the evidence; auto = code on the embedded models "
+        "(experiments/reasoning_check/: blind readers found 7-28 % of SmolLM2-135M's and 59-67 % of "
+        "Qwen2.5-Coder-1.5B's gated texts OK, 100 % of code's), the model on the GPU and server backends",
     )
     seed: int = Field(
         0,

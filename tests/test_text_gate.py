@@ -74,10 +74,10 @@ def test_written_retries_once_then_code_writes_it_and_says_so():
     assert text_gate.written(lambda i: "fine.", lambda t: [], str) == ("fine.", "model")
 
 
-def test_code_writes_the_reasoning_of_an_untrusted_embedded_model():
-    """Who writes the reasoning (Settings.reasoning): on "auto", code for an embedded model whose drafts are
-    not trusted (the blind read in experiments/reasoning_check/), the model for the others; without a model
-    call when code writes it."""
+def test_code_writes_the_reasoning_of_an_embedded_model():
+    """Who writes the reasoning (Settings.reasoning): on "auto", code for every embedded model, trusted drafts
+    or not (the blind reads in experiments/reasoning_check/), the model for the GPU and server backends;
+    without a model call when code writes it."""
     from mer_agents.config import Settings
 
     class Embedded:
@@ -90,8 +90,8 @@ def test_code_writes_the_reasoning_of_an_untrusted_embedded_model():
         name = "openai_http"
 
     auto = Settings()
-    assert not text_gate.model_writes(auto, Embedded())
-    assert text_gate.model_writes(auto, Trusted()) and text_gate.model_writes(auto, Server())
+    assert not text_gate.model_writes(auto, Embedded()) and not text_gate.model_writes(auto, Trusted())
+    assert text_gate.model_writes(auto, Server())
     assert text_gate.model_writes(Settings(reasoning="model"), Embedded())
     assert not text_gate.model_writes(Settings(reasoning="code"), Server())
 

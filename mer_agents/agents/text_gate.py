@@ -90,10 +90,11 @@ def issues(
 
 def model_writes(settings, backend) -> bool:
     """Whether the model writes this run's reasoning texts (Settings.reasoning; "auto": not on an embedded
-    model whose drafts are not trusted)."""
+    model — blind readers found 7-28 % of SmolLM2-135M's and 59-67 % of Qwen2.5-Coder-1.5B's gated texts OK,
+    100 % of code's: experiments/reasoning_check/)."""
     if settings.reasoning != "auto":
         return settings.reasoning == "model"
-    return not (getattr(backend, "name", "") == "embedded" and not getattr(backend, "trusted_drafts", False))
+    return getattr(backend, "name", "") != "embedded"
 
 
 CODE_BY_SETTING = "code (the reasoning setting: code writes the agents' texts for this model)"
