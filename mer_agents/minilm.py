@@ -278,5 +278,26 @@ class TunedScorer(MiniLM):
             out[batch] = self._forward([pairs[i] for i in batch])
         return out
 
+    def probs(self, firsts: list[str], seconds: list[str | None] | None = None) -> np.ndarray:
+        """The head's outputs as probabilities (a softmax per row): for a classifier head."""
+        logits = self.logits(firsts, seconds)
+        e = np.exp(logits - logits.max(axis=1, keepdims=True))
+        return e / e.sum(axis=1, keepdims=True)
+
     def _forward(self, pairs: list[tuple[list, list]]) -> np.ndarray:
         return self._mean_states(pairs) @ self.head_w + self.head_b
+
+
+def load_tuned(path: Path, scalar: str, what: str, rebuild: str, default: float | None = None):
+    """(a TunedScorer of the file at `path`, the float stored beside its weights under `scalar` — a
+    threshold, a blend weight —, or `default` when the file has none); a ModelError saying what is missing
+    and how to rebuild it when the file cannot be read."""
+    from mer_agents.embeddings import minilm_dir
+    from mer_agents.errors import ModelError
+
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            value = float(data[scalar]) if scalar in data.files or default is None else default
+        return TunedScorer(minilm_dir(), path, skip=(scalar,)), value
+    except (OSError, KeyError, ValueError) as exc:
+        raise ModelError(f"{what} weights missing or unreadable at {path} (rebuild: {rebuild})") from exc

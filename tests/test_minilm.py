@@ -79,3 +79,26 @@ def test_the_cpu_path_imports_no_torch(tmp_path):
     imported, blas = json.loads(out.stdout.strip().splitlines()[-1])
     assert imported == []
     assert blas and set(blas) == {minilm.BLAS_THREADS}  # numpy's BLAS leaves the cores to the models
+
+
+def test_a_tuned_file_loads_with_its_stored_value_or_says_what_is_missing(tmp_path):
+    """minilm.load_tuned, shared by the crisis detector (threshold) and the strategy encoder (blend weight):
+    the shipped files carry their value; a file without one gets the default, or a clear error without one;
+    a missing file is a one-line ModelError naming the model and how to rebuild it."""
+    import numpy as np
+    import pytest
+
+    from mer_agents.agents import crisis, strategy_encoder
+    from mer_agents.errors import ModelError
+    from mer_agents.minilm import load_tuned
+
+    scorer, mix = load_tuned(strategy_encoder.WEIGHTS, "mix", "strategy encoder", "rebuild it")
+    assert mix == pytest.approx(0.75) and scorer.probs(["I failed my exam"]).sum() == pytest.approx(1.0)
+    with np.load(crisis.WEIGHTS, allow_pickle=False) as data:
+        bare = {k: data[k] for k in data.files if k != "threshold"}
+    np.savez(tmp_path / "bare.npz", **bare)
+    assert load_tuned(tmp_path / "bare.npz", "threshold", "crisis detector", "x", default=0.5)[1] == 0.5
+    with pytest.raises(ModelError, match="crisis detector weights missing or unreadable"):
+        load_tuned(tmp_path / "bare.npz", "threshold", "crisis detector", "x")
+    with pytest.raises(ModelError, match=r"strategy encoder .* \(rebuild: python train\.py\)"):
+        load_tuned(tmp_path / "none.npz", "mix", "strategy encoder", "python train.py")

@@ -33,7 +33,6 @@ from pydantic import BaseModel, ConfigDict
 
 from mer_agents.cache import load_once
 from mer_agents.config import Settings
-from mer_agents.errors import ModelError
 
 Kind = Literal["self-harm", "abuse"]
 WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "crisis_detector" / "crisis.npz"
@@ -153,24 +152,14 @@ def threshold(settings: Settings | None = None) -> float:
 def classify(texts: list[str], settings: Settings | None = None) -> np.ndarray:
     """P(none, self-harm, abuse) per text (rows), from the fine-tuned classifier."""
     scorer, _ = _scorer(weights_path(settings))
-    logits = scorer.logits(texts)
-    logits -= logits.max(axis=1, keepdims=True)
-    e = np.exp(logits)
-    return e / e.sum(axis=1, keepdims=True)
+    return scorer.probs(texts)
 
 
 @load_once
 def _scorer(path: Path):
     """(the scorer, its threshold: the file's `threshold` when it has one, else THRESHOLD)."""
-    from mer_agents.embeddings import minilm_dir
-    from mer_agents.minilm import TunedScorer
+    from mer_agents.minilm import load_tuned
 
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            chosen = float(data["threshold"]) if "threshold" in data.files else THRESHOLD
-        return TunedScorer(minilm_dir(), path, skip=("threshold",)), chosen
-    except (OSError, KeyError, ValueError) as exc:
-        raise ModelError(
-            f"crisis detector weights missing or unreadable at {path} "
-            "(rebuild: python experiments/crisis_detector/train.py)"
-        ) from exc
+    return load_tuned(
+        path, "threshold", "crisis detector", "python experiments/crisis_detector/train.py", THRESHOLD
+    )

@@ -14,10 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-
 from mer_agents.cache import load_once
-from mer_agents.errors import ModelError
 from mer_agents.labels import STRATEGIES
 
 WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "strategy_encoder" / "strategy.npz"
@@ -37,18 +34,11 @@ def so_far(strategies: Sequence[str]) -> str:
 @load_once
 def _scorer(path: Path):
     """(the scorer, its weight in the blend with the code ranking)."""
-    from mer_agents.embeddings import minilm_dir
-    from mer_agents.minilm import TunedScorer
+    from mer_agents.minilm import load_tuned
 
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            mix = float(data["mix"])
-        return TunedScorer(minilm_dir(), path, skip=("mix",)), mix
-    except (OSError, KeyError, ValueError) as exc:
-        raise ModelError(
-            f"strategy encoder weights missing or unreadable at {path} "
-            "(rebuild: python experiments/strategy_encoder/train.py --ship)"
-        ) from exc
+    return load_tuned(
+        path, "mix", "strategy encoder", "python experiments/strategy_encoder/train.py --ship 0.75"
+    )
 
 
 def mix_weight(path: Path = WEIGHTS) -> float:
@@ -57,6 +47,5 @@ def mix_weight(path: Path = WEIGHTS) -> float:
 
 def probs(previous: str, words: str, strategies: Sequence[str], path: Path = WEIGHTS) -> dict[str, float]:
     """P(each of the 8 strategies) for the next supporter turn."""
-    logits = _scorer(path)[0].logits([moment(previous, words)], [so_far(strategies)])[0]
-    e = np.exp(logits - logits.max())
-    return {s: float(p) for s, p in zip(STRATEGIES, e / e.sum())}
+    row = _scorer(path)[0].probs([moment(previous, words)], [so_far(strategies)])[0]
+    return {s: float(p) for s, p in zip(STRATEGIES, row)}
