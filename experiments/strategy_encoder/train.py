@@ -115,11 +115,7 @@ def encoder_probs(weights: Path, items: list[dict]) -> np.ndarray:
     from mer_agents.embeddings import minilm_dir
     from mer_agents.minilm import TunedScorer
 
-    logits = TunedScorer(minilm_dir(), weights).logits(
-        [x["first"] for x in items], [x["second"] for x in items]
-    )
-    e = np.exp(logits - logits.max(1, keepdims=True))
-    return e / e.sum(1, keepdims=True)
+    return TunedScorer(minilm_dir(), weights).probs([x["first"] for x in items], [x["second"] for x in items])
 
 
 def code_scores(items: list[dict]) -> np.ndarray:

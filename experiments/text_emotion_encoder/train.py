@@ -99,9 +99,7 @@ def encoder_probs(weights: Path, rows: list) -> np.ndarray:
     from mer_agents.minilm import TunedScorer
 
     scorer = TunedScorer(minilm_dir(), weights)
-    logits = scorer.logits([t for t, _, _ in rows], [c for _, c, _ in rows])  # None: no context, as trained
-    e = np.exp(logits - logits.max(1, keepdims=True))
-    return e / e.sum(1, keepdims=True)
+    return scorer.probs([t for t, _, _ in rows], [c for _, c, _ in rows])  # None: no context, as trained
 
 
 def head_probs(rows: list) -> np.ndarray:
