@@ -312,9 +312,12 @@ class _Run:
         evidence = yield from self.evidence()
         yield EvidenceReady(t=self.t(), evidence=evidence)
         spoken_other = bool(evidence.language) and evidence.language != "en"  # the classifier reads English
-        self.crisis = crisis.detect(
-            evidence.transcript, self.settings, classifier=not spoken_other
-        ) or crisis.detect(evidence.translation, self.settings)
+        self.crisis = crisis.detect(evidence.transcript, self.settings, classifier=not spoken_other)
+        if self.crisis is None and evidence.translation:
+            # a garbled (unsure) translation can still carry the words; a false alarm costs less than a miss
+            self.crisis = crisis.detect(evidence.translation, self.settings)
+            if self.crisis is not None:
+                self.crisis = self.crisis.model_copy(update={"source": "the English translation's words"})
         self.language = evidence.language
         if self.crisis:
             yield Progress(t=self.t(), stage="reply", message=self.crisis.note)
@@ -478,7 +481,7 @@ class _Run:
         """RunFinished's reply, reply_source and note; under the crisis guard, its safety message
         (crisis.py)."""
         if self.crisis:
-            return {"reply": self.crisis.reply, "reply_source": "crisis", "note": self.crisis.note}
+            text, source, note = self.crisis.reply, "crisis", self.crisis.note
         notes = [note, self.language_note(text)]
         return {"reply": text, "reply_source": source, "note": "; ".join(n for n in notes if n)}
 

@@ -456,6 +456,22 @@ def test_a_person_who_spoke_another_language_is_told_the_reply_is_english(eviden
     assert "English" not in collect(ScriptedBackend(), evidence)[-1].note
 
 
+def test_a_crisis_read_from_the_translation_keeps_the_language_note(evidence):
+    """Scripted backend: French speech whose English translation mentions self-harm → the safety message,
+    its note saying the translation carried the words, and still that the reply is in English (the CI run
+    of the French clip lost the language note under the guard)."""
+    french = evidence.model_copy(
+        update={
+            "language": "fr",
+            "transcript": "Je ne veux plus vivre.",
+            "translation": "I want to kill myself.",
+        }
+    )
+    done = collect(ScriptedBackend(), french)[-1]
+    assert done.reply_source == "crisis" and "the English translation's words mention self-harm" in done.note
+    assert "spoke French; the reply is in English" in done.note
+
+
 def test_a_reader_whose_inputs_came_back_unchanged_is_reused(evidence, no_gate):
     """Scripted backend: perception (bad summary) and strategy (suggestions in a first turn of acute sadness)
     fail → round 1 reruns perception, then the strategy (it failed itself; only the target gets the audit's

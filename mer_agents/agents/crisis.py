@@ -81,6 +81,7 @@ class Crisis(BaseModel):
 
     kind: Kind
     words: str
+    source: str = "the person's words"  # or "the English translation's words" (a non-English clip)
 
     @property
     def reply(self) -> str:
@@ -89,7 +90,7 @@ class Crisis(BaseModel):
     @property
     def note(self) -> str:
         return (
-            f'crisis guard: the person\'s words mention {self.kind} ("{self.words}"); the reply is a '
+            f'crisis guard: {self.source} mention {self.kind} ("{self.words}"); the reply is a '
             "fixed safety message, not a ranked candidate, and the reflection loop was skipped"
         )
 
