@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator,
 
 from mer_agents.types import AuditVerdict, Evidence, StageName, StageOutput
 
-AnyStage = Literal["media", "perception", "forecast", "strategy", "reply", "audit", "one_pass"]
+AnyStage = Literal["media", StageName, "audit", "one_pass"]  # the agent stages: types.StageName
 # Why a run failed: stopped on purpose (Stop, a closed tab, a barge-in), unusable input (a bad clip, message
 # or setting: the person can fix it), or anything else. Readers branch on this, never on the message.
 FailReason = Literal["cancelled", "bad_input", "error"]

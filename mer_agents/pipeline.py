@@ -41,17 +41,7 @@ from typing import Any, Callable, Generator, Iterator, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.agents import (
-    crisis,
-    first_look,
-    forecaster,
-    guard,
-    one_pass,
-    perception,
-    planner,
-    reflection,
-    responder,
-)
+from mer_agents.agents import crisis, first_look, guard, one_pass, reflection, responder
 from mer_agents.agents.base import AgentContext, Embed, Retrieve, Usage
 from mer_agents.backends.base import Backend
 from mer_agents.config import Settings
@@ -73,7 +63,8 @@ from mer_agents.events import (
 )
 from mer_agents.perception.asr import language_name
 from mer_agents.runs import Cancelled, Worker
-from mer_agents.types import STAGES, Evidence, Reply, StageName, StageOutput, Turn
+from mer_agents.stages import SPECS, STAGE_SPECS, STAGES
+from mer_agents.types import Evidence, Reply, StageName, StageOutput, Turn
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -104,13 +95,8 @@ def perception_context(history: list[Turn]) -> list[str]:
     return [t.user_text for t in history]
 
 
-# Which earlier stages' outputs each stage's agent reads (the `agents` map in Run.body).
-READS: dict[str, tuple[str, ...]] = {
-    "perception": (),
-    "forecast": (),
-    "strategy": ("forecast",),
-    "reply": ("forecast", "strategy"),
-}
+# Which earlier stages' outputs each stage's agent reads (declared in stages.STAGE_SPECS).
+READS: dict[str, tuple[str, ...]] = {s.name: s.reads for s in STAGE_SPECS}
 
 
 # What a stage's reader acts on, per stage whose output is read (READS): agents/planner.py ranks strategies
@@ -327,12 +313,6 @@ class _Run:
             return
         if not self.crisis:
             yield from self.first_look(evidence)
-        agents: dict[str, Callable[..., BaseModel]] = {
-            "perception": lambda ctx, o: perception.run(ctx),
-            "forecast": lambda ctx, o: forecaster.run(ctx),
-            "strategy": lambda ctx, o: planner.run(ctx, o["forecast"]),
-            "reply": lambda ctx, o: responder.run(ctx, o["forecast"], o["strategy"]),
-        }
         outputs: dict[str, Any] = {}
         built: dict[str, tuple] = {}  # stage → read_inputs when its current output was made
         records: list[_RoundRecord] = []
@@ -348,7 +328,7 @@ class _Run:
                     continue
                 built[stage] = read_inputs(stage, outputs)
                 outputs[stage] = yield from self.stage_step(
-                    stage, ctx, lambda c, s=stage: agents[s](c, outputs)
+                    stage, ctx, lambda c, s=SPECS[stage]: s.run(c, outputs)
                 )
                 reply = outputs.get("reply")
                 if stage == "reply" and not self.crisis and self.drafts.get(round_) != reply.text:
@@ -542,11 +522,7 @@ def run(
     except Cancelled:
         yield RunFailed(t=state.t(), stage=state.stage, error=CANCELLED, reason="cancelled")
     except StageError as exc:
-        stage = (
-            exc.stage
-            if exc.stage in ("perception", "forecast", "strategy", "reply", "audit", "one_pass")
-            else state.stage
-        )
+        stage = exc.stage if exc.stage in (*STAGES, "audit", "one_pass") else state.stage
         yield StageFailed(t=state.t(), stage=stage, round=state.round, error=str(exc))
         yield RunFailed(t=state.t(), stage=stage, error=str(exc), reason="error")
     except MerError as exc:

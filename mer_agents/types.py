@@ -6,7 +6,7 @@ trace, the app and the evaluation cache rely on.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -145,8 +145,9 @@ class Evidence(_Model):
 
 # ------------------------------------------------------------------------------------ stage outputs
 
+# The agent stages for typing; stages.STAGE_SPECS declares each (tests/test_stages.py checks the order)
 StageName = Literal["perception", "forecast", "strategy", "reply"]
-STAGES: tuple[StageName, ...] = ("perception", "forecast", "strategy", "reply")
+STAGES: tuple[StageName, ...] = get_args(StageName)
 
 
 class PerceptionReport(_Model):

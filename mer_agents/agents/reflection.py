@@ -16,21 +16,12 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from mer_agents.agents import checks, lexicon, stage_checks, text_gate
+from mer_agents.agents import checks, lexicon, text_gate
 from mer_agents.agents.base import AgentContext, Usage, generate_json, load_prompt, sentence_pattern
-from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.perception import digest
-from mer_agents.agents.responder import reply_checks
 from mer_agents.labels import STRATEGIES
-from mer_agents.types import (
-    STAGES,
-    AuditVerdict,
-    EmotionForecast,
-    PerceptionReport,
-    Reply,
-    StageName,
-    StrategyPlan,
-)
+from mer_agents.stages import STAGE_SPECS, STAGES
+from mer_agents.types import AuditVerdict, EmotionForecast, PerceptionReport, Reply, StageName, StrategyPlan
 
 MAX_TOKENS = 72
 OUTPUT_CHARS = 300
@@ -80,14 +71,14 @@ def run_checks(
     plan: StrategyPlan,
     reply: Reply,
 ) -> dict[str, list[checks.CheckResult]]:
-    """All code checks, keyed by stage, in stage order."""
-    ev = ctx.evidence
-    return {
-        "perception": stage_checks.check_perception(perception.summary, ev, digest(ev)),
-        "forecast": stage_checks.check_forecast(forecast, ev, used_modalities(ev)),
-        "strategy": stage_checks.check_strategy(plan, forecast, ctx.history),
-        "reply": reply_checks(ctx, reply.text, forecast, plan, ctx.similarity(reply.text, ev.words)),
-    }
+    """All code checks, keyed by stage, in stage order (each stage's as stages.STAGE_SPECS declares)."""
+    outputs = _outputs(perception, forecast, plan, reply)
+    return {spec.name: spec.check(ctx, outputs) for spec in STAGE_SPECS}
+
+
+def _outputs(*outputs: Any) -> dict[str, Any]:
+    """The round's outputs, in stage order, keyed by stage."""
+    return dict(zip(STAGES, outputs, strict=True))
 
 
 def _safe(text: str) -> bool:
@@ -106,9 +97,11 @@ def audit(
     one will), and then the critique is not asked for."""
     results = run_checks(ctx, perception, forecast, plan, reply)
     verdicts = [checks.verdict(stage, results[stage]) for stage in STAGES]
-    for i, output in enumerate((perception, forecast, plan)):  # what the text gate did (text_gate.py)
-        how = getattr(output, "written_by", "model")
-        verdicts[i] = verdicts[i].model_copy(update={"evidence": [*verdicts[i].evidence, f"text: {how}"]})
+    outputs = _outputs(perception, forecast, plan, reply)
+    for i, spec in enumerate(STAGE_SPECS):  # what the text gate did (text_gate.py), where it gates the text
+        if "written_by" in spec.output.model_fields:
+            how = getattr(outputs[spec.name], "written_by", "model")
+            verdicts[i] = verdicts[i].model_copy(update={"evidence": [*verdicts[i].evidence, f"text: {how}"]})
     result = Audit(verdicts=verdicts, results=results)
     target = result.earliest_revise
     if target is None:
@@ -123,7 +116,6 @@ def audit(
         verdicts[index] = v.model_copy(update={"issues": [*v.issues, f"critic: (not asked: {why_not})"]})
         return result
     sub = dataclasses.replace(ctx, usage=Usage())
-    outputs = {"perception": perception, "forecast": forecast, "strategy": plan, "reply": reply}
     # the digest opens the prompt as it opens the stages' (a cached prefix)
     messages = load_prompt("reflection").render(
         digest=digest(ctx.evidence),

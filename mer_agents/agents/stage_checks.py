@@ -1,13 +1,18 @@
 """The audit's code checks of the stages before the reply: the perception summary, the emotion forecast and
 the strategy plan. Pure functions over stage outputs and evidence, each failure naming its evidence (the
 reply's own checks, CheckResult and the verdicts are in checks.py).
+
+The audit runs each stage's checks through one entry per stage, `audit_<stage>(ctx, outputs)`, which
+stages.STAGE_SPECS names: it gathers what that stage's checks read (the reply's are responder.reply_checks).
 """
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
+from mer_agents.agents.base import AgentContext
 from mer_agents.agents.checks import CheckResult, fail, ok
+from mer_agents.agents.forecaster import used_modalities
 from mer_agents.agents.lexicon import (
     MENTION_FLOOR,
     NUMBER,
@@ -17,6 +22,8 @@ from mer_agents.agents.lexicon import (
     strong_labels,
     unobserved,
 )
+from mer_agents.agents.perception import digest
+from mer_agents.agents.responder import reply_checks
 from mer_agents.labels import NEGATIVE_EMOTIONS
 from mer_agents.types import EmotionForecast, Evidence, StageName, StrategyPlan, Turn
 
@@ -160,3 +167,24 @@ def check_strategy(plan: StrategyPlan, forecast: EmotionForecast, history: list[
         else ok(stage, "generic_for_distress")
     )
     return results
+
+
+# --- the audit's entry per stage (stages.STAGE_SPECS): the stage's checks on the round's outputs -------
+
+
+def audit_perception(ctx: AgentContext, outputs: Mapping[str, Any]) -> list[CheckResult]:
+    ev = ctx.evidence
+    return check_perception(outputs["perception"].summary, ev, digest(ev))
+
+
+def audit_forecast(ctx: AgentContext, outputs: Mapping[str, Any]) -> list[CheckResult]:
+    return check_forecast(outputs["forecast"], ctx.evidence, used_modalities(ctx.evidence))
+
+
+def audit_strategy(ctx: AgentContext, outputs: Mapping[str, Any]) -> list[CheckResult]:
+    return check_strategy(outputs["strategy"], outputs["forecast"], ctx.history)
+
+
+def audit_reply(ctx: AgentContext, outputs: Mapping[str, Any]) -> list[CheckResult]:
+    text, ev = outputs["reply"].text, ctx.evidence
+    return reply_checks(ctx, text, outputs["forecast"], outputs["strategy"], ctx.similarity(text, ev.words))

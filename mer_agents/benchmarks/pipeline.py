@@ -330,6 +330,8 @@ def _input_name(args, clips) -> str:
 
 
 def _report(args, clip, backend, rows: list[dict], warm_up_s: float) -> int:
+    from mer_agents.stages import STAGES
+
     ratios = [r["refine_ratio"] for r in rows if r["refine_ratio"] is not None]
     result = {
         "backend": backend.describe(),
@@ -367,7 +369,7 @@ def _report(args, clip, backend, rows: list[dict], warm_up_s: float) -> int:
         f"{result['median_round_draft_after_perception_s']} s) · load average {result['load_avg_1m']} on "
         f"{result['cpus']} CPUs"
     )
-    stages = ("perception", "forecast", "strategy", "reply", "audit")
+    stages = (*STAGES, "audit")
     print(
         "completion tokens per stage (median): "
         + ", ".join(

@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from mer_agents.labels import EMOTIONS, MODALITIES, MODALITY_NOUN
+from mer_agents.stages import STAGES
 from mer_agents.types import Evidence, ModalityEvidence
 from mer_agents.ui.timeline import TimelineView
 
@@ -28,7 +29,7 @@ EMOTION_COLOURS = {
     "fear": "#0f766e",
     "disgust": "#65a30d",
 }
-STAGE_ORDER = ("perception", "forecast", "strategy", "reply")
+STAGE_ORDER = STAGES  # the audit chart's rows (stages.py)
 VERDICT_COLOURS = {"pass": "#15803d", "revise": "#c2410c"}
 HEIGHT = 360
 SPEAKER_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b")  # bands of S1, S2, … turns

@@ -36,6 +36,7 @@ from mer_agents.events import (
     TokenDelta,
 )
 from mer_agents.labels import MODALITIES
+from mer_agents.stages import STAGE_SPECS
 from mer_agents.types import EmotionForecast, Evidence, PerceptionReport, Reply, StrategyPlan
 from mer_agents.ui.timeline_html import MAX_HTML_BYTES, MAX_NESTING, TIMELINE_CSS, render_html
 from mer_agents.ui.timeline_model import (
@@ -55,10 +56,7 @@ HIDDEN_DRAFT = "(a model draft the guard refused: its text is not shown here, it
 STAGE_TITLES = {
     EVIDENCE_ENTRY: "Perception models",
     "media": "Media",
-    "perception": "Perception agent",
-    "forecast": "Emotion forecaster",
-    "strategy": "Strategy planner",
-    "reply": "Responder",
+    **{s.name: s.title for s in STAGE_SPECS},  # the agent stages' titles are declared in stages.py
     "audit": "Reflection audit",
     "one_pass": "One-pass responder",
     "run": "Run",
