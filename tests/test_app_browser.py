@@ -96,10 +96,10 @@ def _analyze_clip(browser, url: str, kind: str, clip: Path):
 
 
 def test_a_two_speaker_clip_shows_its_speakers_and_whom_it_answers(browser, app_url):  # noqa: F811
-    """A generated two-speaker conversation (examples/speakers) through the Clip tab's audio input: the
+    """A generated two-speaker conversation (eval_sets/speakers) through the Clip tab's audio input: the
     timeline's evidence names the speakers and the answered one, the emotion plot shades their turns.
     Saves test-artifacts/app_two_speakers.png."""
-    page = _analyze_clip(browser, app_url, "audio", ROOT / "examples" / "speakers" / "two_speakers_a.flac")
+    page = _analyze_clip(browser, app_url, "audio", ROOT / "eval_sets" / "speakers" / "two_speakers_a.flac")
     timeline = page.locator("#timeline").inner_text()
     assert "2 speakers, answering S2" in timeline, timeline[:2000]
     assert "S1 " in timeline
@@ -108,9 +108,9 @@ def test_a_two_speaker_clip_shows_its_speakers_and_whom_it_answers(browser, app_
 
 
 def test_a_two_face_clip_reads_the_face_of_the_answered_speaker(browser, app_url):  # noqa: F811
-    """A generated two-face conversation (examples/speaking_faces) through the Clip tab's video input: the
+    """A generated two-face conversation (eval_sets/speaking_faces) through the Clip tab's video input: the
     timeline's evidence says which face is the answered speaker's. Saves test-artifacts/app_two_faces.png."""
-    clip = ROOT / "examples" / "speaking_faces" / "two_faces_a.mp4"
+    clip = ROOT / "eval_sets" / "speaking_faces" / "two_faces_a.mp4"
     page = _analyze_clip(browser, app_url, "video", clip)
     timeline = page.locator("#timeline").inner_text()
     assert "2 speakers, answering S2" in timeline, timeline[:2000]

@@ -19,7 +19,7 @@ from mer_agents.evaluation.fusion import evaluate_fusion, read_clips
 from mer_agents.evaluation.readers import DataError
 
 ROOT = Path(__file__).resolve().parents[1]
-SPLITS = {"report": ROOT / "examples" / "fusion", "selection": ROOT / "examples" / "fusion_selection"}
+SPLITS = {"report": ROOT / "eval_sets" / "fusion", "selection": ROOT / "eval_sets" / "fusion_selection"}
 sys.path.insert(0, str(ROOT / "experiments" / "fusion_weights"))
 import make_fusion_clips  # noqa: E402
 
@@ -77,7 +77,7 @@ def test_eval_fusion_cli_writes_out_items_and_a_report_section(tmp_path):
     assert main(["eval", "fusion", "--limit", "1", "--no-cache", "--no-progress", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert data["task"] == "fusion" and data["n"] == 1 and data["provenance"]["commit"]
-    assert "eval fusion --labels examples/fusion/labels.json --no-cache --limit 1" in data["command"]
+    assert "eval fusion --labels eval_sets/fusion/labels.json --no-cache --limit 1" in data["command"]
     assert len((tmp_path / "fusion.items.jsonl").read_text().splitlines()) == 1
     assert (
         main(["eval", "report", "--in", str(tmp_path), "--out", str(tmp_path / "r.md"), "--no-charts"]) == 0

@@ -1,5 +1,5 @@
 """Speaker diarization (perception/diarize.py) on the REAL path: Silero VAD spans, the Resemblyzer voice
-encoder from assets/voice_encoder/, the committed multi-speaker clips of examples/speakers
+encoder from assets/voice_encoder/, the committed multi-speaker clips of eval_sets/speakers
 (experiments/who_speaks/make_speaker_clips.py) and their labels; plus the pure turn-building code on hand-made
 windows."""
 
@@ -18,7 +18,7 @@ from mer_agents.perception.media import load_media
 from mer_agents.types import SpeakerTurn
 
 ROOT = Path(__file__).resolve().parents[1]
-SPEAKERS = ROOT / "examples" / "speakers"
+SPEAKERS = ROOT / "eval_sets" / "speakers"
 pytestmark = pytest.mark.skipif(not diarize.available(), reason="the voice encoder weights are missing")
 
 

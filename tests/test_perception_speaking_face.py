@@ -1,6 +1,6 @@
 """perception.speaking_face: the Face Mesh model on real stills, the track linking and matching rules, and
 the answered speaker's face found in the generated two- and three-face conversations
-(examples/speaking_faces)."""
+(eval_sets/speaking_faces)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from mer_agents.perception.media import load_media
 from mer_agents.types import SpeakerTurn
 
 ROOT = Path(__file__).resolve().parents[1]
-CLIPS = ROOT / "examples" / "speaking_faces"
-STILLS = ROOT / "examples" / "fusion" / "faces"
+CLIPS = ROOT / "eval_sets" / "speaking_faces"
+STILLS = ROOT / "eval_sets" / "fusion" / "faces"
 
 
 def _label(name: str) -> dict:

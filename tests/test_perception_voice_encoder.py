@@ -11,7 +11,7 @@ import soundfile as sf
 
 from mer_agents.perception import voice_encoder
 
-CLIP = Path(__file__).resolve().parents[1] / "examples" / "speakers" / "two_speakers_a.flac"
+CLIP = Path(__file__).resolve().parents[1] / "eval_sets" / "speakers" / "two_speakers_a.flac"
 
 
 def _partials() -> tuple[np.ndarray, list[dict]]:

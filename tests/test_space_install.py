@@ -70,7 +70,7 @@ def test_the_space_entry_point_builds_the_app(space_python):
 
 def test_requirements_txt_alone_reads_two_speakers(space_python, tmp_path):
     """The voice encoder's weights ship in assets/ (no resemblyzer wheel): a Space diarizes too."""
-    clip = ROOT / "examples" / "speakers" / "two_speakers_a.flac"
+    clip = ROOT / "eval_sets" / "speakers" / "two_speakers_a.flac"
     out = tmp_path / "evidence.json"
     read = run(
         [str(space_python), "-m", "mer_agents", "perceive", str(clip), "--json", str(out)], timeout=600

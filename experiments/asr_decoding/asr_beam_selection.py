@@ -28,7 +28,7 @@ from mer_agents.evaluation.provenance import provenance  # noqa: E402
 
 BEAMS = (1, 2)
 TOLERANCE = 0.01
-SPLITS = {"selection": ROOT / "examples" / "fusion_selection", "report": ROOT / "examples" / "fusion"}
+SPLITS = {"selection": ROOT / "eval_sets" / "fusion_selection", "report": ROOT / "eval_sets" / "fusion"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,7 +35,7 @@ from mer_agents.perception import LOW_ASR_LOGPROB, LOW_ASR_NO_SPEECH, asr  # noq
 from mer_agents.perception.media import load_media  # noqa: E402
 
 PAD_S = 3.0
-SPLITS = {"selection": ROOT / "examples" / "fusion_selection", "report": ROOT / "examples" / "fusion"}
+SPLITS = {"selection": ROOT / "eval_sets" / "fusion_selection", "report": ROOT / "eval_sets" / "fusion"}
 EXAMPLES = ("happy_news.mp4", "sad_loss.mp4", "no_face.mp4", "worried_audio_only.mp3")
 # raw readings: no skip, no drop, no retry, and the trimmed window's p left unmapped (the identity map)
 RAW = {

@@ -38,7 +38,7 @@ STREAM_GAP_S = 0.6  # longer than the VAD's min_silence_duration_ms, as between 
 TOLERANCE = 0.01
 ONE_CALL = "one_call"
 SPANS = "spans"
-SPLITS = {"selection": ROOT / "examples" / "fusion_selection", "report": ROOT / "examples" / "fusion"}
+SPLITS = {"selection": ROOT / "eval_sets" / "fusion_selection", "report": ROOT / "eval_sets" / "fusion"}
 
 
 def write_streams(folder: Path, out: Path, settings: Settings) -> int:

@@ -37,7 +37,7 @@ PADS = (3.0, 2.0, 1.0, 0.5)
 TOLERANCE = 0.01
 FULL = "full"
 SHIPPED = "shipped"
-SPLITS = {"selection": ROOT / "examples" / "fusion_selection", "report": ROOT / "examples" / "fusion"}
+SPLITS = {"selection": ROOT / "eval_sets" / "fusion_selection", "report": ROOT / "eval_sets" / "fusion"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """Choose the forecaster's face discounts on the *selection* split of the synthetic fusion set.
 
-The report split (examples/fusion/) is evaluated by `eval fusion` and chooses nothing; this script perceives
-the selection split (examples/fusion_selection/: other sentences, other people), then fuses every clip's
+The report split (eval_sets/fusion/) is evaluated by `eval fusion` and chooses nothing; this script perceives
+the selection split (eval_sets/fusion_selection/: other sentences, other people), then fuses every clip's
 evidence under each pair of (MASKING_DISCOUNT, FLAT_FACE_DISCOUNT) of a grid fixed before looking, and
 prints the fused accuracy of each. The pick is the best accuracy; ties go to the smaller change from the
 fusion as designed before this set existed (masking discount 0.5, no flat-face discount). Writes
@@ -25,7 +25,7 @@ from mer_agents.evaluation.cache import ResultCache  # noqa: E402
 from mer_agents.evaluation.fusion import evaluate_fusion  # noqa: E402
 from mer_agents.evaluation.provenance import provenance  # noqa: E402
 
-LABELS = ROOT / "examples" / "fusion_selection" / "labels.json"
+LABELS = ROOT / "eval_sets" / "fusion_selection" / "labels.json"
 OUT = Path(__file__).resolve().parent / "fusion_selection.json"
 MASKING_GRID = (1.0, 0.5, 0.25)
 FLAT_GRID = (1.0, 0.75, 0.5, 0.25, 0.1)

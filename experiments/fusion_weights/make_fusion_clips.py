@@ -1,7 +1,7 @@
 """Build the synthetic fusion sets: clips with an intended emotion, for `eval fusion`.
 
-Two splits with different sentences and different people: examples/fusion_selection/ (the fusion's settings
-are chosen on it: experiments/fusion_weights/fusion_selection.py) and examples/fusion/ (reported only).
+Two splits with different sentences and different people: eval_sets/fusion_selection/ (the fusion's settings
+are chosen on it: experiments/fusion_weights/fusion_selection.py) and eval_sets/fusion/ (reported only).
 
 Issue #11 asks for a labelled multimodal set to evaluate the forecaster's fusion: congruent and conflicting
 face/voice/words, audio-only and no-face cases. Every clip here is synthetic — espeak-ng speech with
@@ -15,7 +15,7 @@ not a rating of how it comes across. Conditions (`condition` in labels.json) and
   no_face       emotional words and a matching voice over a picture without a face  → the words' emotion
   audio_only    emotional words and a matching voice, no video track                → the words' emotion
 The sentences were written for this set (not drawn from any training or selection data); the faces and their
-licenses are listed in examples/fusion/faces/README.md.
+licenses are listed in eval_sets/fusion/faces/README.md.
 
     .venv/bin/python experiments/fusion_weights/make_fusion_clips.py  # needs espeak-ng and ffmpeg
 """
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from make_examples import _image, _speak, ffmpeg_exe, mux_audio, mux_still  # noqa: E402  (as the example clips are made)
 
-OUT = ROOT / "examples" / "fusion"
+OUT = ROOT / "eval_sets" / "fusion"
 VIDEO_FPS = 5
 FRAME_SIDE = 320  # frame height; faces stay above ~100 px
 NO_FACE_IMAGE = "coffee"  # scikit-image's coffee.png (CC0): a scene without a face
@@ -206,7 +206,7 @@ SELECTION_FACES = {  # other people of the London set
 FLAT_EMOTIONS = ("anger", "sadness", "fear", "disgust", "surprise", "joy", "anger", "sadness")
 SPLITS = {  # split → (folder, words, faces)
     "report": (OUT, WORDS, FACE_STILLS),
-    "selection": (ROOT / "examples" / "fusion_selection", SELECTION_WORDS, SELECTION_FACES),
+    "selection": (ROOT / "eval_sets" / "fusion_selection", SELECTION_WORDS, SELECTION_FACES),
 }
 
 

@@ -2,14 +2,14 @@
 in its speaker's turns, labels written beside them.
 
     .venv/bin/python experiments/who_speaks/make_face_speaker_clips.py --set report \
-        --out examples/speaking_faces
+        --out eval_sets/speaking_faces
     .venv/bin/python experiments/who_speaks/make_face_speaker_clips.py --set select \
         --out /tmp/faces_select  # choices only
 
 The audio and turns come from experiments/who_speaks/make_speaker_clips.py (espeak-ng voices taking turns;
 same lines and voices per set, another seed). Each speaker gets a face photograph (the London Set stills of
-the fusion set: `examples/fusion/faces/` for `report`, `examples/fusion_selection/faces/` for `select`, so the
-two sets share no person); a silent listener gets one too. Their places in the frame are shuffled. The
+the fusion set: `eval_sets/fusion/faces/` for `report`, `eval_sets/fusion_selection/faces/` for `select`, so
+the two sets share no person); a silent listener gets one too. Their places in the frame are shuffled. The
 "talking photo": while a speaker's turn sounds, their lower lip and jaw are moved down in proportion to the
 loudness (50 ms RMS) and the gap is filled with a dark mouth interior; every other mouth stays still. Where
 the lips are is found once per still with the Face Mesh model that perception measures with (its landmarks
@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import make_speaker_clips as speakers  # noqa: E402
 from make_examples import FFMPEG_COMMON, ffmpeg_exe  # noqa: E402
 
-FACES = {"report": ROOT / "examples/fusion/faces", "select": ROOT / "examples/fusion_selection/faces"}
+FACES = {"report": ROOT / "eval_sets/fusion/faces", "select": ROOT / "eval_sets/fusion_selection/faces"}
 FACE_SIDE = 320  # each still is scaled to this square; the frame is the stills side by side
 VIDEO_FPS = 10
 ENVELOPE_S = 0.05  # loudness window that drives the mouth

@@ -1,6 +1,6 @@
 """Multi-speaker test clips with known turns: espeak-ng voices taking turns, labels written beside them.
 
-    .venv/bin/python experiments/who_speaks/make_speaker_clips.py --set report --out examples/speakers
+    .venv/bin/python experiments/who_speaks/make_speaker_clips.py --set report --out eval_sets/speakers
     .venv/bin/python experiments/who_speaks/make_speaker_clips.py --set select --out /tmp/speakers_select
 
 Each clip is a 16 kHz mono FLAC of 2 or 3 distinct espeak-ng voices (different voice, variant, pitch and rate)

@@ -4,12 +4,12 @@
         --thresholds 0.2,0.3,0.4
     .venv/bin/python experiments/who_speaks/measure_diarization.py --clips /tmp/speakers_select \
         --min-speaker 0,0.5,1,1.5,2
-    .venv/bin/python experiments/who_speaks/measure_diarization.py --clips examples/speakers --asr \
+    .venv/bin/python experiments/who_speaks/measure_diarization.py --clips eval_sets/speakers --asr \
         --singles examples
 
 Clips and labels come from experiments/who_speaks/make_speaker_clips.py (the `select` set chooses
 diarize.THRESHOLD and diarize.MIN_SPEAKER_S, swept by --thresholds and --min-speaker, 0 = no minimum; the
-`report` set in examples/speakers is only measured). DER: 10 ms frames over the reference speech and the
+`report` set in eval_sets/speakers is only measured). DER: 10 ms frames over the reference speech and the
 hypothesis speech, speakers mapped one-to-one to maximise overlap (Hungarian), DER = (missed + false alarm +
 confusion) / reference speech, pooled over clips; overlapped reference frames count once per speaker, so a
 one-speaker-per-frame system misses the overlap. Speaker-attributed WER (--asr): Whisper with word timestamps,

@@ -3,7 +3,7 @@ read as its expression, on labelled clips from experiments/who_speaks/make_face_
 
     .venv/bin/python experiments/who_speaks/measure_speaking_face.py --clips /tmp/faces_select \
         --grid 0,0.005,0.01,0.02,0.04
-    .venv/bin/python experiments/who_speaks/measure_speaking_face.py --clips examples/speaking_faces \
+    .venv/bin/python experiments/who_speaks/measure_speaking_face.py --clips eval_sets/speaking_faces \
         --end-to-end
 
 With the labelled turns (oracle diarization) it isolates the face matcher: per talking speaker, right (their

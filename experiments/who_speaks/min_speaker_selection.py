@@ -6,7 +6,7 @@ split into two speakers), to read beside the select set's DER from measure_diari
 Selection cuts, made in memory: each of the 4 `select` voices of make_speaker_clips.py reading 4 `select`
 lines (random.Random(7), pauses of 0.3-0.9 s), and examples/happy_news.mp4 and worried_audio_only.mp3
 repeated as benchmarks.growth.make_clip loops them; every source cut every 0.5 s from 3 to 16 s (162 cuts).
-A cut ends wherever it ends, often mid-word, as a clip a person trims. The report data (examples/speakers,
+A cut ends wherever it ends, often mid-word, as a clip a person trims. The report data (eval_sets/speakers,
 cuts of examples/sad_loss.mp4) is not read here.
 """
 

@@ -39,7 +39,7 @@ MAX_BOOST = 0.15
 CONFLICT_CONFIDENCE = 0.3
 MASKING_DISCOUNT = 0.5
 # Chosen on the selection split of the synthetic fusion set (experiments/fusion_weights/fusion_selection.py;
-# the report split, examples/fusion/, chose nothing).
+# the report split, eval_sets/fusion/, chose nothing).
 FLAT_FACE_DISCOUNT = 0.5
 # How far each modality's reader is trusted, before its own per-clip confidence. The words come from a head
 # trained on MELD + ESConv + GoEmotions (assets/text_head/README.md) and carry what happened ("I lost my

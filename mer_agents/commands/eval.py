@@ -3,7 +3,7 @@
     eval meld   --csv dev_sent_emo.csv [--limit N] [--context K] [--llm-limit M | --no-llm] --out OUT.json
     eval esconv --tsv devWithStrategy_short.tsv [--limit N] [--variants full,no-reflection,...] --out OUT.json
     eval esconv --heldout-train ...  (the held-out train slice, where settings are chosen)
-    eval fusion [--labels examples/fusion/labels.json] [--limit N] --out OUT.json
+    eval fusion [--labels eval_sets/fusion/labels.json] [--limit N] --out OUT.json
     eval report [--in docs/results] [--out docs/results.md]
 
 --limit keeps a fixed, spread-out subset: item floor(i * n / limit) for i < limit. Finished items are cached
@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     fusion.add_argument(
         "--labels",
         type=Path,
-        default=Path("examples/fusion/labels.json"),
+        default=Path("eval_sets/fusion/labels.json"),
         help="labels.json of the set (its clips under clips/ beside it)",
     )
     _common(fusion)

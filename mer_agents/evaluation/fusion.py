@@ -1,6 +1,6 @@
 """`eval fusion`: each modality's reading and the forecaster's fusion on the synthetic fusion set (issue #11).
 
-The set (examples/fusion/labels.json, built by experiments/fusion_weights/make_fusion_clips.py) holds short
+The set (eval_sets/fusion/labels.json, built by experiments/fusion_weights/make_fusion_clips.py) holds short
 espeak-ng clips over still photographs, each written to carry one emotion, in seven conditions (congruent,
 masking, flat face, face-led, voice clash, no face, audio only; see the script's docstring for how each clip's
 label is set). Every clip goes through the pipeline's perception (`perceive`, exactly what `analyze` runs),
@@ -31,7 +31,7 @@ from mer_agents.evaluation.readers import DataError, spread_subset
 from mer_agents.evaluation.runner import Stopwatch, run_items
 from mer_agents.labels import EMOTIONS, top_emotion
 
-DEFAULT_LABELS = Path("examples/fusion/labels.json")
+DEFAULT_LABELS = Path("eval_sets/fusion/labels.json")
 READERS = ("words", "face", "voice")  # per-modality readings scored against the label
 FUSIONS = ("full", "no-consistency")
 MODALITY = {"words": "text", "face": "video", "voice": "audio"}

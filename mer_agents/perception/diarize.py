@@ -20,7 +20,7 @@ select voice reading 4 select lines, and examples/happy_news.mp4 and worried_aud
 benchmarks.growth.make_clip does, each cut every 0.5 s from 3 to 16 s). With no minimum 11 cuts were split in
 two (each by a last span of 0.5-1.0 s); at 0.5 s 9; at 1.0, 1.5 and 2.0 s none, with the select DER (0.072)
 and speaker counts (3/4 right) unchanged up to 1.5 s (2.0 s: 0.060, 4/4). The smallest value splitting no cut,
-1.0 s, was taken. The `report` clips (examples/speakers), the single-speaker examples (whole) and cuts of
+1.0 s, was taken. The `report` clips (eval_sets/speakers), the single-speaker examples (whole) and cuts of
 examples/sad_loss.mp4 were only measured at it.
 """
 
