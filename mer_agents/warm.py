@@ -4,8 +4,8 @@ The app warms up in the background while the page opens; the benchmarks warm up 
 Perception has its own `perception.warm_up`; this adds what the reasoning stages load on first use: the
 MiniLM embedding model (retrieval, relevance, the reply selector), the exemplar bank, the strategy
 classifier and reply selector weights, the guard's word lists, and the backend's model when it runs in
-this process (the embedded GGUF). In bench live, before this, the first spoken turn loaded them and took
-40 s to answer.
+this process (the embedded GGUF). In bench live, before this, the first spoken turn loaded them and was
+answered far later than the turns after it.
 """
 
 from __future__ import annotations

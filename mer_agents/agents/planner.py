@@ -6,11 +6,12 @@ where vote is the similarity-weighted share of the K nearest ESConv *train* exem
 the bank assets/exemplars/esconv_train.*, so ESConv dev — the evaluation set — is never a neighbour) using
 strategy s, and prior sums small, stated rules from the emotion, its intensity and the turn position
 (ESConv's exploration → comforting → action order), and P_enc the fine-tuned strategy encoder's
-probability (strategy_encoder.py; w = 0.75, chosen on held-out ESConv train: accuracy 0.275 → 0.348).
+probability (strategy_encoder.py; w = 0.75, the blend that planned best on the held-out ESConv train
+slice, better than the code ranking or the encoder alone: experiments/strategy_encoder/README.md).
 Strategies the audit told the planner to avoid are dropped. The top-ranked strategy is the plan and the
 model writes the reason for it (a one-value schema enum); the runner-up becomes the secondary strategy.
-Letting SmolLM2 choose among the top 3 cut ESConv dev strategy accuracy from 0.29 (the code's top-1, 200
-spread turns) to 0.05 (20 turns), so it no longer chooses.
+Letting SmolLM2 choose among the top 3 planned far worse on ESConv dev than the code's top-1, so it no
+longer chooses (experiments/strategy_encoder/README.md, "Before the encoder").
 """
 
 from __future__ import annotations
@@ -26,16 +27,16 @@ from mer_agents.agents.retrieval import Exemplar
 from mer_agents.labels import NEGATIVE_EMOTIONS, STRATEGIES
 from mer_agents.types import EmotionForecast, StrategyPlan, Turn
 
-# room for the enum, the reason (≤ 120 chars) and the JSON around them; 80 cut one reason off in 400 ESConv
-# dev turns (a reason of one-character tokens), so the cap leaves slack: unused tokens cost nothing
+# room for the enum, the reason (≤ 120 chars) and the JSON around them; 80 cut off the rare reason written in
+# one-character tokens on ESConv dev, so the cap leaves slack: unused tokens cost nothing
 MAX_TOKENS = 128
 K_VOTE = 12
 K_WIDE = 80  # neighbours searched for example replies of the chosen strategy
 N_PROMPT_EXAMPLES = 2
 TOP_CANDIDATES = 3
 VOTE_WEIGHT, PRIOR_WEIGHT = 0.6, 0.4
-# Chosen on the held-out train slice (planner top-1, neutral forecast, 1,018 turns): 0 → 0.259, 0.15 → 0.267,
-# 0.3 → 0.275, 0.5 → 0.275, 0.8 → 0.274.
+# Chosen on the held-out train slice (planner top-1, neutral forecast): the smallest prior that reaches the
+# sweep's best accuracy; larger ones gain nothing (experiments/planner_closing_prior/README.md).
 CLOSING_PRIOR = 0.3
 EXAMPLE_CHARS = 140
 HELP = {  # also the responder's instruction for each strategy: short and imperative for a small model
@@ -56,7 +57,7 @@ def priors(forecast: EmotionForecast, history: list[Turn], words: str = "") -> d
     prior = {s: 0.0 for s in STRATEGIES}
     if guard.closes(
         words
-    ):  # thanks / goodbye: ESConv supporters answer 45 % of these with Others (18 % overall)
+    ):  # thanks / goodbye: answered with Others far more often in ESConv (experiments/planner_closing_prior/)
         prior["Others"] += CLOSING_PRIOR
     negative = forecast.emotion in NEGATIVE_EMOTIONS
     if not history:  # opening: explore before acting

@@ -1,8 +1,9 @@
 """The gate every agent text passes before the timeline shows it: whole, readable, and true to the evidence.
 
 A sub-1B model writes the perception summary, the forecast's explanation and the strategy's reason; on
-unseen clips a third of them were gibberish ("Because theyt'mdutet yelbjenl'…"), cut off, or invented
-("…taken away by an unknown evil…"), and nothing checked them. A text fails the gate when it
+unseen clips many of them were gibberish ("Because theyt'mdutet yelbjenl'…"), cut off, or invented
+("…taken away by an unknown evil…"), and nothing checked them (experiments/reasoning_check/README.md). A text
+fails the gate when it
   - does not end a sentence (cut off by the token or character cap),
   - holds words that neither English nor the prompt knows (`unknown`: gibberish, another language the person
     did not speak),
@@ -90,8 +91,8 @@ def issues(
 
 def model_writes(settings, backend) -> bool:
     """Whether the model writes this run's reasoning texts (Settings.reasoning; "auto": not on an embedded
-    model — blind readers found 7-28 % of SmolLM2-135M's and 59-67 % of Qwen2.5-Coder-1.5B's gated texts OK,
-    100 % of code's: experiments/reasoning_check/)."""
+    model — blind readers found code's texts OK far more often than the embedded models' gated ones:
+    experiments/reasoning_check/README.md)."""
     if settings.reasoning != "auto":
         return settings.reasoning == "model"
     return getattr(backend, "name", "") != "embedded"

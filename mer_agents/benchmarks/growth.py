@@ -4,9 +4,9 @@ One source clip (default examples/long/grief_monologue.mp4: a minute of one pers
 voice over its picture, no sentence said twice) is cut to each length in `--lengths` (5, 15, 30, 60 s by
 default), or looped past its end. A looped short clip is not the default source: its person says the same
 lines again, and Whisper's own loop guard (a window whose text compresses by more than 2.4x) decodes such a
-window again at two higher temperatures with best-of-5 sampling. 60 s of sad_loss.mp4 looped cost twice the
-ASR time per second of its 5-30 s cuts (ASR alone, at b9512c6: RTF 0.21 against 0.10), a cost of the
-repetition, not of the length; 60 s of distinct sentences cost 0.095. For each length, after `--warmup`
+window again at two higher temperatures with best-of-5 sampling. 60 s of sad_loss.mp4 looped cost more ASR
+time per second than its shorter cuts, where 60 s of distinct sentences did not: a cost of the repetition,
+not of the length (docs/RESULTS_LOG.md, "Cost as the clip grows"). For each length, after `--warmup`
 untimed runs (on another clip): the perception RTF (median of `--repeat` runs; wall and CPU seconds per
 media second) and one audited run of the reasoning stages on that evidence (its LLM tokens, the first pass's
 completion tokens, refinement rounds, wall seconds). The perception runs go round the lengths in turn
@@ -44,7 +44,8 @@ from mer_agents.commands import MAX_COUNT, MAX_SECONDS, number, numbers, setting
 DEFAULT_SOURCE = EXAMPLES / "long" / "grief_monologue.mp4"
 DEFAULT_LENGTHS = (5.0, 15.0, 30.0, 60.0)
 # Other words than the source's: warming up on a cut of the source put its prompts in llama.cpp's cache, and
-# the timed row of the same length then computed half the tokens of the others (at 37edf80: 508 against ~950).
+# the timed row of the same length then computed far fewer tokens than the others (docs/RESULTS_LOG.md,
+# "Cost as the clip grows").
 WARMUP_CLIP = "worried_audio_only.mp3"
 AIM_RTF_SPREAD = 1.2  # max/min perception RTF across lengths: within ±20 %
 AIM_TOKEN_SPREAD = 1.2  # max/min LLM tokens per run across lengths: flat

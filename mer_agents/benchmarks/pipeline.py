@@ -30,7 +30,8 @@ from mer_agents.commands import MAX_COUNT, MAX_SECONDS, number, setting_number
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_EVIDENCE = ROOT / "tests" / "fixtures" / "evidence_sad.json"
 # Each timed run reads a clip it has not seen: llama.cpp keeps earlier prompts' KV in RAM, so a clip run
-# twice is answered from the cache (0.996 of its prompt tokens at 77dbe72), which a person's new clip is not.
+# twice is answered almost wholly from the cache (docs/RESULTS_LOG.md, "Correction"), which a person's new
+# clip is not.
 DEFAULT_CLIPS = ("sad_loss.mp4", "happy_news.mp4", "no_face.mp4")  # examples/README.md
 WARMUP_CLIP = "worried_audio_only.mp3"  # other words: warms every path without caching the timed prompts
 AIMS = {

@@ -17,7 +17,8 @@ CLOCK_SAMPLES = 12  # recent audio arrivals used to map wall-clock frame times o
 SILENT_DB = -100.0
 COVERAGE_MIN_S = 2.0  # streamed seconds before the audio coverage is reported
 # The browser declares a chunk's sample rate; it is not trusted. An 8 KB chunk declared at 1 Hz is 68 minutes
-# of audio once resampled to 16 kHz (13 s and 4.7 GB to resample and score). Microphones record at 8-96 kHz.
+# of audio once resampled to 16 kHz (seconds of CPU and gigabytes of memory to resample and score).
+# Microphones record at 8-96 kHz.
 MIN_SAMPLE_RATE = 8_000
 MAX_SAMPLE_RATE = 192_000
 MAX_CHUNK_S = 5.0  # a chunk covers the stream period (0.5 s); only its last MAX_CHUNK_S seconds are kept

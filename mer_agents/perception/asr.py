@@ -42,10 +42,10 @@ SAMPLE_RATE = 16000
 COPY_CHUNK = 8 << 20
 
 # Beam 2. The rule fixed before measuring (experiments/asr_decoding/asr_beam_selection.py: beam 1 when its WER
-# is within 0.01 of beam 2's on the fusion set's selection split) picked beam 1: WER 0.160 vs 0.165 on 62
-# espeak clips, at 0.95x the time (experiments/asr_decoding/asr_beam_selection.json). But beam 1 misreads the
-# plain sentence the ASR test checks ("The weather was lovely" -> "But when I was lonely", WER 0.25), so for a
-# 5 % gain beam 2 stays. 5 (faster-whisper's default) doubles the time for little gain here.
+# is within 0.01 of beam 2's on the fusion set's selection split) picked beam 1, barely faster and no worse
+# (experiments/asr_decoding/README.md). But beam 1 misreads the plain sentence the ASR test checks ("The
+# weather was lovely" -> "But when I was lonely"), so beam 2 stays: beam 1's small gain in time is not worth
+# it. 5 (faster-whisper's default) doubles the time for little gain here.
 BEAM_SIZE = 2
 VAD_PARAMETERS = {"threshold": 0.5, "min_silence_duration_ms": 500, "speech_pad_ms": 200}
 NO_SPEECH_THRESHOLD = 0.6  # Whisper's rule: skip a window with p(no speech) above this ...
@@ -60,24 +60,25 @@ ENCODE_MEMO = 4
 # the last speech frame; None reads the full 30 s window. A trimmed window is cheaper (the encoder's cost
 # grows with its input, and the decoder attends to all of it): on the fusion selection split the rule (the
 # smallest pad within 0.01 WER of the full window; experiments/asr_decoding/asr_window_selection.py) picked 3
-# s, WER 0.145 vs 0.165 at 0.30x the ASR time, and the report split agreed (0.139 vs 0.155). Only speech that
-# fits one window is trimmed (longer speech has no padding to cut but in its last window).
+# s, which read better than the full window in a fraction of the ASR time, and the report split agreed
+# (experiments/asr_decoding/README.md). Only speech that fits one window is trimmed (longer speech has no
+# padding to cut but in its last window).
 WINDOW_PAD_S: float | None = 3.0
 WHISPER_WINDOW_S = 30.0
-# But Whisper was trained on full windows, and its p(no speech) rises as the pad shrinks (happy_news.mp4: 0.31
-# full, 0.56 at 3 s, the same words), which raised the low-confidence flag on clear speech and moved the skip
-# and drop rules above. On a trimmed window p is mapped back to the full window's scale: logit(p_full) = a + b
-# · logit(p_trimmed), fitted on the fusion selection split
+# But Whisper was trained on full windows, and its p(no speech) rises as the pad shrinks (happy_news.mp4 reads
+# the same words with a higher p at 3 s), which raised the low-confidence flag on clear speech and moved the
+# skip and drop rules above. On a trimmed window p is mapped back to the full window's scale: logit(p_full) =
+# a + b · logit(p_trimmed), fitted on the fusion selection split
 # (experiments/asr_decoding/asr_no_speech_calibration.py,
-# experiments/asr_decoding/asr_no_speech_selection.json). On the report split the mapped p is 0.018 from the
-# full window's (raw 0.030) and the flag decides as on the full window on 66 of 67 clips (raw 64; the other is
-# a garbled trimmed transcript, which looks_broken now sends to the full window); on the app's 4 example clips
-# 0.011 (raw 0.072), 4 of 4 (raw 3). No clip of either split has a skip, drop or flag on the full window: the
-# map is fitted on clear speech (p 0.01-0.3).
+# experiments/asr_decoding/asr_no_speech_selection.json). On the report split and the app's example clips the
+# mapped p is closer to the full window's than the raw one, and the flag decides as on the full window more
+# often (the one clip left is a garbled trimmed transcript, which looks_broken now sends to the full window;
+# experiments/asr_decoding/README.md). No clip of either split has a skip, drop or flag on the full window:
+# the map is fitted on clear speech only.
 NO_SPEECH_MAP = (-0.9476, 0.6503)
 # A trimmed transcript that loops (Whisper's own compression-ratio bar), holds more words than anyone can say
 # in the speech heard, or is one perception would doubt (looks_broken) is decoded again on the full window
-# (1 of the 129 selection and report clips at 3 s, in the calibration run).
+# (rare on clear speech: experiments/asr_decoding/README.md).
 RETRY_FULL_WINDOW = True
 # Speech longer than one window: faster-whisper reads it on full 30 s windows, each new one starting where the
 # last complete segment ended, so 29 s of speech cost two 30 s windows and 59 s three. SPAN_HEARD_S, when set,
@@ -85,10 +86,10 @@ RETRY_FULL_WINDOW = True
 # chunks, each transcribed as a clip of its own on a trimmed window (24 s leaves room for the kept pad and for
 # the span's own VAD pass cutting a little differently; the language is detected on the first span). Not
 # taken: on streams joined from the fusion selection clips (experiments/asr_decoding/asr_span_selection.py,
-# the rule fixed before the run: spans if their WER is within 0.01 of one call's) spans read 0.119 WER against
-# 0.098, in 0.84x the time (6 streams of 32-60 s, experiments/asr_decoding/asr_span_selection.json); the
-# report split: 0.132 vs 0.123, 0.91x the time. None: the whole clip in one call, on full windows past 30 s of
-# speech.
+# the rule fixed before the run: spans if their WER is within 0.01 of one call's) spans saved some time but
+# read worse than one call, beyond the rule's margin, and worse on the report split too
+# (experiments/asr_decoding/asr_span_*.json, docs/RESULTS_LOG.md). None: the whole clip in one call,
+# on full windows past 30 s of speech.
 SPAN_HEARD_S: float | None = None
 LOOP_COMPRESSION = 2.4  # faster-whisper's compression_ratio_threshold
 MAX_WORDS_PER_S = 6.0  # fast speech runs at 3-4 words per second
@@ -443,8 +444,8 @@ def looks_broken(segments: list[Segment], speech_s: float) -> bool:
     than the speech heard could hold, or a transcript perception would call doubtful (its duration-weighted
     token log-prob below perception.LOW_ASR_LOGPROB): what a trimmed window sometimes gives, where the full
     one does not (the report split's 66_audio_only_disgust.flac once read "McEachynaatnaatraastrant was
-    filthy" at -1.06). Loops per segment, because a long transcript of a person who repeats themselves
-    compresses well as a whole."""
+    filthy", below that bar: docs/RESULTS_LOG.md). Loops per segment, because a long transcript of a person
+    who repeats themselves compresses well as a whole."""
     from mer_agents.perception import LOW_ASR_LOGPROB
 
     loops = any(compression_ratio(seg.text) > LOOP_COMPRESSION for seg in segments)

@@ -17,11 +17,11 @@ How MIN_SPEAKER_S was chosen, on selection data only: the 4 `select` clips (make
 --out /tmp/speakers_select, then measure_diarization.py --clips /tmp/speakers_select --min-speaker
 0,0.5,1,1.5,2) and 161 single-speaker selection cuts (experiments/who_speaks/min_speaker_selection.py: each
 select voice reading 4 select lines, and examples/happy_news.mp4 and worried_audio_only.mp3 looped as
-benchmarks.growth.make_clip does, each cut every 0.5 s from 3 to 16 s). With no minimum 11 cuts were split in
-two (each by a last span of 0.5-1.0 s); at 0.5 s 9; at 1.0, 1.5 and 2.0 s none, with the select DER (0.072)
-and speaker counts (3/4 right) unchanged up to 1.5 s (2.0 s: 0.060, 4/4). The smallest value splitting no cut,
-1.0 s, was taken. The `report` clips (eval_sets/speakers), the single-speaker examples (whole) and cuts of
-examples/sad_loss.mp4 were only measured at it.
+benchmarks.growth.make_clip does, each cut every 0.5 s from 3 to 16 s). With no minimum, or too small a one,
+some cuts were split in two by a short last span; the smallest value splitting no cut, 1.0 s, was taken, and
+it left the select clips' DER and speaker counts as they were (experiments/who_speaks/README.md). The
+`report` clips (eval_sets/speakers), the single-speaker examples (whole) and cuts of examples/sad_loss.mp4
+were only measured at it.
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def cluster(embeddings: np.ndarray, threshold: float = THRESHOLD) -> list[int]:
     closer than `threshold`: what sklearn's AgglomerativeClustering(distance_threshold=threshold,
     metric="cosine", linkage="average") computes (tests/test_perception_diarize.py compares them), in numpy.
     A clip has a few hundred windows at most, and importing sklearn (with scipy and its own BLAS threads)
-    cost the first clip with two seconds of speech about 2 s.
+    made the first clip with speech wait for the import (docs/RESULTS_LOG.md).
     """
     n = len(embeddings)
     if n < 2:

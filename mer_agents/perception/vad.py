@@ -1,8 +1,8 @@
 """Speech segments with Silero VAD (v6, the ONNX file bundled in the faster-whisper wheel).
 
 Why this copy of Silero: it ships inside a wheel we already need for ASR, runs on onnxruntime without torch
-or torchaudio, loads in well under a second and scores 10 s of audio in ~50 ms on one thread, so the
-clip pipeline and the live-chat turn detector can both afford it. Works fully offline.
+or torchaudio, loads in well under a second and scores audio far faster than real time on one thread, so
+the clip pipeline and the live-chat turn detector can both afford it. Works fully offline.
 """
 
 from __future__ import annotations

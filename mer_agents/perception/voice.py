@@ -28,15 +28,13 @@ neutral (0, -0.1), joy (0.7, 0.45), sadness (-0.6, -0.6), anger (-0.6, 0.75), fe
 surprise (0.25, 0.8), disgust (-0.55, 0.1). Confidence grows with the seconds of voiced speech and is capped
 at MAX_CONFIDENCE: the voice says "how aroused", much less "which emotion".
 
-How well it separates calm from agitated speech (experiments/voice_rules/measure_voice_rules.py: 12 sentences
-× 4 espeak-ng voices, calm = 120 wpm / pitch 35 / amplitude 60 vs agitated = 220 wpm / pitch 75 / amplitude
-180): arousal mean ± sd  calm -0.31 ± 0.31, agitated +0.26 ± 0.17 (48 clips each); ROC AUC agitated vs calm
-0.94 across speakers (sign of arousal right in 90 %); same sentence and voice, the agitated rendering reads
-higher in 48/48 pairs. Milder contrast (150 wpm/p45/a90 vs 185/p60/a130): AUC 0.70, paired 0.96. Most of the
-cross-speaker spread is the pitch level (a high voice reads as more aroused: there is no speaker baseline in a
-single clip), and espeak-ng does not widen its pitch range when raised, so the range cue contributes little on
-synthetic speech. Top labels: calm → neutral/sadness, agitated → disgust/fear (valence from prosody stays
-weak: treat the voice's label as "calm vs aroused", not as a category).
+How well it separates calm from agitated speech is measured on espeak-ng sentences read calm and agitated
+(experiments/voice_rules/measure_voice_rules.py; figures in experiments/voice_rules/README.md): well across
+speakers, and almost always within one sentence and voice; a milder contrast is told apart less well. Most
+of the cross-speaker spread is the pitch level (a high voice reads as more aroused: there is no speaker
+baseline in a single clip), and espeak-ng does not widen its pitch range when raised, so the range cue
+contributes little on synthetic speech. Top labels: calm → neutral/sadness, agitated → disgust/fear (valence
+from prosody stays weak: treat the voice's label as "calm vs aroused", not as a category).
 """
 
 from __future__ import annotations
@@ -170,7 +168,8 @@ def emotion_probs(arousal: float, valence: float) -> dict[str, float]:
 def _syllable_rate(audio: np.ndarray, sr: int) -> float:
     """Syllable-like peaks of the 300-2500 Hz (vowel-formant band) energy envelope per second of speech.
 
-    Checked against vowel-group counts of the espeak sentences: 1.07x the true rate at 120 wpm, 0.94x at 220.
+    Checked against vowel-group counts of the espeak sentences: close to the true rate at slow and fast
+    speech alike (experiments/voice_rules/README.md).
     """
     import librosa
     from scipy.signal import find_peaks, sosfilt

@@ -46,7 +46,7 @@ class GE2E:
 @load_once
 def encoder() -> GE2E:
     """The GE2E network with the vendored weights, run in numpy: diarization imports no torch (issue #14: a
-    CPU process without torch is some 0.65 GB smaller)."""
+    CPU process without torch is much smaller; docs/RESULTS_LOG.md, "No torch in a CPU process")."""
     if not WEIGHTS.exists():
         raise ModelError(
             f"the voice encoder weights are missing at {WEIGHTS} (rebuild: scripts/extract_voice_encoder.py)"

@@ -22,9 +22,10 @@ from mer_agents.config import Settings
 QUEUE_MAX_SIZE = 16
 MAX_FILE_SIZE = "100mb"  # uploads above this are refused with a message in the UI
 # Gradio's queue looks for a new event every 1 ms while it is empty (Queue.sleep_when_free; 0.05 s on
-# Windows) and for progress updates every 10 ms: the app idle, no page open, took 9.2-9.7 % of a core on this
-# 2-core machine, 0.6 % with both at 0.05 s (`bench live` reports it as idle_no_browser). A new event then
-# waits up to 50 ms before it starts (a click, a microphone chunk, a refresh): nothing a person notices.
+# Windows) and for progress updates every 10 ms: that polling kept a core measurably busy with the app idle
+# and no page open, and at 0.05 s almost nothing (`bench live` reports it as idle_no_browser;
+# experiments/cpu_speed/live_read_ahead/README.md). A new event then waits up to 50 ms before it starts (a
+# click, a microphone chunk, a refresh): nothing a person notices.
 QUEUE_POLL_S = 0.05
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7860
@@ -56,8 +57,9 @@ def queued(demo: gr.Blocks) -> gr.Blocks:
 
 def headless_plots() -> None:
     """Choose matplotlib's "agg" backend before the first event. Gradio enters every event through
-    MatplotlibBackendMananger, whose get_backend() imports pyplot (0.8 s here, on 2 busy cores) on the first
-    event when no backend is chosen: the user's first click paid for it. Agg is what Gradio switches to."""
+    MatplotlibBackendMananger, whose get_backend() imports pyplot on the first event when no backend is
+    chosen: the user's first click paid for the import (docs/RESULTS_LOG.md). Agg is what Gradio switches
+    to."""
     try:
         import matplotlib
     except ImportError:  # Gradio does not need it; then there is nothing to import either

@@ -107,7 +107,7 @@ class Admission:
     """Admits a run to the model queue while fewer than MAX_WAITING_RUNS wait, counting atomically.
 
     Gradio runs a validator, then (after a few awaits) appends the event to the queue: twenty submits at once
-    all saw a short queue and all got in (14 queued in a probe). Here the count is the queue plus the runs
+    all saw a short queue and all got in, past the cap. Here the count is the queue plus the runs
     admitted and not yet queued, read and raised under one lock; the queue's own append (_CountedQueue) hands
     an admitted run over to the queue's count.
     """

@@ -51,23 +51,24 @@ log = logging.getLogger(__name__)
 
 AUDIO_STREAM_EVERY_S = 0.5  # microphone chunk period: turn-end latency is pause_s plus at most this
 # Gradio's Audio streams every 0.1 s whatever stream_every says; the page joins its chunks to the period above
-# (mic_batch.js, in the page's head: app.launch). Idle Live tab, bench live: 22-25 % of a core at 0.1 s.
+# (mic_batch.js, in the page's head: app.launch): a request every 0.1 s made an idle Live tab cost far more
+# CPU in `bench live` (docs/RESULTS_LOG.md, "Streaming while idle").
 MIC_BATCH_JS = Path(__file__).with_name("mic_batch.js")
 VIDEO_STREAM_EVERY_S = 0.5  # webcam frame period (LiveSettings.frame_fps keeps 2 per second)
 # The UI refresh while nothing is said or answered (TICK_S, live_registry.py: while someone speaks or a turn
 # is answered). Each refresh is a Gradio request (queue, pre/postprocess, HTTP), and at TICK_S they were a
-# fifth of idle streaming's CPU (bench live, quiet: 29 % of a core at 0.35 s vs 23 % at 1 s). Speech brings
-# TICK_S back within a second; the end of a turn is detected in on_audio.
+# large share of idle streaming's CPU in `bench live` (experiments/cpu_speed/live_read_ahead/README.md).
+# Speech brings TICK_S back within a second; the end of a turn is detected in on_audio.
 TICK_IDLE_S = 1.0
 MAX_LIVE_SESSIONS = 4  # browser tabs streaming at once (each stream holds a queue slot while it runs)
 TICK_CONCURRENCY = 8
 STALE_STREAM_S = 2.0  # no audio for this long while speech was in progress: the stream ended, close the turn
 # The face meter is a glance, not evidence (a turn's clip is read in full by perception): it reads the newest
-# frame at most once a second while the person speaks, every two seconds while nothing happens (a py-spy
-# profile of idle streaming: still the largest handler cost, 8 % of a core at once a second), and once every
-# few seconds while a turn is being answered, so that on two
-# cores it does not take the CPU the turn's models need (bench live: the meter was the largest part of idle
-# streaming, and it ran at the camera's 2 frames per second through every answer).
+# frame at most once a second while the person speaks, every two seconds while nothing happens (a profile of
+# idle streaming still found it the largest handler cost at once a second), and once every few seconds while
+# a turn is being answered, so that on two cores it does not take the CPU the turn's models need (bench live:
+# the meter was the largest part of idle streaming, and it ran at the camera's 2 frames per second through
+# every answer).
 FACE_METER_EVERY_S = 1.0  # while the person speaks
 FACE_METER_IDLE_EVERY_S = 2.0  # nothing said or answered
 FACE_METER_BUSY_EVERY_S = 5.0
@@ -220,8 +221,9 @@ class LiveHandlers:
 
         Why two events: Gradio handles an output a function leaves out (gr.skip()) by building that
         component again, with its configuration; for the chat, the timeline, the audio and the plot that cost
-        14-15 ms a tick on this machine (every 0.35 s while someone speaks or a turn is answered), though
-        they change only with a turn's events. A State's value costs nothing to leave out."""
+        real CPU on every tick (every 0.35 s while someone speaks or a turn is answered;
+        experiments/cpu_speed/live_read_ahead/README.md), though they change only with a turn's events. A
+        State's value costs nothing to leave out."""
         state = self.registry.get(_key(request))
         if state is None:
             return keyed({"timer": gr.Timer(active=False)}, self.components)

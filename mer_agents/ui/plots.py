@@ -3,9 +3,9 @@
 Pure functions of the timeline view (no gradio), so they are tested on plain data.
 
 A replayed trace may be crafted, so what a figure draws is capped: MAX_POINTS per modality series (evenly
-thinned), MAX_SPEAKER_BANDS speaker turns (plotly's add_vrect on subplots costs more with every shape: 2,000
-turns took over ten minutes) and MAX_VERDICT_POINTS audit verdicts. A real clip keeps at most 300 frames and
-a real run at most 7 rounds of 4 verdicts, far inside these.
+thinned), MAX_SPEAKER_BANDS speaker turns (plotly's add_vrect on subplots costs more with every shape, so a
+crafted trace's thousands of turns would take minutes) and MAX_VERDICT_POINTS audit verdicts. A real clip
+keeps at most 300 frames and a real run at most 7 rounds of 4 verdicts, far inside these.
 """
 
 from __future__ import annotations
@@ -107,7 +107,7 @@ def modality_figure(evidence: Evidence | None) -> go.Figure:
 def _speaker_bands(fig: go.Figure, evidence: Evidence) -> None:
     """Several speakers: each turn a shaded band in its speaker's colour, labelled with the speaker and the
     text head's reading of their words (the answered speaker marked →). The shapes are laid out in one
-    update: plotly's add_vrect(row="all") re-reads every shape so far on each call (40 turns took 0.7 s)."""
+    update: plotly's add_vrect(row="all") re-reads every shape so far on each call (quadratic in turns)."""
     turns = evidence.speakers[:MAX_SPEAKER_BANDS]
     names = list(dict.fromkeys(t.speaker for t in turns))
     shapes, labels = [], []

@@ -12,8 +12,9 @@ or colliding ids cannot raise RecursionError.
 What a replay renders is capped too, at a cost linear in the trace: word diffs are computed for texts of at
 most MAX_DIFF_WORDS words and within MAX_DIFF_WORK word pairs per view (difflib is quadratic), each entry's
 lists and structured output are cut (MAX_LIST_ITEMS, MAX_ITEM_CHARS, MAX_DETAIL_CHARS), and the timeline's
-HTML stops at MAX_HTML_BYTES with a line saying how many attempts it leaves out. A crafted 4.9 MB trace of
-400-word revisions took 9.3 s of CPU and 14.6 MB of HTML before; a real run stays far inside every cap.
+HTML stops at MAX_HTML_BYTES with a line saying how many attempts it leaves out. Before these caps, a crafted
+trace of a few MB of long revisions took seconds of CPU and more HTML than the trace itself; a real run
+stays far inside every cap.
 """
 
 from __future__ import annotations
