@@ -53,6 +53,7 @@ def rate(flags: list[bool]) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--weights", type=Path, default=None)
+    ap.add_argument("--out-dir", default="", help="a subfolder here for report.json")
     args = ap.parse_args()
     settings = Settings(crisis_detector=args.weights) if args.weights else Settings()
     read = lambda name: [json.loads(x) for x in (HERE / "data" / name).read_text().splitlines() if x.strip()]  # noqa: E731
@@ -94,7 +95,7 @@ def main() -> None:
                 }
             ),
         )
-    (HERE / "report.json").write_text(json.dumps(out, indent=1) + "\n")
+    (HERE / args.out_dir / "report.json").write_text(json.dumps(out, indent=1) + "\n")
 
 
 if __name__ == "__main__":

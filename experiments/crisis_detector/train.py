@@ -47,6 +47,8 @@ OVERSAMPLE = 6  # each crisis training message: itself and 5 typed variants (few
 # distress, like the ESConv dev turns the issue reports on, ≤ 0.02 there) stay at or below this.
 ESCONV_FA_AIM = 0.01
 EXTRA = ("crisis_train_extra.jsonl", "noncrisis_train_extra.jsonl")  # training-only sets, when present
+# a second round of written training sets (--more): tried, not shipped (more_data/README.md)
+MORE = ("crisis_train_extra2_a.jsonl", "noncrisis_train_extra2.jsonl")
 SEED = 0
 
 
@@ -115,6 +117,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--epochs", type=float, default=3.0)
     ap.add_argument("--lr", type=float, default=5e-5)
+    ap.add_argument("--more", action="store_true", help="also train on the second written sets (MORE)")
     args = ap.parse_args()
     rng = random.Random(SEED)
     tok = training.tokenizer()
@@ -124,6 +127,8 @@ def main() -> None:
         c_train += read(EXTRA[0])
     if (DATA / EXTRA[1]).exists():
         n_train += read(EXTRA[1])
+    if args.more:
+        c_train, n_train = c_train + read(MORE[0]), n_train + read(MORE[1])
     negatives, held_everyday = everyday(rng)
     examples = [(v, label(r)) for r in c_train for v in variants(r["text"], rng)]
     examples += [(r["text"], 0) for r in n_train] + [(t, 0) for t in negatives]
@@ -180,7 +185,8 @@ def main() -> None:
     with np.load(args.out) as data:
         arrays = {k: data[k] for k in data.files}
     np.savez_compressed(args.out, **arrays, threshold=np.array(chosen))
-    (Path(__file__).resolve().parent / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
+    where = Path(__file__).resolve().parent / ("more_data" if args.more else "")
+    (where / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
 
 
 if __name__ == "__main__":
