@@ -165,28 +165,18 @@ def _explicit_readings() -> tuple[list[dict], np.ndarray, list[tuple]]:
     return rows, probs, wrong
 
 
-# The shipped head reads 66/70 = 0.94 of the explicit set (assets/text_head/README.md; the head before it
-# read 0.90): this guards that level with one sentence of slack; the issue's aim of 0.95 is the xfail test
-# below, so it reports when a head reaches it.
-EXPLICIT_FLOOR = 0.92
+# The text reading (the head blended with the fine-tuned encoder) reads 69/70 of the explicit set, the head
+# alone 66/70 (experiments/text_emotion_encoder/README.md); issue #37's aim is 0.95.
+EXPLICIT_AIM = 0.95
 
 
 @pytest.mark.slow
 def test_explicit_statements_read_right_and_confidently():
-    """The explicit-emotion set (written before training, never used for a choice): mostly right, and a
+    """The explicit-emotion set (written before training, never used for a choice): at the issue's aim, and a
     right reading is a confident one (median top probability well above one half)."""
     rows, probs, wrong = _explicit_readings()
-    assert 1 - len(wrong) / len(rows) >= EXPLICIT_FLOOR, wrong
+    assert 1 - len(wrong) / len(rows) >= EXPLICIT_AIM, wrong
     assert float(np.median(probs.max(axis=1))) > 0.6, np.median(probs.max(axis=1))
-
-
-@pytest.mark.slow
-@pytest.mark.xfail(
-    reason="issue #10 aim: >= 0.95 on the explicit set; the shipped head reads 0.94 (66/70)", strict=False
-)
-def test_explicit_statements_reach_the_aim():
-    rows, _, wrong = _explicit_readings()
-    assert 1 - len(wrong) / len(rows) >= 0.95, wrong
 
 
 @pytest.mark.slow
@@ -288,3 +278,43 @@ def test_a_head_with_a_lexicon_block_round_trips(tmp_path):
         head.predict_proba(feats, texts),
         atol=1e-5,
     )
+
+
+@pytest.mark.slow
+def test_good_news_without_an_emotion_word_reads_as_joy(settings):
+    """Good news said flatly: the head alone reads it neutral, the blend with the fine-tuned encoder joy (the
+    issue's example, which the head read as fear, reads joy too); the cues still explain the head's reading
+    (leave-one-word-out on the head alone)."""
+    flat = ["we paid off the last of the mortgage this morning", "passed my bar exam on the second try"]
+
+    def tops(probs):
+        return [EMOTIONS[int(p.argmax())] for p in probs]
+
+    assert tops(text_mod.classify_texts(flat, encoder=False)) == ["neutral", "neutral"]
+    assert tops(text_mod.classify_texts(flat)) == ["joy", "joy"]
+    said = "I got the scholarship! I can't believe it. I am going to study abroad next year!"
+    read = text_mod.text_evidence(said, [], [], settings, language="en")
+    assert top_emotion(read.probs)[0] == "joy" and top_emotion(read.probs)[1] > 0.5, read.probs
+    assert "fine-tuned MiniLM-L6 emotion encoder" in read.model
+
+
+def test_the_encoder_blend_is_the_head_mixed_with_the_encoder_at_its_stored_weight():
+    """The real weights (assets/text_encoder/): classify_texts = w · encoder + (1 − w) · head, w from the
+    file;
+    encoder=False is the head alone."""
+    from mer_agents.perception import text_encoder
+
+    texts, contexts = ["we finally got the keys to our first flat", "ok"], [[], ["are you coming tonight?"]]
+    head = text_mod.classify_texts(texts, contexts, encoder=False)
+    enc = text_encoder.probs(texts, [None, "are you coming tonight?"])
+    w = text_encoder.mix_weight()
+    assert w == pytest.approx(0.75)
+    assert np.allclose(text_mod.classify_texts(texts, contexts), w * enc + (1 - w) * head, atol=1e-6)
+    assert np.allclose(enc.sum(axis=1), 1.0, atol=1e-5) and enc.shape == (2, len(EMOTIONS))
+
+
+def test_missing_encoder_weights_name_the_rebuild(tmp_path):
+    from mer_agents.perception import text_encoder
+
+    with pytest.raises(ModelError, match="text emotion encoder weights missing.*--ship"):
+        text_encoder.mix_weight(tmp_path / "none.npz")

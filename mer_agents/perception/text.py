@@ -22,6 +22,7 @@ from mer_agents.config import Settings
 from mer_agents.embeddings import MODEL_NAME as EMBEDDING_MODEL
 from mer_agents.embeddings import embed
 from mer_agents.labels import EMOTIONS
+from mer_agents.perception import text_encoder
 from mer_agents.perception.text_head import ASSET_DIR, TextHead, normalise_text
 from mer_agents.types import ModalityEvidence, Segment, TimePoint
 
@@ -49,11 +50,28 @@ def model_name() -> str:
     dev = f", MELD dev weighted-F1 {score:.3f}" if score is not None else ""
     trained = head.meta.get("trained_on")
     sources = "MELD+ESConv+GoEmotions" if isinstance(trained, dict) and len(trained) > 1 else "MELD"
-    return f"{sources} text head ({head.meta.get('name', '?')}{dev}) over {EMBEDDING_MODEL}"
+    return (
+        f"{sources} text head ({head.meta.get('name', '?')}{dev}) over {EMBEDDING_MODEL}, blended with a "
+        f"fine-tuned MiniLM-L6 emotion encoder (weight {text_encoder.mix_weight():g})"
+    )
 
 
-def classify_texts(texts: Sequence[str], contexts: Sequence[Sequence[str]] | None = None) -> np.ndarray:
-    """Probabilities (n, 7) in EMOTIONS order; contexts[i] = turns before texts[i], oldest first."""
+def classify_texts(
+    texts: Sequence[str], contexts: Sequence[Sequence[str]] | None = None, encoder: bool = True
+) -> np.ndarray:
+    """Probabilities (n, 7) in EMOTIONS order; contexts[i] = turns before texts[i], oldest first. With
+    `encoder`, the head's reading blended with the fine-tuned encoder's (text_encoder.py) at its stored
+    weight; without, the head's alone (what the leave-one-word-out cues explain: one encoder pass a word
+    would cost more than the rest of the reading)."""
+    head_probs = _head_probs(texts, contexts)
+    if not encoder or not len(texts):
+        return head_probs
+    w = text_encoder.mix_weight()
+    previous = [normalise_text(ctx[-1]) if ctx else None for ctx in (contexts or [()] * len(texts))]
+    return w * text_encoder.probs([normalise_text(t) for t in texts], previous) + (1 - w) * head_probs
+
+
+def _head_probs(texts: Sequence[str], contexts: Sequence[Sequence[str]] | None = None) -> np.ndarray:
     head = load_head()
     if not texts:
         return np.zeros((0, len(EMOTIONS)))
@@ -80,14 +98,15 @@ def _confidence(probs: np.ndarray) -> float:
     return float(max(0.0, 1.0 - (-(p * np.log(p)).sum()) / math.log(len(p))))
 
 
-def _salient_words(text: str, context: Sequence[str], label: int, base: float) -> list[dict]:
-    """Words whose removal lowers the top emotion's probability most (leave-one-word-out)."""
+def _salient_words(text: str, context: Sequence[str], label: int) -> list[dict]:
+    """Words whose removal lowers the top emotion's probability most in the head's reading
+    (leave-one-word-out)."""
     words = text.split()
     if len(words) < 2 or len(words) > MAX_SALIENT_WORDS:
         return []
     variants = [" ".join(words[:i] + words[i + 1 :]) for i in range(len(words))]
-    probs = classify_texts(variants, [context] * len(variants))
-    drops = base - probs[:, label]
+    probs = classify_texts([*variants, text], [context] * (len(variants) + 1), encoder=False)
+    drops = probs[-1, label] - probs[:-1, label]
     order = np.argsort(-drops)[:TOP_WORDS]
     return [
         {"word": words[i].strip(".,!?;:\"'"), "drop": round(float(drops[i]), 3)}
@@ -163,7 +182,7 @@ def text_evidence(
     cues = {
         "scores": {label: round(float(p), 4) for label, p in zip(EMOTIONS, whole)},
         "top": [{"emotion": label, "p": round(float(p), 3)} for label, p in ranked[:3]],
-        "salient_words": _salient_words(transcript, used, top, float(whole[top])),
+        "salient_words": _salient_words(transcript, used, top),
         "context_used": used,
         "n_words": len(transcript.split()),
         "language": language,
