@@ -160,11 +160,11 @@ def text_evidence(
         earlier = used + [normalise_text(s.text) for s in spoken[:i]]
         contexts.append(earlier[-max(turns, 0) :] if turns else [])
     pieces = parts(transcript)
-    texts += pieces
-    contexts += [used] * len(pieces)
     probs = classify_texts(texts, contexts)
-    part_probs = probs[len(probs) - len(pieces) :]
-    probs = probs[: len(probs) - len(pieces)]
+    # each sentence by the head alone: checks.hard_part's threshold was chosen on the head's readings of
+    # sentences (experiments/first_messages/hard_part_selection.py), and the encoder reads an eager "I start
+    # on Monday and I can't wait" as fear
+    part_probs = classify_texts(pieces, [used] * len(pieces), encoder=False)
     whole = probs[0]
     top = int(whole.argmax())
     confidence = _confidence(whole)
