@@ -201,15 +201,15 @@ def test_reliability_constants_rank_words_over_face_over_voice():
 @pytest.mark.slow
 def test_distressed_words_beat_a_smiling_face_and_the_conflict_is_named():
     text = words(JOB)
-    # The shipped head reads this as fear (the rent worry) over sadness; both are the distress the
-    # words state, and either must beat the smile.
+    # The words read fear (the rent worry) over sadness; both are the distress the words state, and either
+    # must beat the smile (with the sad voice, sadness may lead the fused reading).
     said = max(text.probs, key=text.probs.get)
     assert said in {"sadness", "fear"} and text.probs["sadness"] + text.probs["fear"] > 0.8, text.probs
     ev = build(text, SAD_VOICE, SMILING_FACE, JOB)
     mods = fc.used_modalities(ev)
     assert mods == ALL and fc.masking(ev, mods)
     fused, agreement, confidence = fc.fuse(ev, mods)
-    assert max(fused, key=fused.get) == said, fused
+    assert max(fused, key=fused.get) in {"sadness", "fear"}, fused
     assert fused["sadness"] + fused["fear"] > 2 * fused["joy"] and fused["joy"] > 0.1, fused  # smile kept
     assert agreement < 0.8 and 0 < confidence < 1
     assert f"smiling face over {fc.ADJ[said]} words: masking or politeness?" in fc.name_conflicts(ev, mods)
