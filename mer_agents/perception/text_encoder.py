@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from mer_agents.cache import load_once
+from mer_agents.labels import EMOTIONS
 
 WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "text_encoder" / "emotion.npz"
 
@@ -38,5 +39,5 @@ def mix_weight(path: Path = WEIGHTS) -> float:
 def probs(texts: Sequence[str], previous: Sequence[str | None], path: Path = WEIGHTS) -> np.ndarray:
     """P(each of the 7 emotions, labels.EMOTIONS order) per text; previous[i]: the turn before texts[i]."""
     if not texts:
-        return np.zeros((0, 7))
+        return np.zeros((0, len(EMOTIONS)))
     return _scorer(path)[0].probs(list(texts), list(previous))
