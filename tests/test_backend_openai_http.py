@@ -88,13 +88,14 @@ class Shim:
                     shim.peak = max(shim.peak, shim.inflight)
                 try:
                     if shim.refuse_schema and "response_format" in body:
-                        self._send(400, b'{"error": {"message": "response_format is not supported"}}')
-                        return
-                    answer = httpx.post(shim.target + self.path[len("/v1") :], json=body, timeout=120)
-                    self._send(answer.status_code, answer.content)
-                finally:
+                        status, data = 400, b'{"error": {"message": "response_format is not supported"}}'
+                    else:
+                        answer = httpx.post(shim.target + self.path[len("/v1") :], json=body, timeout=120)
+                        status, data = answer.status_code, answer.content
+                finally:  # no longer in flight once answered: the client may send its next request at once
                     with shim.lock:
                         shim.inflight -= 1
+                self._send(status, data)
 
             def _send(self, status, data):
                 self.send_response(status)
