@@ -156,6 +156,15 @@ def save(model: Scorer, path: Path, *, name: str, first_max: int, second_max: in
     np.savez_compressed(path, **out)
 
 
+def stamp(src: Path, dest: Path, **values: np.ndarray) -> None:
+    """Write `src`'s saved weights to `dest` (it may be `src`) with `values` stored beside them: the value a
+    reader takes with the weights (minilm.load_tuned), e.g. a crisis threshold or a blend weight."""
+    with np.load(src, allow_pickle=False) as data:
+        arrays = {k: data[k] for k in data.files}
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(dest, **arrays, **values)
+
+
 __all__ = [
     "LAYERS",
     "Scorer",
@@ -164,6 +173,7 @@ __all__ = [
     "model_dir",
     "predict",
     "save",
+    "stamp",
     "tokenizer",
     "train",
 ]

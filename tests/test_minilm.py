@@ -84,10 +84,12 @@ def test_the_cpu_path_imports_no_torch(tmp_path):
 def test_a_tuned_file_loads_with_its_stored_value_or_says_what_is_missing(tmp_path):
     """minilm.load_tuned, shared by the crisis detector (threshold) and the strategy encoder (blend weight):
     the shipped files carry their value; a file without one gets the default, or a clear error without one;
-    a missing file is a one-line ModelError naming the model and how to rebuild it."""
+    a missing file is a one-line ModelError naming the model and how to rebuild it; training.stamp stores the
+    value beside the weights."""
     import numpy as np
     import pytest
 
+    from mer_agents import training
     from mer_agents.agents import crisis, strategy_encoder
     from mer_agents.errors import ModelError
     from mer_agents.minilm import load_tuned
@@ -100,5 +102,7 @@ def test_a_tuned_file_loads_with_its_stored_value_or_says_what_is_missing(tmp_pa
     assert load_tuned(tmp_path / "bare.npz", "threshold", "crisis detector", "x", default=0.5)[1] == 0.5
     with pytest.raises(ModelError, match="crisis detector weights missing or unreadable"):
         load_tuned(tmp_path / "bare.npz", "threshold", "crisis detector", "x")
+    training.stamp(tmp_path / "bare.npz", tmp_path / "out" / "stamped.npz", threshold=np.array(0.6))
+    assert load_tuned(tmp_path / "out" / "stamped.npz", "threshold", "crisis detector", "x")[1] == 0.6
     with pytest.raises(ModelError, match=r"strategy encoder .* \(rebuild: python train\.py\)"):
         load_tuned(tmp_path / "none.npz", "mix", "strategy encoder", "python train.py")

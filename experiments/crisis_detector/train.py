@@ -182,9 +182,7 @@ def main() -> None:
         first_max=FIRST_MAX,
         second_max=0,
     )
-    with np.load(args.out) as data:
-        arrays = {k: data[k] for k in data.files}
-    np.savez_compressed(args.out, **arrays, threshold=np.array(chosen))
+    training.stamp(args.out, args.out, threshold=np.array(chosen))
     where = Path(__file__).resolve().parent / ("more_data" if args.more else "")
     (where / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
 

@@ -185,10 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ship", type=float, metavar="MIX", help="write the asset with this blend weight")
     args = parser.parse_args(argv)
     if args.ship is not None:
-        with np.load(args.out, allow_pickle=False) as data:
-            arrays = {k: data[k] for k in data.files}
-        ASSET.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(ASSET, **arrays, mix=np.array(args.ship, dtype=np.float32))
+        training.stamp(args.out, ASSET, mix=np.array(args.ship, dtype=np.float32))
         print(f"wrote {ASSET} (mix {args.ship})")
         return 0
     sets = read_sets()
