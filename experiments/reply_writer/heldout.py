@@ -1,7 +1,7 @@
-"""Blind-judge packet: can the 1.5B model write the reply, and with which prompt? Held-out ESConv *train* turns.
+"""Blind-judge packet: can the 1.5B model write the reply, and with which prompt? Held-out ESConv train turns.
 
-    .venv/bin/python experiments/reply_writer/heldout.py --n 60 --seed 21 --out experiments/reply_writer/heldout
-    .venv/bin/python experiments/reply_writer/heldout.py --out experiments/reply_writer/heldout --score G1.json G2.json
+    .venv/bin/python experiments/reply_writer/heldout.py --n 60 --seed 21 --out DIR
+    .venv/bin/python experiments/reply_writer/heldout.py --out DIR --score DIR/grades_A.json DIR/grades_B.json
 
 Turns of the held-out train dialogues (every 10th; never dev), the code forecast and strategy
 (reply_policy_heldout.setup). Sources per turn:
@@ -35,8 +35,8 @@ from responder_preview import SOURCE, turns  # noqa: E402
 from mer_agents.agents import responder  # noqa: E402
 from mer_agents.agents.base import _ENV, Prompt  # noqa: E402
 from mer_agents.agents.planner import HELP  # noqa: E402
-from mer_agents.backends.embedded import EmbeddedBackend  # noqa: E402
 from mer_agents.backends.base import Message  # noqa: E402
+from mer_agents.backends.embedded import EmbeddedBackend  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -65,8 +65,10 @@ def drafts_for(item: dict, backend: EmbeddedBackend, prompt: Prompt) -> tuple[di
     """({source: reply}, {source: failed reply checks}) for one turn."""
     ctx, forecast, plan = setup(item, backend.settings, backend)
     out = {"selector": pick(item, backend.settings)["selector"]}
-    out["p0"] = responder.clean(responder._draft(ctx, responder.build_messages(ctx, forecast, plan), plan, 0))
-    out["plain"] = responder.clean(responder._draft(ctx, plain_messages(ctx, forecast, plan, prompt), plan, 0))
+    shipped = responder.build_messages(ctx, forecast, plan)
+    plain = plain_messages(ctx, forecast, plan, prompt)
+    out["p0"] = responder.clean(responder._draft(ctx, shipped, plan, 0))
+    out["plain"] = responder.clean(responder._draft(ctx, plain, plan, 0))
     fixed = [("exemplar", t) for t in responder.exemplar_replies(ctx, plan)]
     fixed.append(("template", responder.template(ctx, forecast, plan)))
     failed = {}
@@ -111,11 +113,11 @@ def score(out: Path, grade_files: list[Path]) -> int:
     }
     for name in ("p0", "plain"):
         for veto, bad in vetoes.items():
-            kept = pooled([grade[(i, "selector")] if bad(failed[i][name]) else grade[(i, name)] for i in range(n)])
+            kept = pooled([grade[(i, "selector" if bad(failed[i][name]) else name)] for i in range(n)])
             used = sum(not bad(failed[i][name]) for i in range(n))
             shares = " ".join(f"{g} {kept.count(g) / len(kept):.2f}" for g in "ABC")
-            print(f"{name} unless {veto:12}: draft kept {used}/{n}: {shares}; minus selector A {paired(kept, base, 'A')}"
-                  f" C {paired(kept, base, 'C')}")
+            diffs = f"A {paired(kept, base, 'A')} C {paired(kept, base, 'C')}"
+            print(f"{name} unless {veto:12}: draft kept {used}/{n}: {shares}; minus selector {diffs}")
         print(f"{name} checks failed: {Counter(c for i in range(n) for c in failed[i][name])}")
     return 0
 
