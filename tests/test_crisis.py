@@ -64,10 +64,42 @@ def test_the_safety_messages_name_help_but_no_invented_number():
     ],
 )
 def test_plain_phrasings_no_keyword_list_held_are_caught(words):
-    """Issue #36's five phrasings: the phrase rules miss them; the classifier reads them."""
-    assert crisis.rules(words) is None
+    """Issue #36's five phrasings: the classifier reads them on its own (some also match the warning-sign
+    rules written later), and the detector flags them as self-harm."""
+    probs = crisis.classify(crisis.windows(words))
+    assert float((1.0 - probs[:, 0]).max()) >= crisis.threshold()
     found = crisis.detect(words)
     assert found is not None and found.kind == "self-harm"
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "been stockpiling my meds for a while now",
+        "I wrote a goodbye letter to my mum last night",
+        "my family would honestly be better off without me",
+        "I'd rather be dead than go through another year of this",
+        "I go to bed hoping I never wake up",
+        "started cutting my arms again",
+    ],
+)
+def test_warning_signs_said_flatly_match_the_rules(words):
+    """Plans, means, goodbyes and wishes to be dead said without the word suicide (crisis.WARNING_SIGNS)."""
+    found = crisis.rules(words)
+    assert found is not None and found.kind == "self-harm"
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I will be saying goodbye to some long friendships when I move",
+        "I've punished myself trying to stay in his life",
+        "we picked a date for the wedding",
+        "the only way out of this traffic is the ring road",
+    ],
+)
+def test_everyday_words_near_the_warning_signs_do_not_match(words):
+    assert crisis.rules(words) is None
 
 
 @pytest.mark.parametrize(

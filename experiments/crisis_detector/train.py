@@ -37,7 +37,8 @@ from mer_agents import training  # noqa: E402
 from mer_agents.agents import crisis  # noqa: E402
 from mer_agents.evaluation.esconv_data import is_heldout, read_train  # noqa: E402
 
-DATA = Path(__file__).resolve().parent / "data"
+HERE = Path(__file__).resolve().parent
+DATA = HERE / "data"
 OUT = ROOT / "assets" / "crisis_detector" / "crisis.npz"
 MELD_TRAIN = ROOT.parent / "shared" / "data" / "meld" / "train_sent_emo.csv"
 FIRST_MAX = 128
@@ -49,6 +50,11 @@ ESCONV_FA_AIM = 0.01
 EXTRA = ("crisis_train_extra.jsonl", "noncrisis_train_extra.jsonl")  # training-only sets, when present
 # a second round of written training sets (--more): tried, not shipped (more_data/README.md)
 MORE = ("crisis_train_extra2_a.jsonl", "noncrisis_train_extra2.jsonl")
+# Sets by two further writers (--writers; writer3/README.md): writer3 wrote a report set that showed the
+# detector missing half of another writer's crises, so it and writer4 became training and selection data
+# (every 4th of each category held back to choose the threshold) and a fifth writer wrote the report set
+# (fresh_report/).
+WRITERS = ("writer3", "writer4")
 SEED = 0
 
 
@@ -60,13 +66,15 @@ def label(row: dict) -> int:
     return crisis.LABELS.index(row["kind"]) if row.get("kind") else 0
 
 
-def split_select(rows: list[dict]) -> tuple[list[dict], list[dict]]:
-    """(train, threshold) of the select half: every 4th of each type holds back."""
+def split_select(rows: list[dict], everything: bool = False) -> tuple[list[dict], list[dict]]:
+    """(train, threshold) of the select half (`everything`: of every row): every 4th of each type holds
+    back."""
     train, hold, seen = [], [], {}
     for r in rows:
-        if r.get("split") != "select":
+        if r.get("split") != "select" and not everything:
             continue
-        k = seen[r.get("type", "")] = seen.get(r.get("type", ""), -1) + 1
+        kind = r.get("type", r.get("category", ""))
+        k = seen[kind] = seen.get(kind, -1) + 1
         (hold if k % 4 == 3 else train).append(r)
     return train, hold
 
@@ -118,6 +126,7 @@ def main() -> None:
     ap.add_argument("--epochs", type=float, default=3.0)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--more", action="store_true", help="also train on the second written sets (MORE)")
+    ap.add_argument("--writers", action="store_true", help="also train and select on WRITERS' sets")
     args = ap.parse_args()
     rng = random.Random(SEED)
     tok = training.tokenizer()
@@ -129,6 +138,12 @@ def main() -> None:
         n_train += read(EXTRA[1])
     if args.more:
         c_train, n_train = c_train + read(MORE[0]), n_train + read(MORE[1])
+    for writer in WRITERS if args.writers else ():
+        for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
+            rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
+            more_train, more_hold = split_select(rows, everything=True)
+            train += more_train
+            hold += more_hold
     negatives, held_everyday = everyday(rng)
     examples = [(v, label(r)) for r in c_train for v in variants(r["text"], rng)]
     examples += [(r["text"], 0) for r in n_train] + [(t, 0) for t in negatives]
@@ -183,7 +198,7 @@ def main() -> None:
         second_max=0,
     )
     training.stamp(args.out, args.out, threshold=np.array(chosen))
-    where = Path(__file__).resolve().parent / ("more_data" if args.more else "")
+    where = HERE / ("more_data" if args.more and not args.writers else "")
     (where / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
 
 

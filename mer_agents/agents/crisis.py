@@ -9,17 +9,17 @@ demo cannot know the person's country and an invented number could cost a life â
 timeline (RunFinished.reply_source "crisis"). The reflection loop is skipped: there is nothing to refine.
 
 Two readers, either suffices. The phrase rules: plain, stated phrases (English, plus the commonest Spanish,
-French and German ones, since Whisper transcribes in the speaker's language). The classifier reads meaning
-where no phrase matches ("Everyone would be better off without me", "I have the pills ready", "kms
-honestly"): MiniLM-L6 fine-tuned end to end on a labelled set of crisis and non-crisis distress messages
-written apart from this code, plus ESConv and MELD train utterances as everyday negatives
-(experiments/crisis_detector/: data, training, the threshold chosen for recall on held-out train turns,
-figures on the report half and ESConv dev). It reads the whole message and, for a long one, each window
-of sentences, so a risk said in the middle of a ramble counts. It reads typed messages and English speech;
-speech in another language it reads through Whisper's English translation (on the French example clip it
-flagged an angry traveller's original words), the rules reading every language. Both over-trigger on
-purpose: a safety message to someone who only mentions such thoughts costs little; a cheerful reply to
-someone in danger costs a great deal.
+French and German ones, since Whisper transcribes in the speaker's language) and the warning signs of safe-
+messaging guidance (a plan, the means, a goodbye). The classifier reads meaning where no phrase matches ("I
+have the pills ready", "i dont want to be here anymore, whats the point"): MiniLM-L6 fine-tuned end to end on
+crisis and non-crisis distress messages by four writers who never saw this code, plus ESConv and MELD train
+utterances as everyday negatives (experiments/crisis_detector/: data, training, the threshold chosen on held-
+out train turns, figures on a fifth writer's messages and ESConv dev). It reads the whole message and, for a
+long one, each window of sentences, so a risk said in the middle of a ramble counts. It reads typed messages
+and English speech; speech in another language it reads through Whisper's English translation (on the French
+example clip it flagged an angry traveller's original words), the rules reading every language. Both over-
+trigger on purpose: a safety message to someone who only mentions such thoughts costs little; a cheerful reply
+to someone in danger costs a great deal.
 """
 
 from __future__ import annotations
@@ -49,6 +49,38 @@ SELF_HARM = re.compile(
     r"(hurt|hurting|harm|harming|cut|cutting|burn|burning) my ?self|self[- ]?harm\w*|overdos\w*|"
     r"(quiero|querÃ­a) morir(me)?|matarme|suicidarme|me tuer|veux mourir|mich umbringen|will sterben|"
     r"suizid\w*)\b",
+    re.IGNORECASE,
+)
+# Warning signs that safe-messaging guidance lists beside talk of dying (AFSP, NIMH, Samaritans): a plan or
+# the means at hand, saying goodbye, giving things away, being a burden, wishing to be dead or not to wake up,
+# and the slang people type for suicide. Said flatly, they carry no "suicide" for the phrases above, and the
+# classifier missed many (experiments/crisis_detector/writer3/); written from the guidance and checked on
+# writer3's set and ESConv train, before the fresh report set was written.
+WARNING_SIGNS = re.compile(
+    r"\b((stockpil\w*|sav(ed|ing) up|hoard\w*|stash\w*|sav(ed|ing) all) (all )?(of )?"
+    r"(my |the |these |those )?(pills|meds|medications?|tablets|sleeping pills|painkillers|pain pills)|"
+    r"(have|got|get|bought|buying|tied) (a |the |my )?(noose|rope ready)|noose|"
+    r"(suicide|goodbye|farewell) (note|letter|video)s?|"
+    r"jump(ing)? (off|from) (a |the |my )?(bridge|roof|building|balcony|cliff|ledge)|"
+    r"(jump|step|walk)(ing)? in front of (a |the )?(train|bus|truck|car)|"
+    r"lethal dose|how many (pills|tablets)\b.{0,30}\b(die|kill|lethal|fatal|enough)|"
+    r"(painless|quick|easiest) way(s)? to (die|go|end it)|"
+    r"(giv(e|ing)|gave) away (all )?(of )?my (stuff|things|belongings|possessions|pets?|cat|dog)|"
+    r"this is (my )?(last |final )?goodbye|saying my (last |final )?goodbyes?|"
+    r"won'?t be (here|around|alive) (tomorrow|much longer|for long)|"
+    r"last time (you|anyone)('ll| will)? (hear|see) (from )?me|"
+    r"(better off|happier|be fine) without me|(i'?m|i am|im) (just |such )?a burden|"
+    r"(disappear|vanish)(ed)? (forever|for good|permanently)|"
+    r"(never|not) (want|wanna) to wake up|(wish|hope) i (don'?t|never|wouldn'?t|won'?t) wake up|"
+    r"no (point|reason) (in |to )?(living|being alive|going on|life)|"
+    r"(want|wants|wanted|wanting|wish|ready|deserve) to (be )?dead|(i'?d|would) rather be dead|"
+    r"wish(ed)? i (had )?(was|were|had been|had never been) (dead|born)|never wake up( again)?|"
+    r"(isn'?t|is not|ain'?t|no longer|not) worth living|only (one )?way out(?! of)|"
+    r"permanent (exit|way out|solution)|"
+    r"(for|after|once) i'?m gone|least painful (way|method)|which method|"
+    r"(cut|cutting|burn|burning|burned|burnt|hit|hitting|starv\w*) my ?self|"
+    r"(cut|cutting|slit|slitting) my (arms?|wrists?|thighs?|legs?|skin)|"
+    r"\bkms\b|\bunaliv\w*|\bctb\b|sewer ?slide|su[i1]c[i1]d\w*)\b",
     re.IGNORECASE,
 )
 ABUSE = re.compile(
@@ -97,7 +129,7 @@ class Crisis(BaseModel):
 
 def rules(words: str) -> Crisis | None:
     """The phrase rules alone, self-harm first."""
-    for kind, pattern in (("self-harm", SELF_HARM), ("abuse", ABUSE)):
+    for kind, pattern in (("self-harm", SELF_HARM), ("self-harm", WARNING_SIGNS), ("abuse", ABUSE)):
         match = pattern.search(words or "")
         if match:
             return Crisis(kind=kind, words=match.group(0))
