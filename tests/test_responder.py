@@ -379,3 +379,24 @@ def test_the_model_reads_the_persons_last_words_within_a_bound():
     assert cut.endswith("Sentence number 39 of a long monologue.")
     assert last_words("I lost my job.") == "I lost my job."
     assert last_words("word " * 200).endswith("word") and len(last_words("word " * 200)) <= TRANSCRIPT_CHARS
+
+
+def test_on_an_opening_a_refinement_round_keeps_the_template():
+    """Real text reading, scripted backend never called: on a person's first words a failed check does not
+    send the template behind the human exemplars (responder.keeps_template), so a rerun cannot change it;
+    later in a conversation, or when the template fails the guard, the exemplar is re-picked as before."""
+    message = "they canceled my flight with no notice and now want to charge me to rebook, are you kidding me"
+    ctx = text_ctx(message)
+    ctx.round, ctx.hints = 1, {"drop": ["ignores_person"]}
+    template = Candidate(source="template", text="t", score=0.4, failed=["ignores_person"])
+    exemplar = Candidate(source="exemplar", text="x", score=0.5)
+    assert responder.keeps_template(ctx)
+    assert [c.text for c in responder.rank(ctx, [exemplar, template])] == ["t", "x"]
+    kept = Reply(text="t", source="template", ranked=[template, exemplar])
+    assert not responder.rerun_can_change(ctx, kept)
+    unguarded = template.model_copy(update={"guard": ["greeting_only: only a greeting"]})
+    assert responder.rank(ctx, [exemplar, unguarded])[0].text == "x"
+    later = text_ctx(message, [Turn(user_text="hi", reply="Hello, how are you?")])
+    later.round, later.hints = 1, {"drop": ["ignores_person"]}
+    assert not responder.keeps_template(later)
+    assert responder.rank(later, [exemplar, template])[0].text == "x"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mer_agents.agents import checks
-from mer_agents.agents.templates import echo, good_news_reply, grounded_reply
+from mer_agents.agents.templates import PRACTICAL_ASK, echo, good_news_reply, grounded_reply
 from mer_agents.labels import EMOTIONS, STRATEGIES
 
 MESSAGES = [
@@ -94,3 +94,16 @@ def test_when_no_feeling_is_read_the_template_asks_how_the_person_feels():
         unsaid = grounded_reply("We adopted a dog from the shelter over the weekend.", "neutral", strategy)
         assert unsaid == "Thank you for telling me. How do you feel about it?"
     assert "hardest part" in grounded_reply("I lost my job today.", "sadness", "Question")  # unchanged
+
+
+def test_a_practical_question_as_first_words_is_told_plainly_what_a_listener_can_do():
+    """A first message asking something practical, with no feeling read, gets templates.PRACTICAL_ASK (which
+    passes the guard); the same words later in a conversation, or a statement, keep the feeling question."""
+    question = "whats the wifi password here?"
+    assert grounded_reply(question, "neutral", "Question", opening=True) == PRACTICAL_ASK
+    assert grounded_reply(question, "neutral", "Question") != PRACTICAL_ASK
+    assert grounded_reply("the package should arrive thursday", "neutral", "Question", opening=True) == (
+        "Thank you for telling me. How do you feel about it?"
+    )
+    results = checks.check_reply(PRACTICAL_ASK, "Question", "neutral", question, [], 0.5)
+    assert not checks.guard_failures(results)

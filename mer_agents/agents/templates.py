@@ -49,6 +49,12 @@ HARD = {
 DEFAULT_HARD = "That sounds really hard"
 NEUTRAL_OPENER = "Thank you for telling me"
 NEUTRAL_QUESTION = "How do you feel about it?"
+# A first message that asks something practical and reads no feeling ("whats the wifi password here"): a
+# listener cannot look it up, so it says so and opens the door, instead of thanking for a question or asking
+# how a question feels (graded C by both judges on experiments/first_messages/plain_unseen/).
+PRACTICAL_ASK = (
+    "I'm sorry, I can't look that up from here. Is there something on your mind you'd like to talk about?"
+)
 # Good news (responder.good_news): the ESConv bank answers distress, so joy gets its own replies.
 GLAD = "That is wonderful news"
 LEAD_IN = re.compile(
@@ -138,14 +144,17 @@ def good_news_reply(transcript: str, strategy: str) -> str:
     )
 
 
-def grounded_reply(transcript: str, emotion: str, strategy: str) -> str:
+def grounded_reply(transcript: str, emotion: str, strategy: str, opening: bool = False) -> str:
     """One safe reply that carries out `strategy` (see the module docstring). When no feeling is read
     (`emotion` neutral: the words, voice and face show none, and the words read no negative emotion either,
     checks.tone_emotion) it asks how the person feels, whatever the strategy: the news may be good or hard,
     and a reply that names a feeling or asks for "the hardest part" would presume one (a son's first sentence,
     a year sober: designed on experiments/first_messages/neutral_news_design/, judged on
-    neutral_news_unseen/)."""
+    neutral_news_unseen/). A person's first words (`opening`) that ask a question and read no feeling get
+    PRACTICAL_ASK."""
     said = echo(transcript)
+    if emotion == "neutral" and opening and transcript.strip().endswith("?"):
+        return PRACTICAL_ASK
     if emotion == "neutral":
         return f"{'It sounds like ' + said if said else NEUTRAL_OPENER}. {NEUTRAL_QUESTION}"
     feeling = FEELING.get(emotion, "this way")

@@ -1,16 +1,19 @@
 """Score two blind judges' grades of plain_unseen/packet.md: per source (base, new) the pooled A/B/C rates,
-the judges' agreement, and new − base paired over the 135 messages (each message's grade averaged over the
-judges; bootstrap over messages, 10,000 resamples, seed 0).
+the judges' agreement, and new − base paired over the messages (135 here; each message's grade averaged over
+the judges; bootstrap over messages, 10,000 resamples, seed 0).
 
-    .venv/bin/python experiments/first_messages/plain_unseen/score.py
+    .venv/bin/python experiments/first_messages/plain_unseen/score.py [--dir FOLDER]
+
+`--dir`: another set's folder of the same form (e.g. experiments/first_messages/openings_fresh).
 """
 
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(sys.argv[sys.argv.index("--dir") + 1]) if "--dir" in sys.argv else Path(__file__).resolve().parent
 JUDGES = ("grades_A.json", "grades_B.json")
 
 key = json.loads((HERE / "key.json").read_text())
