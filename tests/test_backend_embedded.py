@@ -378,25 +378,23 @@ def test_llama_cpps_openmp_threads_spin_briefly_unless_the_user_says_otherwise()
 
 def test_release_frees_the_loaded_model():
     """An idle extra model is released (backends/shared.reap_idle): release() drops every engine of the
-    backend's file from load_engine's cache, so its memory is given back (the probe: each model a visitor
-    chose stayed loaded); the next generate loads it again."""
+    backend's file from load_engine's cache and destroys them in a thread of its own (embedded.dispose), so
+    its memory is given back (the probe: each model a visitor chose stayed loaded) and the caller never waits
+    on llama.cpp's destructor; the next generate loads it again."""
     import gc
 
     import psutil
-
-    from mer_agents.backends.embedded import load_engine
 
     process = psutil.Process()
     before = process.memory_info().rss
     model = EmbeddedBackend(Settings(backend="embedded", llm_threads=3))  # threads of its own: a new engine
     assert model.generate(CHAT, GenerationParams(max_tokens=4, seed=1)).text is not None
-    path, size = str(model._path), model._path.stat().st_size
-    engine = load_engine(path, 3)
+    size = model._path.stat().st_size
     loaded = process.memory_info().rss
-    model.release()
-    assert model._path is None and load_engine(path, 3) is not engine  # the cache let it go: loaded anew
-    load_engine.forget(lambda args: args[0] == path)
-    del engine
+    disposal = model.release()
+    assert model._path is None and disposal is not None and model.release() is None
+    disposal.join(60)
+    assert not disposal.is_alive(), "llama.cpp's server destructor did not return"
     gc.collect()
     freed = loaded - process.memory_info().rss
     grew = (loaded - before) / 1e6

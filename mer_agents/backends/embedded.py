@@ -67,6 +67,11 @@ COPY_CHUNK = 8 << 20
 # stopped importing torch, torch's own libgomp served llama.cpp and, holding threads of its own, spun 1,000
 # times (libgomp's throttled count). libgomp reads this when it loads; a value the user set is kept.
 OPENMP_SPIN_COUNT = 1000
+# A released engine's llama.cpp server is destroyed in a daemon thread of its own, never by the caller: its
+# destructor joins the server's threads, and once in a full test run (a server released about a second after
+# it loaded) that join never returned and held the whole process. The caller goes on either way; a server is
+# destroyed no sooner than DISPOSE_AFTER_S after it loaded (the hang came right after a load).
+DISPOSE_AFTER_S = 2.0
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,24 @@ class Engine:
     path: Path
     load_seconds: float
     lock: threading.Lock = field(default_factory=threading.Lock)
+    loaded_at: float = field(default_factory=time.monotonic)
+
+
+def dispose(engines: list[Engine]) -> threading.Thread:
+    """Destroy the engines' servers in a daemon thread (see DISPOSE_AFTER_S) and return it; the caller must
+    hold no other reference to them."""
+
+    def destroy(held: list[Engine]) -> None:
+        wait = max((e.loaded_at + DISPOSE_AFTER_S - time.monotonic() for e in held), default=0.0)
+        if wait > 0:
+            time.sleep(wait)
+        while held:
+            held.pop()  # the last reference: the server's destructor runs here
+
+    thread = threading.Thread(target=destroy, args=(list(engines),), name="engine-dispose", daemon=True)
+    engines.clear()
+    thread.start()
+    return thread
 
 
 def package_dir(package: str, search_path: list[str] | None = None) -> Path | None:
@@ -345,13 +368,15 @@ class EmbeddedBackend:
         """Load the model now, not in the first run (mer_agents.warm)."""
         self.engine()
 
-    def release(self) -> None:
+    def release(self) -> threading.Thread | None:
         """Free the loaded model (every thread count's engine): an idle extra model (backends/shared.py).
-        A later generate loads it again. Call only while no generation runs on it."""
-        if self._path is not None:
-            path = str(self._path)
-            load_engine.forget(lambda args: args[0] == path)
-            self._path = None
+        A later generate loads it again. Call only while no generation runs on it. Returns the thread that
+        destroys the engines (`dispose`), None when nothing was loaded."""
+        if self._path is None:
+            return None
+        path = str(self._path)
+        self._path = None
+        return dispose(load_engine.forget(lambda args: args[0] == path))
 
     @property
     def trusted_drafts(self) -> bool:
