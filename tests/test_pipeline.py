@@ -149,26 +149,25 @@ def test_a_crisis_gets_the_safety_message_and_says_so(backend, message, kind):
     assert [(d.text, d.source) for d in drafts] == [(crisis.REPLIES[kind], "crisis")]
 
 
-def test_a_kept_reply_that_fails_the_audit_is_repaired_by_a_repick(backend):
-    """Real models: the kept reply of this opening (the grounded template) fails a reply check; round 1 ranks
-    every candidate failing it last and keeps another one that passes it, with no new draft (a re-pick), and
-    the timeline says which check forced the change; that round's audit passes the reply."""
-    from mer_agents.events import StageStarted
+def test_on_an_opening_a_generic_template_is_held_and_the_round_skipped(backend):
+    """Real models: the kept reply of this opening (the grounded template, generic here) fails a reply check;
+    on a person's first words the template is held (responder.keeps_template: an ESConv line from another
+    conversation is worse there), so no rerun can change the reply, the refinement round is not run, and the
+    run says why."""
+    from mer_agents.events import Progress
 
     message = "My boss keeps yelling at me in front of everyone and I dread going to work."
     events = list(run(RunRequest(text=message), backend, Settings.from_env(backend="embedded", max_rounds=2)))
     done = events[-1]
     assert isinstance(done, RunFinished), done
     verdict = [e.verdict for e in events if isinstance(e, AuditVerdictEvent) and e.verdict.stage == "reply"]
-    assert [v.verdict for v in verdict] == ["revise", "pass"]
+    assert [v.verdict for v in verdict] == ["revise"]
     replies = [e.output for e in events if isinstance(e, StageFinished) and e.stage == "reply"]
-    first_failed = set(replies[0].ranked[0].failed)
-    assert first_failed and first_failed <= set(replies[1].dropped)
-    assert replies[1].text != replies[0].text and not replies[1].rewrote
-    assert not first_failed & set(replies[1].ranked[0].failed)
-    assert done.reply == replies[1].text and done.rounds == 1
-    assert [e.stage for e in events if isinstance(e, StageStarted)].count("reply") == 2
-    assert [e.target_stage for e in events if isinstance(e, RegenerationRequested)] == ["reply"]
+    assert len(replies) == 1 and replies[0].source == "template" and replies[0].ranked[0].failed
+    assert done.reply == replies[0].text and done.rounds == 0
+    stop = [e.message for e in events if isinstance(e, Progress) and "not run" in e.message]
+    assert len(stop) == 1 and "the reply cannot change" in stop[0]
+    assert not [e for e in events if isinstance(e, RegenerationRequested)]
 
 
 def test_the_first_look_comes_before_the_agents_and_is_the_kept_reply_here(backend):

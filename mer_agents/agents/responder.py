@@ -59,6 +59,9 @@ WEIGHTS = {"fit": 0.60, "strategy": 0.20, "fluency": 0.20}
 # could accept it: on held-out ESConv train turns a blind judge graded half of the Qwen2.5-Coder-1.5B drafts
 # failing only these "acceptable" (experiments/reply_policy/draft_policy_heldout.py).
 STYLE_CHECKS = frozenset({"strategy_fit", "follows_strategy", "length"})
+# Reply checks of the reply's feeling: a template failing one is not held in place on a first message
+# (`holds`).
+FEELING_CHECKS = frozenset({"tone_mismatch"})
 REPEAT_PENALTY = 1.3
 HISTORY_TURNS = 3
 STOP = ("\n\n", "\nPerson", "\nUser", "\nSeeker", "\nYou:", "Person:", "User:", "Seeker:", "Supporter:")
@@ -221,25 +224,29 @@ def rank(ctx: AgentContext, candidates: list[Candidate]) -> list[Candidate]:
     else:
         key = template_first_rank_key if opening(ctx) else rank_key
     drop = dropped(ctx)
-    held = keeps_template(ctx)
     return sorted(
-        candidates,
-        key=lambda c: (
-            bool(c.guard),
-            bool(drop & set(c.failed)) and not (held and c.source == "template"),
-            key(c),
-        ),
+        candidates, key=lambda c: (bool(c.guard), bool(drop & set(c.failed)) and not holds(ctx, c), key(c))
     )
 
 
 def keeps_template(ctx: AgentContext) -> bool:
     """On a person's first words (`opening`), for a model whose drafts are not trusted, the template stays
-    the reply in refinement rounds unless it fails the guard: a failed check does not send it behind the
-    human exemplars. On 135 unseen first messages (experiments/first_messages/plain_unseen/) the replies a
-    refinement round picked instead of the template (an exemplar from another conversation, after the
-    template failed `ignores_person`) were graded C in 86 of 154 grades, the templates kept A 47 / C 5 of
-    104; judged again on fresh first messages in experiments/first_messages/openings_fresh/."""
+    the reply in refinement rounds unless it fails the guard or a check of its feeling (`holds`): a generic
+    template does not go behind the human exemplars. On 135 unseen first messages
+    (experiments/first_messages/plain_unseen/) the replies a refinement round picked instead of the template
+    (an exemplar from another conversation, after the template failed `ignores_person`) were graded C in 86
+    of 154 grades, the templates kept A 47 / C 5 of 104; judged on fresh first messages in
+    experiments/first_messages/openings_fresh/."""
     return opening(ctx) and not trusts_drafts(ctx)
+
+
+def holds(ctx: AgentContext, candidate: Candidate) -> bool:
+    """A template `keeps_template` holds in place: it fails no check of FEELING_CHECKS (the wrong feeling is
+    unacceptable to a reader; generic is only weak), so a refinement round may still replace a glad reply to
+    sad news."""
+    return (
+        candidate.source == "template" and keeps_template(ctx) and not FEELING_CHECKS & set(candidate.failed)
+    )
 
 
 def dropped(ctx: AgentContext) -> set[str]:
@@ -290,7 +297,7 @@ def rerun_can_change(ctx: AgentContext, kept: Reply) -> bool:
         return True
     if not kept.ranked or kept.ranked[0].guard:
         return True
-    if kept.source == "template" and keeps_template(ctx):
+    if holds(ctx, kept.ranked[0]):
         return False
     drop = dropped(ctx) | set(kept.dropped) | set(kept.ranked[0].failed)
     return bool(repick(kept.ranked[1:], drop)) or not kept.rewrote
