@@ -170,6 +170,36 @@ def test_on_an_opening_a_generic_template_is_held_and_the_round_skipped(backend)
     assert not [e for e in events if isinstance(e, RegenerationRequested)]
 
 
+def test_a_kept_reply_that_fails_the_audit_is_repaired_by_a_repick(backend):
+    """Real models, a later turn (ESConv dev esconv-dev-009, CC BY-NC 4.0): the kept reply fails a reply
+    check; round 1 ranks every candidate failing it last and keeps another one that passes it, with no new
+    draft (a re-pick); the run keeps the reply of the round whose audit went best."""
+    from mer_agents.events import StageStarted
+    from mer_agents.types import Turn
+
+    earlier = Turn(
+        user_text="Reduction in hours and less pay.",
+        reply="I been there recently myself the entire workforce as we know it is changing. Have you thought "
+        "of looking for other employment?",
+    )
+    message = (
+        "It is nice to know that i am not the only one. I have but i am not sure where to start,. or if i am "
+        "qualified."
+    )
+    request = RunRequest(text=message, history=[earlier])
+    events = list(run(request, backend, Settings.from_env(backend="embedded", max_rounds=2)))
+    done = events[-1]
+    assert isinstance(done, RunFinished), done
+    replies = [e.output for e in events if isinstance(e, StageFinished) and e.stage == "reply"]
+    first_failed = set(replies[0].ranked[0].failed)
+    assert first_failed and first_failed <= set(replies[1].dropped)
+    assert replies[1].text != replies[0].text and not replies[1].rewrote
+    assert not first_failed & set(replies[1].ranked[0].failed)
+    assert done.reply in {r.text for r in replies} and done.rounds >= 1  # the best-audited round's reply
+    assert [e.stage for e in events if isinstance(e, StageStarted)].count("reply") >= 2
+    assert [e.target_stage for e in events if isinstance(e, RegenerationRequested)][0] == "reply"
+
+
 def test_the_first_look_comes_before_the_agents_and_is_the_kept_reply_here(backend):
     """Real models: "I lost my job" is read as sadness by code alone, so the first look (agents/first_look.py,
     no model call) is shown right after the evidence, before the perception agent starts, and the run keeps
