@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from mer_agents.agents import checks
-from mer_agents.agents.templates import PRACTICAL_ASK, echo, good_news_reply, grounded_reply
+from mer_agents.agents.templates import (
+    PRACTICAL_ASK,
+    echo,
+    good_news_reply,
+    grounded_reply,
+    practical_question,
+)
 from mer_agents.labels import EMOTIONS, STRATEGIES
 
 MESSAGES = [
@@ -107,3 +113,20 @@ def test_a_practical_question_as_first_words_is_told_plainly_what_a_listener_can
     )
     results = checks.check_reply(PRACTICAL_ASK, "Question", "neutral", question, [], 0.5)
     assert not checks.guard_failures(results)
+
+
+@pytest.mark.parametrize(
+    ("words", "practical"),
+    [
+        ("when do clocks go back", True),
+        ("quick q: how long do you boil eggs for soft yolks", True),
+        ("Is the public library open on holidays or closed?", True),
+        ("my dentist appointment is at 3:15 tommorow", False),
+        ("should i tell my sister im moving out?", False),
+        ("how do i tell my boss i need a day off", False),
+    ],
+)
+def test_a_practical_question_is_told_apart_from_a_statement_and_a_personal_question(words, practical):
+    """Chat drops the "?" of a practical question; a question about the person's own life asks for care."""
+    assert practical_question(words) is practical
+    assert (grounded_reply(words, "neutral", "Question", opening=True) == PRACTICAL_ASK) is practical

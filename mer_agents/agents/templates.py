@@ -52,6 +52,21 @@ NEUTRAL_QUESTION = "How do you feel about it?"
 # A first message that asks something practical and reads no feeling ("whats the wifi password here"): a
 # listener cannot look it up, so it says so and opens the door, instead of thanking for a question or asking
 # how a question feels (graded C by both judges on experiments/first_messages/plain_unseen/).
+# A practical question: it ends with "?" or opens with a question word (chat often drops the "?": "when do
+# clocks go back"), and it is not a question about the person's own life (PERSONAL), which asks for care, not
+# a fact. Designed on ../first_messages/plain_unseen/ and openings_fresh/, judged on questions_fresh/.
+QUESTION_START = re.compile(
+    r"^\W*(?:(?:hey|hi|hello|so|ok|okay|um|quick q|quick question)\W+)*"
+    r"(what|whats|what's|when|where|wheres|where's|which|who|how|does|do|did|is|are|can|could|will|would|"
+    r"any idea|anyone know)\b",
+    re.IGNORECASE,
+)
+PERSONAL = re.compile(
+    r"\b(should i|should we|am i|is it (normal|ok|okay|weird|wrong|bad|too late)|what should i|"
+    r"why (do|am|can'?t|did) i|how (do|can|should|would) (i|we) (tell|deal|cope|stop|handle|get over|move on|"
+    r"make|talk|know|forgive|trust|say|ask|feel|be|find|keep|let go))\b",
+    re.IGNORECASE,
+)
 PRACTICAL_ASK = (
     "I'm sorry, I can't look that up from here. Is there something on your mind you'd like to talk about?"
 )
@@ -144,16 +159,22 @@ def good_news_reply(transcript: str, strategy: str) -> str:
     )
 
 
+def practical_question(transcript: str) -> bool:
+    """A question about a fact or a task, not about the person's own life (QUESTION_START, PERSONAL)."""
+    text = transcript.strip()
+    return bool((text.endswith("?") or QUESTION_START.match(text)) and not PERSONAL.search(text))
+
+
 def grounded_reply(transcript: str, emotion: str, strategy: str, opening: bool = False) -> str:
     """One safe reply that carries out `strategy` (see the module docstring). When no feeling is read
     (`emotion` neutral: the words, voice and face show none, and the words read no negative emotion either,
     checks.tone_emotion) it asks how the person feels, whatever the strategy: the news may be good or hard,
     and a reply that names a feeling or asks for "the hardest part" would presume one (a son's first sentence,
     a year sober: designed on experiments/first_messages/neutral_news_design/, judged on
-    neutral_news_unseen/). A person's first words (`opening`) that ask a question and read no feeling get
-    PRACTICAL_ASK."""
+    neutral_news_unseen/). A person's first words (`opening`) that ask a practical question and read no
+    feeling get PRACTICAL_ASK."""
     said = echo(transcript)
-    if emotion == "neutral" and opening and transcript.strip().endswith("?"):
+    if emotion == "neutral" and opening and practical_question(transcript):
         return PRACTICAL_ASK
     if emotion == "neutral":
         return f"{'It sounds like ' + said if said else NEUTRAL_OPENER}. {NEUTRAL_QUESTION}"
