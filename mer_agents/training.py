@@ -158,9 +158,10 @@ def save(model: Scorer, path: Path, *, name: str, first_max: int, second_max: in
 
 def stamp(src: Path, dest: Path, **values: np.ndarray) -> None:
     """Write `src`'s saved weights to `dest` (it may be `src`) with `values` stored beside them: the value a
-    reader takes with the weights (minilm.load_tuned), e.g. a crisis threshold or a blend weight."""
+    reader takes with the weights (minilm.load_tuned), e.g. a crisis threshold or a blend weight; a value
+    already stored under that name is replaced."""
     with np.load(src, allow_pickle=False) as data:
-        arrays = {k: data[k] for k in data.files}
+        arrays = {k: data[k] for k in data.files if k not in values}
     dest.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(dest, **arrays, **values)
 

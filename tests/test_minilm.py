@@ -104,5 +104,8 @@ def test_a_tuned_file_loads_with_its_stored_value_or_says_what_is_missing(tmp_pa
         load_tuned(tmp_path / "bare.npz", "threshold", "crisis detector", "x")
     training.stamp(tmp_path / "bare.npz", tmp_path / "out" / "stamped.npz", threshold=np.array(0.6))
     assert load_tuned(tmp_path / "out" / "stamped.npz", "threshold", "crisis detector", "x")[1] == 0.6
+    stamped = tmp_path / "out" / "stamped.npz"
+    training.stamp(stamped, stamped, threshold=np.array(0.9))
+    assert float(np.load(stamped)["threshold"]) == 0.9  # a second stamp replaces it
     with pytest.raises(ModelError, match=r"strategy encoder .* \(rebuild: python train\.py\)"):
         load_tuned(tmp_path / "none.npz", "mix", "strategy encoder", "python train.py")
