@@ -9,17 +9,17 @@ demo cannot know the person's country and an invented number could cost a life â
 timeline (RunFinished.reply_source "crisis"). The reflection loop is skipped: there is nothing to refine.
 
 Two readers, either suffices. The phrase rules: plain, stated phrases (English, plus the commonest Spanish,
-French and German ones, since Whisper transcribes in the speaker's language) and the warning signs of safe-
-messaging guidance (a plan, the means, a goodbye). The classifier reads meaning where no phrase matches ("I
-have the pills ready", "i dont want to be here anymore, whats the point"): MiniLM-L6 fine-tuned end to end on
-crisis and non-crisis distress messages by four writers who never saw this code, plus ESConv and MELD train
-utterances as everyday negatives (experiments/crisis_detector/: data, training, the threshold chosen on held-
-out train turns, figures on a fifth writer's messages and ESConv dev). It reads the whole message and, for a
-long one, each window of sentences, so a risk said in the middle of a ramble counts. It reads typed messages
-and English speech; speech in another language it reads through Whisper's English translation (on the French
-example clip it flagged an angry traveller's original words), the rules reading every language. Both over-
-trigger on purpose: a safety message to someone who only mentions such thoughts costs little; a cheerful reply
-to someone in danger costs a great deal.
+French and German ones, since Whisper transcribes in the speaker's language) and the warning signs of
+safe-messaging guidance (a plan, the means, a goodbye). The classifier reads meaning where no phrase matches
+("I have the pills ready", "i dont want to be here anymore, whats the point"): MiniLM-L6 fine-tuned end to end
+on crisis and non-crisis distress messages by several writers who never saw this code, plus ESConv and MELD
+train utterances as everyday negatives (experiments/crisis_detector/: data, training, the threshold chosen on
+held-out train turns, figures on the messages of a writer no choice saw and on ESConv dev). It reads the whole
+message and, for a long one, each window of sentences, so a risk said in the middle of a ramble counts. It
+reads typed messages and English speech; speech in another language it reads through Whisper's English
+translation (on the French example clip it flagged an angry traveller's original words), the rules reading
+every language. Both over-trigger on purpose: a safety message to someone who only mentions such thoughts
+costs little; a cheerful reply to someone in danger costs a great deal.
 """
 
 from __future__ import annotations

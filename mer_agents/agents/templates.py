@@ -49,9 +49,6 @@ HARD = {
 DEFAULT_HARD = "That sounds really hard"
 NEUTRAL_OPENER = "Thank you for telling me"
 NEUTRAL_QUESTION = "How do you feel about it?"
-# A first message that asks something practical and reads no feeling ("whats the wifi password here"): a
-# listener cannot look it up, so it says so and opens the door, instead of thanking for a question or asking
-# how a question feels (graded C by both judges on experiments/first_messages/plain_unseen/).
 # A practical question: it ends with "?" or opens with a question word (chat often drops the "?": "when do
 # clocks go back"), and it is not a question about the person's own life (PERSONAL), which asks for care, not
 # a fact. Designed on ../first_messages/plain_unseen/ and openings_fresh/, judged on questions_fresh/.
@@ -67,6 +64,9 @@ PERSONAL = re.compile(
     r"make|talk|know|forgive|trust|say|ask|feel|be|find|keep|let go))\b",
     re.IGNORECASE,
 )
+# A first message that asks something practical and reads no feeling ("whats the wifi password here"): a
+# listener cannot look it up, so it says so and opens the door, instead of thanking for a question or asking
+# how a question feels (graded C by both judges on experiments/first_messages/plain_unseen/).
 PRACTICAL_ASK = (
     "I'm sorry, I can't look that up from here. Is there something on your mind you'd like to talk about?"
 )
