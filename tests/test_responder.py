@@ -384,7 +384,8 @@ def test_the_model_reads_the_persons_last_words_within_a_bound():
 def test_on_an_opening_a_refinement_round_keeps_the_template():
     """Real text reading, scripted backend never called: on a person's first words a failed check does not
     send the template behind the human exemplars (responder.keeps_template), so a rerun cannot change it;
-    later in a conversation, or when the template fails the guard, the exemplar is re-picked as before."""
+    later in a conversation, or when the template fails the guard or the tone check, the exemplar is
+    re-picked as before."""
     message = "they canceled my flight with no notice and now want to charge me to rebook, are you kidding me"
     ctx = text_ctx(message)
     ctx.round, ctx.hints = 1, {"drop": ["ignores_person"]}
@@ -396,6 +397,9 @@ def test_on_an_opening_a_refinement_round_keeps_the_template():
     assert not responder.rerun_can_change(ctx, kept)
     unguarded = template.model_copy(update={"guard": ["greeting_only: only a greeting"]})
     assert responder.rank(ctx, [exemplar, unguarded])[0].text == "x"
+    ctx.hints = {"drop": ["tone_mismatch"]}  # the wrong feeling is not held (responder.FEELING_CHECKS)
+    off_tone = template.model_copy(update={"failed": ["tone_mismatch"]})
+    assert responder.rank(ctx, [exemplar, off_tone])[0].text == "x" and not responder.holds(ctx, off_tone)
     later = text_ctx(message, [Turn(user_text="hi", reply="Hello, how are you?")])
     later.round, later.hints = 1, {"drop": ["ignores_person"]}
     assert not responder.keeps_template(later)
