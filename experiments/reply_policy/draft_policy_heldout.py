@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from reply_policy_heldout import pick, print_shares, setup, turn_context, write_packet  # noqa: E402
+from reply_policy_heldout import grouped_entries, pick, print_shares, setup, turn_context, write_packet  # noqa: E402
 from responder_preview import SOURCE, turns  # noqa: E402
 
 from mer_agents.agents import responder  # noqa: E402
@@ -130,12 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         replies, clean = replies_for(item, base, backends)
         for name, flag in clean.items():
             clean_flags[name].append(flag)
-        context = turn_context(item)
-        by_text: dict[str, list[str]] = {}
-        for source, text in [*replies.items(), ("gold", item["gold"])]:
-            by_text.setdefault(text.strip(), []).append(source)
-        for text, sources in by_text.items():
-            entries.append({"context": context, "reply": text, "sources": sources, "item": i})
+        entries += grouped_entries(i, turn_context(item), replies, item["gold"])
         print(i, json.dumps(replies)[:400], file=sys.stderr, flush=True)
     random.Random(args.seed).shuffle(entries)
     write_packet(args.out, entries)

@@ -130,6 +130,15 @@ def turn_context(item: dict) -> str:
     return context + f"> Person: {item['message']}\n"
 
 
+def grouped_entries(i: int, context: str, replies: dict[str, str], gold: str) -> list[dict]:
+    """Packet entries of turn `i`: each distinct reply once (the gold reply among them), with every source
+    that gave it (`sources`), so one grade counts for all of them."""
+    by_text: dict[str, list[str]] = {}
+    for source, text in [*replies.items(), ("gold", gold)]:
+        by_text.setdefault(text.strip(), []).append(source)
+    return [{"context": context, "reply": t, "sources": sources, "item": i} for t, sources in by_text.items()]
+
+
 def write_packet(out: Path, entries: list[dict]) -> None:
     """DIR/packet.md (the entries, numbered in their order) and DIR/key.json (number → item and source(s):
     every field of an entry but its context and reply), for a judge who reads only the rubric and packet."""

@@ -29,7 +29,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "experiments" / "reply_policy"))
-from reply_policy_heldout import pick, setup, turn_context, write_packet  # noqa: E402
+from reply_policy_heldout import grouped_entries, pick, setup, turn_context, write_packet  # noqa: E402
 from responder_preview import SOURCE, turns  # noqa: E402
 
 from mer_agents.agents import responder  # noqa: E402
@@ -139,11 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     for i, item in enumerate(items):
         replies, failed = drafts_for(item, backend, prompt)
         checks.append(failed)
-        by_text: dict[str, list[str]] = {}
-        for source, text in [*replies.items(), ("gold", item["gold"])]:
-            by_text.setdefault(text.strip(), []).append(source)
-        for text, sources in by_text.items():
-            entries.append({"context": turn_context(item), "reply": text, "sources": sources, "item": i})
+        entries += grouped_entries(i, turn_context(item), replies, item["gold"])
         print(i, json.dumps(replies)[:500], failed, file=sys.stderr, flush=True)
     random.Random(args.seed).shuffle(entries)
     write_packet(args.out, entries)
