@@ -19,6 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
+from mer_agents.cache import load_once
+
 MAX_SEQ_LENGTH = 256  # sentence_bert_config.json
 # numpy's OpenBLAS runs one thread in this process. Its worker threads wait by spinning, and the cores are
 # llama.cpp's and Whisper's: in `bench live` (headless Chromium on the same two cores) one BLAS thread brought
@@ -301,3 +303,8 @@ def load_tuned(path: Path, scalar: str, what: str, rebuild: str, default: float 
         return TunedScorer(minilm_dir(), path, skip=(scalar,)), value
     except (OSError, KeyError, ValueError) as exc:
         raise ModelError(f"{what} weights missing or unreadable at {path} (rebuild: {rebuild})") from exc
+
+
+# load_tuned once per process and argument tuple: the crisis detector, the strategy encoder and the text
+# emotion encoder each read their file through it
+tuned = load_once(load_tuned)

@@ -31,8 +31,8 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from mer_agents.cache import load_once
 from mer_agents.config import Settings
+from mer_agents.minilm import tuned
 
 Kind = Literal["self-harm", "abuse"]
 WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "crisis_detector" / "crisis.npz"
@@ -188,11 +188,8 @@ def classify(texts: list[str], settings: Settings | None = None) -> np.ndarray:
     return scorer.probs(texts)
 
 
-@load_once
 def _scorer(path: Path):
     """(the scorer, its threshold: the file's `threshold` when it has one, else THRESHOLD)."""
-    from mer_agents.minilm import load_tuned
-
-    return load_tuned(
+    return tuned(
         path, "threshold", "crisis detector", "python experiments/crisis_detector/train.py", THRESHOLD
     )

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from mer_agents.cache import load_once
 from mer_agents.labels import STRATEGIES
+from mer_agents.minilm import tuned
 
 WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "strategy_encoder" / "strategy.npz"
 HISTORY = 4  # strategies so far the encoder was shown
@@ -31,14 +31,9 @@ def so_far(strategies: Sequence[str]) -> str:
     return "so far: " + (", ".join(list(strategies)[-HISTORY:]) if strategies else "nothing")
 
 
-@load_once
 def _scorer(path: Path):
     """(the scorer, its weight in the blend with the code ranking)."""
-    from mer_agents.minilm import load_tuned
-
-    return load_tuned(
-        path, "mix", "strategy encoder", "python experiments/strategy_encoder/train.py --ship 0.75"
-    )
+    return tuned(path, "mix", "strategy encoder", "python experiments/strategy_encoder/train.py --ship 0.75")
 
 
 def mix_weight(path: Path = WEIGHTS) -> float:

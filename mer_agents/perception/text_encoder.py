@@ -16,18 +16,15 @@ from pathlib import Path
 
 import numpy as np
 
-from mer_agents.cache import load_once
 from mer_agents.labels import EMOTIONS
+from mer_agents.minilm import tuned
 
 WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "text_encoder" / "emotion.npz"
 
 
-@load_once
 def _scorer(path: Path):
     """(the scorer, its weight in the blend with the text head)."""
-    from mer_agents.minilm import load_tuned
-
-    return load_tuned(
+    return tuned(
         path, "mix", "text emotion encoder", "python experiments/text_emotion_encoder/train.py --ship MIX"
     )
 
