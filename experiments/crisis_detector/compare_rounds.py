@@ -20,23 +20,14 @@ from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
+from fresh_report import classifier, read  # noqa: E402
 
 from mer_agents.agents import crisis  # noqa: E402
-from mer_agents.config import Settings  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
-
-
-def read(path: Path) -> list[dict]:
-    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
-
-
-def classifier(weights: Path):
-    settings = Settings(crisis_detector=weights)
-    cut = crisis.threshold(settings)
-    return lambda t: float((1.0 - crisis.classify(crisis.windows(t), settings)[:, 0]).max()) >= cut
 
 
 def main() -> None:

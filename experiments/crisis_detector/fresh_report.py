@@ -37,14 +37,16 @@ def read(path: Path) -> list[dict]:
     return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
 
 
-def flags(texts: list[str], weights: Path) -> dict[str, bool]:
-    """The classifier's own verdict (windows, its threshold), read even where a rule fires."""
+def classifier(weights: Path):
+    """The classifier's own verdict with `weights` and their threshold, read even where a rule fires."""
     settings = Settings(crisis_detector=weights)
-    out = {}
-    for t in texts:
-        probs = crisis.classify(crisis.windows(t), settings)
-        out[t] = float((1.0 - probs[:, 0]).max()) >= crisis.threshold(settings)
-    return out
+    cut = crisis.threshold(settings)
+    return lambda text: crisis.risk(text, settings) >= cut
+
+
+def flags(texts: list[str], weights: Path) -> dict[str, bool]:
+    flag = classifier(weights)
+    return {t: flag(t) for t in texts}
 
 
 def main() -> None:

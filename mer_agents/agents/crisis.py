@@ -152,6 +152,12 @@ def detect(words: str, settings: Settings | None = None, classifier: bool = True
     return Crisis(kind=kind, words=_quote(texts[best]))
 
 
+def risk(words: str, settings: Settings | None = None) -> float:
+    """The classifier's own P(crisis) for a message, the highest over its windows: what `detect` compares
+    with the threshold where no rule matches (experiments read it where a rule matches too)."""
+    return float((1.0 - classify(windows(words), settings)[:, 0]).max())
+
+
 def _quote(text: str, limit: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
