@@ -69,9 +69,9 @@ def test_acute_distress_in_an_opening_turn_ranks_comfort_first():
 
 
 def test_run_plans_the_top_ranked_strategy_from_the_injected_neighbours():
-    """Scripted backend + injected retrieval: the plan is the code's top strategy (the model's schema allows
-    only it), the runner-up is the secondary, the example replies are the chosen strategy's neighbours, and
-    retrieval is asked with the person's words and the dialogues to exclude."""
+    """Scripted backend + injected retrieval: the plan is the ranking's top strategy (the model's schema
+    allows only it), the runner-up is the secondary, the example replies are the chosen strategy's
+    neighbours, and retrieval is asked with the person's words and the dialogues to exclude."""
     asked = []
     found = [scored("Question", 0.9, i, f"What happened {i}?") for i in range(3)] + [
         scored("Affirmation and Reassurance", 0.8, 9, "You are not alone.")
@@ -93,7 +93,8 @@ def test_run_plans_the_top_ranked_strategy_from_the_injected_neighbours():
     )
     plan = planner.run(ctx, forecast("neutral", NEUTRAL, 0.2))
     assert asked == [(evidence().transcript, planner.K_WIDE, {"esconv-dev-007"})]
-    assert plan.strategy == "Question" and plan.secondary == "Affirmation and Reassurance"
+    ranked = planner.rank(forecast("neutral", NEUTRAL, 0.2), history, found, words=ctx.evidence.words)
+    assert plan.strategy == "Question" == ranked[0][0] and plan.secondary == ranked[1][0]
     assert plan.exemplars == ["What happened 0?", "What happened 1?"]
     allowed = [p for s, _, p in backend.calls if s == "strategy"][0].json_schema["properties"]["strategy"]
     assert allowed.get("enum", [allowed.get("const")]) == ["Question"]  # one value is written as a const
@@ -185,7 +186,8 @@ def test_planner_skips_the_excluded_dialogue(monkeypatch):
 
 def test_the_plan_blends_the_code_ranking_with_the_strategy_encoder():
     """The real encoder (assets/strategy_encoder/), no model call, injected neighbours: every score the
-    planner ranks by is the blend w · P_enc + (1 − w) · code, at the weight chosen on held-out train."""
+    planner ranks by is the blend w · P_enc + (1 − w) · code, at the weight chosen on held-out train, divided
+    by the strategy's training share ** PRIOR_POWER (a rarer strategy gains against a frequent one)."""
     from mer_agents.agents import strategy_encoder
     from mer_agents.types import Turn
 
@@ -199,5 +201,8 @@ def test_the_plan_blends_the_code_ranking_with_the_strategy_encoder():
     read = strategy_encoder.probs(history[-1].reply, words, ["Question"])
     w = strategy_encoder.mix_weight()
     assert w == pytest.approx(0.75)
-    assert all(blended[s] == pytest.approx(w * read[s] + (1 - w) * code[s]) for s in code)
+    lift = {s: planner.STRATEGY_PRIOR[s] ** -planner.PRIOR_POWER for s in code}
+    assert all(blended[s] == pytest.approx((w * read[s] + (1 - w) * code[s]) * lift[s]) for s in code)
+    assert lift["Restatement or Paraphrasing"] > lift["Question"] > 1.0
+    assert sum(planner.STRATEGY_PRIOR.values()) == pytest.approx(1.0, abs=1e-3)
     assert sum(read.values()) == pytest.approx(1.0, abs=1e-5)

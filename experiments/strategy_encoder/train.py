@@ -44,6 +44,7 @@ OUT = HERE / "weights" / "strategy.npz"
 ASSET = ROOT / "assets" / "strategy_encoder" / "strategy.npz"
 DEV = ROOT.parent / "shared" / "data" / "esconv" / "devWithStrategy_short.tsv"
 BOOT = 5000
+POWERS = tuple(round(0.05 * i, 2) for i in range(21))  # the prior correction's powers tried (--prior)
 
 
 def dialogue_items(dialogue_id: str, turns) -> list[dict]:
@@ -130,7 +131,7 @@ def code_scores(items: list[dict]) -> np.ndarray:
     out = np.zeros((len(items), len(STRATEGIES)))
     for i, x in enumerate(items):
         neighbours = retrieve(x["words"], k=planner.K_VOTE, exclude={x["dialogue"]})
-        for s, v in planner.rank(fc, x["history"], neighbours, words=x["words"]):
+        for s, v in planner.rank(fc, x["history"], neighbours, words=x["words"], encoder=False):
             out[i, STRATEGIES.index(s)] = v
     return out
 
@@ -156,13 +157,70 @@ def table(items: list[dict], enc: np.ndarray, code: np.ndarray) -> dict:
     return out
 
 
+def train_prior(fit: list[dict]) -> np.ndarray:
+    """Each strategy's share of the training turns (planner.STRATEGY_PRIOR)."""
+    return np.bincount([x["label"] for x in fit], minlength=len(STRATEGIES)) / len(fit)
+
+
+def prior_table(items: list[dict], blend: np.ndarray, prior: np.ndarray, powers) -> dict:
+    """Accuracy and macro-F1 of the blend divided by prior ** a, for each power a; each paired against a = 0
+    (accuracy and macro-F1 differences with bootstrap 95 % intervals)."""
+    y = np.array([x["label"] for x in items])
+    rng = np.random.default_rng(SEED)
+    idx = rng.integers(0, len(y), size=(1000, len(y)))
+    base = blend.argmax(1)
+
+    def f1(pred, i):
+        return f1_score(y[i], pred[i], average="macro", labels=range(len(STRATEGIES)))
+
+    out = {"n": len(y)}
+    for a in powers:
+        pred = (blend / prior**a).argmax(1)
+        d_acc = [float((pred[i] == y[i]).mean() - (base[i] == y[i]).mean()) for i in idx]
+        d_f1 = [f1(pred, i) - f1(base, i) for i in idx]
+        out[f"power {a:g}"] = {
+            "accuracy": round(float((pred == y).mean()), 4),
+            "macro_f1": round(float(f1(pred, np.arange(len(y)))), 4),
+            "accuracy_vs_0": np.round(np.percentile(d_acc, [2.5, 97.5]), 4).tolist(),
+            "macro_f1_vs_0": np.round(np.percentile(d_f1, [2.5, 97.5]), 4).tolist(),
+        }
+    return out
+
+
+def prior_correction(dev: bool) -> dict:
+    """The shipped blend with its ranking divided by the training prior ** a (the encoder, like the code,
+    favours the frequent strategies). Choice (not --report): the a with the best held-out macro-F1 among
+    those that keep held-out accuracy at least a = 0's. Report: ESConv dev, a = 0 and the chosen a."""
+    from mer_agents.agents.planner import PRIOR_POWER
+
+    fit, held = train_items()
+    items = dev_items() if dev else held
+    w = float(np.load(ASSET)["mix"])
+    blend = w * encoder_probs(ASSET, items) + (1 - w) * code_scores(items)
+    table = prior_table(items, blend, train_prior(fit), (0.0, PRIOR_POWER) if dev else POWERS)
+    if not dev:
+        rows = {a: table[f"power {a:g}"] for a in POWERS}
+        keep = [a for a in POWERS if rows[a]["accuracy"] >= rows[0.0]["accuracy"]]
+        table["chosen"] = max(keep, key=lambda a: rows[a]["macro_f1"])
+    return {"prior": np.round(train_prior(fit), 4).tolist(), ("esconv_dev" if dev else "heldout"): table}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--epochs", type=float, default=1.0)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--report", action="store_true", help="read ESConv dev (after the choice)")
     parser.add_argument("--ship", type=float, metavar="MIX", help="write the asset with this blend weight")
+    parser.add_argument(
+        "--prior", action="store_true", help="choose the prior correction (with --report: dev)"
+    )
     args = parser.parse_args(argv)
+    if args.prior:
+        result = prior_correction(dev=args.report)
+        print(json.dumps(result, indent=1))
+        name = "prior_report.json" if args.report else "prior_select.json"
+        (HERE / name).write_text(json.dumps(result, indent=1) + "\n")
+        return 0
     if args.ship is not None:
         training.stamp(args.out, ASSET, mix=np.array(args.ship, dtype=np.float32))
         print(f"wrote {ASSET} (mix {args.ship})")
