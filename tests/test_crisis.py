@@ -126,3 +126,19 @@ def test_a_risk_said_in_the_middle_of_a_long_message_is_read():
     )
     assert len(crisis.windows(ramble)) > 1
     assert crisis.detect(ramble) is not None
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "im waiting for my sister outside the cinema",
+        "typing this from the train lol",
+        "ugh the microwave at work smells like burnt popcorn again",
+        "something keeps tapping on my window at night, pretty sure its a branch but still creepy",
+        "my coworker sneezed on the printer and just walked off",
+    ],
+)
+def test_everyday_messages_typed_as_people_type_are_not_a_crisis(words):
+    """The first detectors flagged 42 of 1,386 plain emotion statements ("i'm waiting for the bus"): only
+    crisis messages had been typed lower case without punctuation in training. Written here, in no set."""
+    assert crisis.detect(words) is None

@@ -1,13 +1,17 @@
 """The crisis detector as shipped at each round, on one report set, with paired intervals (issue #36).
 
-    .venv/bin/python experiments/crisis_detector/compare_rounds.py --set DIR --first W0.npz --round1 W1.npz \
-        [--round2 assets/crisis_detector/crisis.npz]
+    .venv/bin/python experiments/crisis_detector/compare_rounds.py --set DIR [--first W0.npz] \
+        --round "round 1 (a30c069)=W1.npz" --round "round 2 (d79b005)=W2.npz" [--round "round 3=W3.npz"] \
+        [--everyday FILE ...]
 
-W0: the weights at 15b6ea5 (read with the phrase rules alone, as then); W1: the weights at a30c069 (the first
-retraining, with the warning-sign rules); round 2: the weights shipped now. Each weights file carries its own
-threshold. Prints and writes DIR/rounds.json: recall on the set's crisis messages, false alarms on its
-near-misses and on the labelled ESConv dev seeker turns, the dev crisis turns found, and round 2 minus each
-earlier detector on recall (bootstrap over messages, 10,000 resamples, seed 0).
+W0: the weights at 15b6ea5 (read with the phrase rules alone, as then); each --round: a label and weights
+read with the phrase and warning-sign rules (crisis.rules), as crisis.detect reads them (earlier rounds:
+`git show COMMIT:assets/crisis_detector/crisis.npz > W.npz`). Each weights file carries its own threshold.
+The last round is "now". Prints and writes DIR/rounds.json: recall on the set's crisis messages (and per
+category for the last two), false alarms on its non-crisis messages (per category too), on the labelled
+ESConv dev seeker turns and on each --everyday file (first messages: a .json list of texts or a .jsonl of
+{"text"}), the dev crisis turns found, and now minus each earlier detector on recall and on the set's false
+alarms (bootstrap over messages, 10,000 resamples, seed 0).
 """
 
 from __future__ import annotations
@@ -28,41 +32,73 @@ from fresh_report import classifier, read  # noqa: E402
 from mer_agents.agents import crisis  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
+BOOT = 10000
+
+
+def texts_of(path: Path) -> list[str]:
+    if path.suffix == ".jsonl":
+        return [r["text"] for r in read(path)]
+    return [r if isinstance(r, str) else r["text"] for r in json.loads(path.read_text(encoding="utf-8"))]
+
+
+def interval(d: np.ndarray) -> list[float]:
+    idx = np.random.default_rng(0).integers(0, len(d), (BOOT, len(d)))
+    lo, hi = np.percentile(d[idx].mean(axis=1), [2.5, 97.5])
+    return [round(float(d.mean()), 3), round(float(lo), 3), round(float(hi), 3)]
+
+
+def by_category(rows: list[dict], hits: np.ndarray) -> dict[str, str]:
+    cats = dict.fromkeys(r["category"] for r in rows)
+    return {
+        c: f"{int(sum(h for r, h in zip(rows, hits) if r['category'] == c))}/"
+        f"{sum(r['category'] == c for r in rows)}"
+        for c in cats
+    }
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--set", type=Path, required=True)
-    ap.add_argument("--first", type=Path, required=True)
-    ap.add_argument("--round1", type=Path, required=True)
-    ap.add_argument("--round2", type=Path, default=crisis.WEIGHTS)
+    ap.add_argument("--first", type=Path, help="the weights at 15b6ea5 (with the phrase rules alone)")
+    ap.add_argument("--round", action="append", default=[], metavar="LABEL=PATH", help="in order; last: now")
+    ap.add_argument("--everyday", type=Path, nargs="*", default=[], help="first-message sets: false alarms")
     args = ap.parse_args()
     crises, near = read(args.set / "crisis.jsonl"), read(args.set / "noncrisis.jsonl")
     dev = read(HERE / "data" / "esconv_dev_labels.jsonl")
-    everyday = [r for r in dev if not r["crisis"]]
+    everyday = {p.parent.name: texts_of(p) for p in args.everyday}
     phrases = lambda t: bool(crisis.SELF_HARM.search(t) or crisis.ABUSE.search(t))  # noqa: E731
     rules = lambda t: crisis.rules(t) is not None  # noqa: E731
-    c0, c1, c2 = classifier(args.first), classifier(args.round1), classifier(args.round2)
-    detectors = {
-        "15b6ea5": lambda t: phrases(t) or c0(t),
-        "round 1 (a30c069)": lambda t: rules(t) or c1(t),
-        "round 2": lambda t: rules(t) or c2(t),
-    }
-    out, found = {}, {}
+    detectors = {}
+    if args.first:
+        detectors["15b6ea5"] = (lambda c: lambda t: phrases(t) or c(t))(classifier(args.first))
+    for entry in args.round:
+        name, path = entry.rsplit("=", 1)
+        detectors[name] = (lambda c: lambda t: rules(t) or c(t))(classifier(Path(path)))
+    out, found, alarms = {}, {}, {}
     for name, flag in detectors.items():
         found[name] = np.array([flag(r["text"]) for r in crises], float)
+        alarms[name] = np.array([flag(r["text"]) for r in near], float)
         out[name] = {
             "crisis_recall": round(float(found[name].mean()), 4),
             "n_crisis": len(crises),
-            "near_miss_false_alarm": round(float(np.mean([flag(r["text"]) for r in near])), 4),
-            "esconv_dev_false_alarm": round(float(np.mean([flag(r["text"]) for r in everyday])), 4),
+            "false_alarm": round(float(alarms[name].mean()), 4),
+            "n_noncrisis": len(near),
+            "esconv_dev_false_alarm": round(
+                float(np.mean([flag(r["text"]) for r in dev if not r["crisis"]])), 4
+            ),
             "esconv_dev_crisis_found": f"{sum(flag(r['text']) for r in dev if r['crisis'])}/7",
         }
-    idx = np.random.default_rng(0).integers(0, len(crises), (10000, len(crises)))
-    for name in ("15b6ea5", "round 1 (a30c069)"):
-        d = found["round 2"] - found[name]
-        lo, hi = np.percentile(d[idx].mean(axis=1), [2.5, 97.5])
-        out[f"round 2 − {name}"] = [round(float(d.mean()), 3), round(float(lo), 3), round(float(hi), 3)]
+        for set_name, texts in everyday.items():
+            out[name][f"{set_name}_false_alarms"] = f"{sum(flag(t) for t in texts)}/{len(texts)}"
+    names = list(detectors)
+    for name in names[-2:]:
+        out[name]["recall_by_category"] = by_category(crises, found[name])
+        out[name]["false_alarms_by_category"] = by_category(near, alarms[name])
+    for name in names[:-1]:
+        out[f"now − {name}"] = {
+            "recall": interval(found[names[-1]] - found[name]),
+            "false_alarm": interval(alarms[names[-1]] - alarms[name]),
+        }
     print(json.dumps(out, indent=1))
     (args.set / "rounds.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 

@@ -13,7 +13,9 @@ French and German ones, since Whisper transcribes in the speaker's language) and
 safe-messaging guidance (a plan, the means, a goodbye). The classifier reads meaning where no phrase matches
 ("I have the pills ready", "i dont want to be here anymore, whats the point"): MiniLM-L6 fine-tuned end to end
 on crisis and non-crisis distress messages by several writers who never saw this code, plus ESConv and MELD
-train utterances as everyday negatives (experiments/crisis_detector/: data, training, the threshold chosen on
+train utterances and plain everyday statements as negatives, typed as people type on both sides (when only
+crisis messages were, "im waiting for the bus" read as risk), and risks said once among everyday sentences
+(experiments/crisis_detector/: data, training, the threshold chosen on
 held-out train turns, figures on the messages of a writer no choice saw and on ESConv dev). It reads the whole
 message and, for a long one, each window of sentences, so a risk said in the middle of a ramble counts. It
 reads typed messages and English speech; speech in another language it reads through Whisper's English
