@@ -1,0 +1,51 @@
+"""Score the two blind judges' grades of packet.md for each run of the 130 messages: base.json (d79b005),
+new.json (the text encoder's round 2, not shipped, with the crisis round 3 and the planner's prior
+correction) and new_shipped.json (what ships: round 1's text encoder, the crisis round 3, the prior
+correction). Every reply of new_shipped is one of the graded entries. Per run: pooled A/B/C over both judges;
+run − base paired over messages (each message's grade averaged over the judges; bootstrap over messages,
+10,000 resamples, seed 0). Writes scores.json.
+
+    .venv/bin/python experiments/first_messages/readers_fresh/score.py
+"""
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+HERE = Path(__file__).resolve().parent
+RUNS = ("base", "new", "new_shipped")
+
+key = json.loads((HERE / "key.json").read_text())
+judges = [json.loads((HERE / f"grades_{j}.json").read_text()) for j in "AB"]
+runs = {r: json.loads((HERE / f"{r}.json").read_text()) for r in RUNS}
+grade = {}  # (message index, reply) -> the judges' grades
+for k, v in key.items():
+    reply = runs[v["sources"][0]][v["item"]]["reply"].strip()
+    grade[(v["item"], reply)] = [g[k] for g in judges]
+out = {
+    "messages": len(runs["base"]),
+    "agreement": round(float(np.mean([j[0] == j[1] for j in grade.values()])), 3),
+}
+rates = {}
+for r, rows in runs.items():
+    g = np.array(
+        [[x == c for c in "ABC"] for i, row in enumerate(rows) for x in grade[(i, row["reply"].strip())]]
+    )
+    out[r] = {c: round(float(g[:, n].mean()), 3) for n, c in enumerate("ABC")}
+    per = np.array(
+        [
+            [np.mean([x == c for x in grade[(i, row["reply"].strip())]]) for c in "AC"]
+            for i, row in enumerate(rows)
+        ]
+    )
+    rates[r] = per
+    out[r]["changed_vs_base"] = sum(a["reply"] != b["reply"] for a, b in zip(rows, runs["base"]))
+idx = np.random.default_rng(0).integers(0, out["messages"], (10000, out["messages"]))
+for r in RUNS[1:]:
+    for n, c in enumerate("AC"):
+        d = rates[r][:, n] - rates["base"][:, n]
+        lo, hi = np.percentile(d[idx].mean(axis=1), [2.5, 97.5])
+        out[f"{r} − base, {c}"] = [round(float(d.mean()), 3), round(float(lo), 3), round(float(hi), 3)]
+print(json.dumps(out, indent=1))
+(HERE / "scores.json").write_text(json.dumps(out, indent=1) + "\n")
