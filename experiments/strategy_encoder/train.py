@@ -197,12 +197,13 @@ def prior_correction(dev: bool) -> dict:
     items = dev_items() if dev else held
     w = float(np.load(ASSET)["mix"])
     blend = w * encoder_probs(ASSET, items) + (1 - w) * code_scores(items)
-    table = prior_table(items, blend, train_prior(fit), (0.0, PRIOR_POWER) if dev else POWERS)
+    prior = train_prior(fit)
+    table = prior_table(items, blend, prior, (0.0, PRIOR_POWER) if dev else POWERS)
     if not dev:
         rows = {a: table[f"power {a:g}"] for a in POWERS}
         keep = [a for a in POWERS if rows[a]["accuracy"] >= rows[0.0]["accuracy"]]
         table["chosen"] = max(keep, key=lambda a: rows[a]["macro_f1"])
-    return {"prior": np.round(train_prior(fit), 4).tolist(), ("esconv_dev" if dev else "heldout"): table}
+    return {"prior": np.round(prior, 4).tolist(), ("esconv_dev" if dev else "heldout"): table}
 
 
 def main(argv: list[str] | None = None) -> int:

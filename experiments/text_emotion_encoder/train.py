@@ -179,18 +179,22 @@ def table(sets: dict[str, list], weights: Path, chosen: float | None = None) -> 
     return out
 
 
+def good_news_rows() -> list[tuple[str, None, int]]:
+    """The GOOD_NEWS messages (without the hard-news controls), each labelled joy."""
+    first, second = (json.loads(p.read_text()) for p in GOOD_NEWS)
+    return [(m, None, EMOTIONS.index("joy")) for m in first + second[:-HARD_CONTROLS]]
+
+
 def rounds(weights: Path, before: Path, mix: float, before_mix: float) -> dict:
     """The second round against the first (`before`, the encoder shipped then) on the report-only sets, each
     as its reader reads: the encoder's probabilities blended with the head's at its mix. Per set: accuracy,
     weighted-F1 and the paired difference; FRESH also per type (accuracy: read as its label)."""
-    first, second = (json.loads(p.read_text()) for p in GOOD_NEWS)
-    good = first + second[:-HARD_CONTROLS]
     fresh = [json.loads(x) for x in FRESH.read_text(encoding="utf-8").splitlines() if x.strip()]
     sets = {
         "meld_dev": read_sets()["meld_dev"],
         "explicit_report": jsonl(REPORT_SET),
         "unseen": jsonl(UNSEEN),
-        "good_news_joy": [(m, None, EMOTIONS.index("joy")) for m in good],
+        "good_news_joy": good_news_rows(),
         "fresh_report": jsonl(FRESH),
     }
     for kind in dict.fromkeys(r["type"] for r in fresh):
@@ -227,14 +231,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     sets = read_sets()
     if args.report:
-        first, second = (json.loads(p.read_text()) for p in GOOD_NEWS)
-        good = first + second[:-HARD_CONTROLS]
-        good_rows = [(m, None, EMOTIONS.index("joy")) for m in good]
         reported = {"meld_dev": sets["meld_dev"], "explicit_report": jsonl(REPORT_SET)}
         reported["unseen"] = jsonl(UNSEEN)
         chosen = float(np.load(ASSET)["mix"])  # the shipped blend weight
         report = table(reported, args.out, chosen)
-        report["good_news_joy"] = table({"g": good_rows}, args.out, chosen)["g"]  # accuracy: read as joy
+        report["good_news_joy"] = table({"g": good_news_rows()}, args.out, chosen)[
+            "g"
+        ]  # accuracy: read as joy
         print(json.dumps(report, indent=1))
         (HERE / "report.json").write_text(json.dumps(report, indent=1) + "\n")
         return 0

@@ -5,13 +5,15 @@ correction). Every reply of new_shipped is one of the graded entries. Per run: p
 run − base paired over messages (each message's grade averaged over the judges; bootstrap over messages,
 10,000 resamples, seed 0). Writes scores.json.
 
-    .venv/bin/python experiments/first_messages/readers_fresh/score.py
+    PYTHONPATH=. .venv/bin/python experiments/first_messages/readers_fresh/score.py
 """
 
 import json
 from pathlib import Path
 
 import numpy as np
+
+from mer_agents.evaluation.metrics import bootstrap_ci
 
 HERE = Path(__file__).resolve().parent
 RUNS = ("base", "new", "new_shipped")
@@ -41,11 +43,9 @@ for r, rows in runs.items():
     )
     rates[r] = per
     out[r]["changed_vs_base"] = sum(a["reply"] != b["reply"] for a, b in zip(rows, runs["base"]))
-idx = np.random.default_rng(0).integers(0, out["messages"], (10000, out["messages"]))
 for r in RUNS[1:]:
     for n, c in enumerate("AC"):
         d = rates[r][:, n] - rates["base"][:, n]
-        lo, hi = np.percentile(d[idx].mean(axis=1), [2.5, 97.5])
-        out[f"{r} − base, {c}"] = [round(float(d.mean()), 3), round(float(lo), 3), round(float(hi), 3)]
+        out[f"{r} − base, {c}"] = [round(float(d.mean()), 3), *(round(x, 3) for x in bootstrap_ci(d, 10000))]
 print(json.dumps(out, indent=1))
 (HERE / "scores.json").write_text(json.dumps(out, indent=1) + "\n")
