@@ -6,6 +6,7 @@ import pytest
 
 from mer_agents.agents import checks
 from mer_agents.agents.templates import (
+    HARDEST_PART,
     PRACTICAL_ASK,
     echo,
     good_news_reply,
@@ -56,10 +57,10 @@ def test_echo_finds_the_news_inside_a_long_good_news_message():
     """Good news (clauses=True): a lead-in and a trailing "lol" are dropped, a clause that opens with a
     first-person subject is said back, digits are kept; a noun phrase ("my order") is not news."""
     assert echo(GOOD_NEWS[1], clauses=True) == "you ran your first 10k this morning without stopping once"
-    assert echo(GOOD_NEWS[2], clauses=True) == "you talked for an hour"
-    assert echo(GOOD_NEWS[1]) is None  # the distress path is unchanged: long, digits
+    assert echo(GOOD_NEWS[2], clauses=True) == "you saw your old roommate at the market today"
+    assert echo(GOOD_NEWS[1]) is None  # whole sentences only: long, digits
     assert echo(GOOD_NEWS[3], clauses=True) is None
-    assert echo(GOOD_NEWS[4], clauses=True) is None
+    assert echo(GOOD_NEWS[4], clauses=True) == "the barista remembered your name"  # not "your order"
     assert echo("The barista remembered my name.", clauses=True) == "the barista remembered your name"
 
 
@@ -76,10 +77,11 @@ def test_good_news_replies_pass_the_guard_and_the_joy_tone_check(message):
 
 
 def test_a_statement_is_said_back_only_with_its_subject():
-    """Held-out train openings: a statement without its subject ("Failed my midterm") is not said back; a
-    leading "and then" is dropped; "ive" reads as "I've"."""
+    """Held-out train openings: a statement without its subject is not said back ("Not sure if …"), unless
+    the dropped subject is plain to put back ("Failed my midterm"); a leading "and then" is dropped; "ive"
+    reads as "I've"."""
     assert echo("Not sure if I should go back to school during covid.") is None
-    assert echo("Failed my organic chem midterm.") is None
+    assert echo("Failed my organic chem midterm.") == "you failed your organic chem midterm"
     assert echo("and then I cried in the cereal aisle.") == "you cried in the cereal aisle"
     assert (
         echo("ive gained some weight after having my kids.")
@@ -97,7 +99,7 @@ def test_when_no_feeling_is_read_the_template_asks_how_the_person_feels():
             "It sounds like your son said his first full sentence at breakfast today. "
             "How do you feel about it?"
         )
-        unsaid = grounded_reply("We adopted a dog from the shelter over the weekend.", "neutral", strategy)
+        unsaid = grounded_reply("Big day at the office tomorrow.", "neutral", strategy)
         assert unsaid == "Thank you for telling me. How do you feel about it?"
     assert "hardest part" in grounded_reply("I lost my job today.", "sadness", "Question")  # unchanged
 
@@ -130,3 +132,33 @@ def test_a_practical_question_is_told_apart_from_a_statement_and_a_personal_ques
     """Chat drops the "?" of a practical question; a question about the person's own life asks for care."""
     assert practical_question(words) is practical
     assert (grounded_reply(words, "neutral", "Question", opening=True) == PRACTICAL_ASK) is practical
+
+
+def test_echo_puts_back_a_dropped_subject_only_where_a_sentence_opens():
+    """Chat drops the subject ("found a hair in my soup"); a clause after "and" has someone else's subject
+    ("somebody cut in front of me and acted like i wasn't there"), so it is not given "you"."""
+    assert echo("found a long hair in my soup at the restaurant", clauses=True) == (
+        "you found a long hair in your soup at the restaurant"
+    )
+    assert echo("missing my mom a lot today", clauses=True) == "you're missing your mom a lot today"
+    assert echo("so tired of this, nobody listens", clauses=True) is None  # "tired" is not a verb
+    assert (
+        echo("somebody cut right in front of me in the queue and acted like i wasn't even there", True)
+        is None
+    )
+    assert echo("the airline lost my suitcase and customer service just told me to wait", True) == (
+        "the airline lost your suitcase"
+    )
+    assert echo("roommate left the door open again, i swear i'll kill him lol", clauses=True) is None
+
+
+def test_a_hard_event_said_back_gets_a_question_that_fits_its_feeling():
+    """Fear asks what worries the person, disgust how they feel now; sadness keeps "the hardest part"."""
+    message = "found a long hair in my soup at the restaurant"
+    assert grounded_reply(message, "disgust", "Question", opening=True) == (
+        "It sounds like you found a long hair in your soup at the restaurant. How are you feeling now?"
+    )
+    fear = grounded_reply("exam results come out friday and i cant sleep", "fear", "Question", opening=True)
+    assert fear == "It sounds like you cant sleep. What worries you most about it?"
+    sad = grounded_reply("we broke up last night after 5 years", "sadness", "Question", opening=True)
+    assert sad == "It sounds like you broke up last night after 5 years. " + HARDEST_PART

@@ -47,6 +47,14 @@ HARD = {
     "neutral": "Thank you for telling me",
 }
 DEFAULT_HARD = "That sounds really hard"
+# A question after a hard event said back fits its feeling: "the hardest part" of a hair in the soup reads
+# odd. No sentence names the feeling: on the read first-message sets the reader's misreads ("what is a good
+# book for a bus ride" read as fear) would then say "That sounds really scary" to a plain question.
+HARD_QUESTION = {
+    "fear": "What worries you most about it?",
+    "disgust": "How are you feeling now?",
+}
+HARDEST_PART = "What has been the hardest part of it for you?"
 NEUTRAL_OPENER = "Thank you for telling me"
 NEUTRAL_QUESTION = "How do you feel about it?"
 # A practical question: it ends with "?" or opens with a question word (chat often drops the "?": "when do
@@ -77,7 +85,7 @@ LEAD_IN = re.compile(
     r"i am (so )?(pleased|happy|glad|excited|thrilled) to (tell you|share|say|announce)( that)?)[,!:]?\s+",
     re.IGNORECASE,
 )
-TRAILING_FILLER = re.compile(r"[\s,]+(lol|haha+|lmao|tbh|omg|yay|:\)|:D)[\s!.]*$", re.IGNORECASE)
+TRAILING_FILLER = re.compile(r"[\s,]+(lol|haha+|lmao|tbh|btw|omg|yay|:\)|:D)[\s!.]*$", re.IGNORECASE)
 CLAUSE_BREAK = re.compile(r",\s*|\s+(?:and|but|so)\s+", re.IGNORECASE)
 MIN_CLAUSE_WORDS = 3  # "my order" is a noun phrase, not news
 FIRST_PERSON_SUBJECTS = {"i", "i'm", "i've", "my", "we", "we're", "we've", "our"}
@@ -90,42 +98,81 @@ STATEMENT_START = FIRST_PERSON_SUBJECTS | set(
     "everyone everything nobody someone somebody now recently lately".split()
 )
 LEADING_CONJUNCTION = re.compile(r"^\s*(and then|and|but|so|then|also)\s+", re.IGNORECASE)
+# Chat drops the subject ("found a hair in my soup", "missing my mom a lot today"): a statement that opens
+# with a past-tense verb gets "I", one that opens with one of these -ing verbs gets "I'm", before it is said
+# back ("you found a hair in your soup"). Adjectives that end in -ed ("so tired", "scared to go") are not
+# verbs. Designed on the read first-message sets (openings_fresh, readers_fresh, plain_unseen).
+PAST_VERBS = frozenset(
+    "got found heard saw lost had took went came made left broke fell forgot bought sold spent paid gave "
+    "told ate woke bit hit cut burnt spilt slept caught kept met sent won wrote drove flew began brought did "
+    "didnt didn't cant can't couldnt couldn't".split()
+)
+ED_ADJECTIVES = frozenset(
+    "tired scared worried bored stressed excited exhausted annoyed pissed depressed confused frustrated "
+    "overwhelmed disgusted terrified devastated embarrassed ashamed married engaged relieved shocked "
+    "surprised amazed interested obsessed need feed speed indeed seed bed red shed".split()
+)
+ING_VERBS = frozenset(
+    "missing sitting lying crying dreading waiting trying struggling losing starting thinking feeling having "
+    "going getting stuck".split()
+)
+ADVERBS = frozenset("just finally literally still really also".split())
+VIOLENT = frozenset("kill killed strangle murder punch stab shoot".split())
 
 
 def echo(transcript: str, clauses: bool = False) -> str | None:
     """The person's first first-person statement, in the second person, or None when it would not read
-    well. `clauses` (good news, responder.good_news): also look inside a long sentence for a clause that opens
-    with "I", "my", "we", … ("saw my best friend today, we hugged at the airport" → "you hugged at the
-    airport"), after dropping a lead-in ("just wanted to share that") and a trailing "lol"; digits are
-    said back there ("your first 10k")."""
+    well. A statement that opens a sentence may have dropped its subject (PAST_VERBS, ING_VERBS). `clauses`
+    (every opening reply): also look inside a long sentence for a clause that opens with "I", "my", "the", …
+    ("saw my best friend today, we hugged at the airport" → "you hugged at the airport"; "the airline lost my
+    suitcase and …" → "the airline lost your suitcase"), after dropping a lead-in ("just wanted to share
+    that") and a trailing "lol"; digits are said back there ("your first 10k"). A clause with a violent word
+    ("i swear i'll kill him lol") is not said back."""
     allowed = r"[A-Za-z0-9' ,-]+" if clauses else r"[A-Za-z' ,-]+"
     for sentence in re.split(r"(?<=[.!?])\s+", transcript.strip()):
         sentence = LEADING_CONJUNCTION.sub("", sentence.replace("’", "'")).rstrip(".!?")
-        pieces = [sentence]
+        pieces = [(sentence, True)]
         if clauses:
             sentence = TRAILING_FILLER.sub("", LEAD_IN.sub("", sentence)).rstrip(".!?")
-            pieces = [
-                sentence,
-                *(
-                    c
-                    for c in CLAUSE_BREAK.split(sentence)
-                    if len(c.split()) >= MIN_CLAUSE_WORDS and c.split()[0].lower() in FIRST_PERSON_SUBJECTS
-                ),
+            parts = CLAUSE_BREAK.split(sentence)
+            pieces = [(sentence, True)] + [
+                (c, i == 0)
+                for i, c in enumerate(parts)
+                if len(c.split()) >= MIN_CLAUSE_WORDS
+                and (
+                    c.split()[0].lower() in STATEMENT_START
+                    or (i == 0 and _with_subject(c.split()) != c.split())
+                )
             ]
-        for piece in pieces:
-            words = piece.split()
+        for piece, at_start in pieces:
+            words = _with_subject(piece.split()) if at_start else piece.split()
             lower = [w.lower().strip(",;:") for w in words]
             if (
                 not words
                 or lower[0] not in STATEMENT_START
                 or len(words) > MAX_ECHO_WORDS
                 or not {"i", "i'm", "i've", "my", *(FIRST_PERSON_SUBJECTS if clauses else ())} & set(lower)
+                or VIOLENT & set(lower)
             ):
                 continue
             if {"you", "your", "you're", "yours"} & set(lower) or not re.fullmatch(allowed, " ".join(words)):
                 return None  # "you" already in it, or digits/symbols: flipping would garble it
             return _second_person(words, lower)
     return None
+
+
+def _with_subject(words: list[str]) -> list[str]:
+    """The statement with "I" or "I'm" put back where chat dropped it (PAST_VERBS, ING_VERBS)."""
+    lower = [w.lower().strip(",;:") for w in words]
+    verb = lower[1] if len(lower) > 1 and lower[0] in ADVERBS else lower[0] if lower else ""
+    subject = (
+        "I"
+        if verb in PAST_VERBS or (verb.endswith("ed") and len(verb) > 4 and verb not in ED_ADJECTIVES)
+        else "I'm"
+        if verb in ING_VERBS
+        else None
+    )
+    return [subject, words[0].lower(), *words[1:]] if subject else words
 
 
 def _second_person(words: list[str], lower: list[str]) -> str:
@@ -173,7 +220,7 @@ def grounded_reply(transcript: str, emotion: str, strategy: str, opening: bool =
     a year sober: designed on experiments/first_messages/neutral_news_design/, judged on
     neutral_news_unseen/). A person's first words (`opening`) that ask a practical question and read no
     feeling get PRACTICAL_ASK."""
-    said = echo(transcript)
+    said = echo(transcript, clauses=emotion != "neutral")  # a clause of plain news reads as a parrot
     if emotion == "neutral" and opening and practical_question(transcript):
         return PRACTICAL_ASK
     if emotion == "neutral":
@@ -184,11 +231,9 @@ def grounded_reply(transcript: str, emotion: str, strategy: str, opening: bool =
     if strategy == "Question":  # worded so the strategy classifier reads a question, not a restatement
         if said is None:
             return f"{opener}. What has it been like for you?"
-        return (
-            f"It sounds like {said}. How does that feel?"
-            if positive
-            else f"It sounds like {said}. What has been the hardest part of it for you?"
-        )
+        if positive:
+            return f"It sounds like {said}. How does that feel?"
+        return f"It sounds like {said}. {HARD_QUESTION.get(emotion, HARDEST_PART)}"
     if strategy == "Restatement or Paraphrasing" and said:
         return f"So {said}. {'That is a lot to take in.' if not positive else 'That is great to hear.'}"
     if strategy == "Providing Suggestions" and not positive:
