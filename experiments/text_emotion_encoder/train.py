@@ -56,7 +56,9 @@ UNSEEN = HERE / "unseen" / "messages.jsonl"  # written after the training, for t
 FRESH = HERE / "fresh_report" / "messages.jsonl"  # written apart for the second round's report (its README)
 # plain cases written apart (data/README.md); the second set (README_train2.md) for the errors the first
 # shipped encoder made: eager anticipation read as fear, grief at a festive time and logistics read as joy
-PLAIN = (HERE / "data" / "plain_emotions_train.jsonl", HERE / "data" / "plain_emotions_train2.jsonl")
+# The third set (README_train3.md): events told plainly that are NOT good news (complaints, frights, gross
+# things, losses) — the second set taught that a plainly told event reads as joy (README, second round).
+PLAIN = tuple(HERE / "data" / f"plain_emotions_train{n}.jsonl" for n in ("", "2", "3"))
 PLAIN_HOLD = 5  # every 5th plain message of each label is held out for the choice
 PLAIN_REPEAT = 2  # the plain training messages count twice (1,120 against ~15,000 dialogue utterances)
 
@@ -138,8 +140,13 @@ def head_probs(rows: list) -> np.ndarray:
 
 def scores(rows: list, probs: np.ndarray) -> dict:
     y, p = [r[2] for r in rows], probs.argmax(1)
+    not_joy = np.array(y) != EMOTIONS.index("joy")
     return {
         "n": len(rows),
+        # what sends the good-news template to a complaint (second round): non-joy items read as joy
+        "read_joy_when_not": round(float((p[not_joy] == EMOTIONS.index("joy")).mean()), 4)
+        if not_joy.any()
+        else None,
         "weighted_f1": round(float(f1_score(y, p, average="weighted")), 4),
         "macro_f1": round(float(f1_score(y, p, average="macro")), 4),
         "accuracy": round(float(accuracy_score(y, p)), 4),
@@ -185,17 +192,17 @@ def good_news_rows() -> list[tuple[str, None, int]]:
     return [(m, None, EMOTIONS.index("joy")) for m in first + second[:-HARD_CONTROLS]]
 
 
-def rounds(weights: Path, before: Path, mix: float, before_mix: float) -> dict:
+def rounds(weights: Path, before: Path, mix: float, before_mix: float, fresh_path: Path = FRESH) -> dict:
     """The second round against the first (`before`, the encoder shipped then) on the report-only sets, each
     as its reader reads: the encoder's probabilities blended with the head's at its mix. Per set: accuracy,
     weighted-F1 and the paired difference; FRESH also per type (accuracy: read as its label)."""
-    fresh = [json.loads(x) for x in FRESH.read_text(encoding="utf-8").splitlines() if x.strip()]
+    fresh = [json.loads(x) for x in fresh_path.read_text(encoding="utf-8").splitlines() if x.strip()]
     sets = {
         "meld_dev": read_sets()["meld_dev"],
         "explicit_report": jsonl(REPORT_SET),
         "unseen": jsonl(UNSEEN),
         "good_news_joy": good_news_rows(),
-        "fresh_report": jsonl(FRESH),
+        "fresh_report": jsonl(fresh_path),
     }
     for kind in dict.fromkeys(r["type"] for r in fresh):
         of_kind = [r for r in fresh if r["type"] == kind]
@@ -219,11 +226,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ship", type=float, metavar="MIX", help="write the asset with this blend weight")
     parser.add_argument("--before", type=Path, help="--report: the encoder shipped before, vs --out")
     parser.add_argument("--mix", type=float, help="with --before: the chosen blend weight of --out")
+    parser.add_argument("--fresh", type=Path, default=FRESH, help="with --before: the fresh report set")
+    parser.add_argument("--tag", default="", help="a round's name in the files written (select_TAG.json)")
     args = parser.parse_args(argv)
     if args.report and args.before:
-        report = rounds(args.out, args.before, args.mix, float(np.load(args.before)["mix"]))
+        report = rounds(args.out, args.before, args.mix, float(np.load(args.before)["mix"]), args.fresh)
         print(json.dumps(report, indent=1))
-        (HERE / "report_round2.json").write_text(json.dumps(report, indent=1) + "\n")
+        (HERE / f"report_{args.tag or 'round2'}.json").write_text(json.dumps(report, indent=1) + "\n")
         return 0
     if args.ship is not None:
         training.stamp(args.out, ASSET, mix=np.array(args.ship, dtype=np.float32))
@@ -257,7 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     }
     summary = {"train_s": took, "epochs": args.epochs, "lr": LR, "select": table(select, args.out)}
     print(json.dumps(summary, indent=1))
-    (HERE / "select.json").write_text(json.dumps(summary, indent=1) + "\n")
+    (HERE / f"select{'_' + args.tag if args.tag else ''}.json").write_text(
+        json.dumps(summary, indent=1) + "\n"
+    )
     return 0
 
 
