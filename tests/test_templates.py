@@ -8,6 +8,7 @@ from mer_agents.agents import checks
 from mer_agents.agents.templates import (
     HARDEST_PART,
     PRACTICAL_ASK,
+    PRESENCE_REPLY,
     echo,
     good_news_reply,
     grounded_reply,
@@ -162,3 +163,26 @@ def test_a_hard_event_said_back_gets_a_question_that_fits_its_feeling():
     assert fear == "It sounds like you cant sleep. What worries you most about it?"
     sad = grounded_reply("we broke up last night after 5 years", "sadness", "Question", opening=True)
     assert sad == "It sounds like you broke up last night after 5 years. " + HARDEST_PART
+
+
+def test_a_clause_said_back_is_a_whole_statement():
+    """Not the head of a noun phrase a "who" clause describes, not one side of an "and" that joins two
+    people, not someone's quoted words; an "and" that joins two statements still splits."""
+    assert echo("Our rescue dog, who was so scared of people, climbed into my lap tonight", True) is None
+    assert echo("my parents sat me and my little brother down tonight and told us the news", True) is None
+    assert (
+        echo("wedding is in 10 days, the caterer cancelled, my mom and my fiances mom arent speaking", True)
+        is None
+    )
+    assert echo("he laughed at dinner. 'Oh you have a degree and you still rent?'", True) is None
+    assert echo("my best friend just stopped talking to me and i don't know what i did", True) == (
+        "your best friend just stopped talking to you"
+    )
+    assert echo("valentine's day and i got dumped last week", True) == "you got dumped last week"
+
+
+@pytest.mark.parametrize("message", ["hi is anyone there", "um is this thing on? testing testing", "hello"])
+def test_first_words_that_check_someone_is_there_are_greeted(message):
+    assert grounded_reply(message, "neutral", "Question", opening=True) == PRESENCE_REPLY
+    results = checks.check_reply(PRESENCE_REPLY, "Question", "neutral", message, [], 0.5)
+    assert not checks.guard_failures(results)

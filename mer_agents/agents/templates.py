@@ -78,6 +78,16 @@ PERSONAL = re.compile(
 PRACTICAL_ASK = (
     "I'm sorry, I can't look that up from here. Is there something on your mind you'd like to talk about?"
 )
+# A first message that only checks someone is there ("hi is anyone there", "testing testing"): a practical
+# question's answer or "How do you feel about it?" read as a machine (graded C on readers_fresh, echo_fresh).
+PRESENCE = re.compile(
+    r"^\W*(?:(?:hi|hello|hey|um+|uh+|so|ok|okay)\W+)*(?:is (?:any|some)(?:one|body) (?:there|here|on)|"
+    r"(?:any|some)(?:one|body) (?:there|here|on)|is this (?:thing )?(?:on|working)|"
+    r"can (?:you|anyone) hear me|"
+    r"testing\b|test(?:ing)? \d|(?:hi|hello|hey)\W*$)",
+    re.IGNORECASE,
+)
+PRESENCE_REPLY = "Hi, I'm here and listening. What's on your mind?"
 # Good news (responder.good_news): the ESConv bank answers distress, so joy gets its own replies.
 GLAD = "That is wonderful news"
 LEAD_IN = re.compile(
@@ -86,8 +96,20 @@ LEAD_IN = re.compile(
     re.IGNORECASE,
 )
 TRAILING_FILLER = re.compile(r"[\s,]+(lol|haha+|lmao|tbh|btw|omg|yay|:\)|:D)[\s!.]*$", re.IGNORECASE)
-CLAUSE_BREAK = re.compile(r",\s*|\s+(?:and|but|so)\s+", re.IGNORECASE)
+CLAUSE_BREAK = re.compile(r"(,\s*|\s+(?:and|but|so)\s+)", re.IGNORECASE)  # kept in the split: see _whole
 MIN_CLAUSE_WORDS = 3  # "my order" is a noun phrase, not news
+# A clause cut out of a sentence must be a whole statement (judged C on echo_fresh when not): not the head of
+# a noun phrase a relative clause goes on to describe ("our rescue dog, who was so scared …"), not half of a
+# subject or object joined by "and" ("my parents sat me | and my brother down", "my mom | and my fiance's mom
+# aren't speaking"), and never someone else's quoted words.
+RELATIVE = frozenset("who whose".split())
+OPEN_ENDED = frozenset("me him her us them my your our his their the a an".split())
+# what opens a new clause after "and" (so the "and" joins two statements, not two people)
+NEW_CLAUSE = frozenset(
+    "i i'm i've i'd i'll im ive we we're we've he she they it it's there today yesterday tonight now "
+    "recently lately then nobody everyone someone somebody everybody".split()
+)
+QUOTED = re.compile(r"[\"“”]|(?:^|\s)'\w")
 FIRST_PERSON_SUBJECTS = {"i", "i'm", "i've", "my", "we", "we're", "we've", "our"}
 # A statement is said back only when it opens with its subject (or a word a subject can follow): "failed my
 # midterm" or "not sure if I should go back" would come back without one ("It sounds like failed your
@@ -134,17 +156,21 @@ def echo(transcript: str, clauses: bool = False) -> str | None:
         pieces = [(sentence, True)]
         if clauses:
             sentence = TRAILING_FILLER.sub("", LEAD_IN.sub("", sentence)).rstrip(".!?")
-            parts = CLAUSE_BREAK.split(sentence)
+            parts = CLAUSE_BREAK.split(sentence)  # clause, separator, clause, …
             pieces = [(sentence, True)] + [
                 (c, i == 0)
                 for i, c in enumerate(parts)
-                if len(c.split()) >= MIN_CLAUSE_WORDS
+                if i % 2 == 0
+                and len(c.split()) >= MIN_CLAUSE_WORDS
                 and (
                     c.split()[0].lower() in STATEMENT_START
                     or (i == 0 and _with_subject(c.split()) != c.split())
                 )
+                and _whole(parts, i)
             ]
         for piece, at_start in pieces:
+            if QUOTED.search(piece):
+                continue
             words = _with_subject(piece.split()) if at_start else piece.split()
             lower = [w.lower().strip(",;:") for w in words]
             if (
@@ -159,6 +185,23 @@ def echo(transcript: str, clauses: bool = False) -> str | None:
                 return None  # "you" already in it, or digits/symbols: flipping would garble it
             return _second_person(words, lower)
     return None
+
+
+def _whole(parts: list[str], i: int) -> bool:
+    """parts[i] (CLAUSE_BREAK's split, separators at odd places) reads as a whole statement: not followed by
+    a RELATIVE clause about its last noun, and not one side of an "and" that joins two people or things
+    (OPEN_ENDED, or a short noun phrase, on one side; no NEW_CLAUSE word on the other)."""
+    words = parts[i].split()
+    after = parts[i + 2].split() if i + 2 < len(parts) else []
+    if after and after[0].lower() in RELATIVE:
+        return False
+    if i + 1 < len(parts) and parts[i + 1].strip().lower() == "and" and after:
+        if words[-1].lower() in OPEN_ENDED and after[0].lower() not in NEW_CLAUSE:
+            return False
+    if i > 0 and parts[i - 1].strip().lower() == "and" and words[0].lower() not in NEW_CLAUSE:
+        before = parts[i - 2].split()
+        return bool(before) and len(before) >= MIN_CLAUSE_WORDS and before[-1].lower() not in OPEN_ENDED
+    return True
 
 
 def _with_subject(words: list[str]) -> list[str]:
@@ -219,8 +262,10 @@ def grounded_reply(transcript: str, emotion: str, strategy: str, opening: bool =
     and a reply that names a feeling or asks for "the hardest part" would presume one (a son's first sentence,
     a year sober: designed on experiments/first_messages/neutral_news_design/, judged on
     neutral_news_unseen/). A person's first words (`opening`) that ask a practical question and read no
-    feeling get PRACTICAL_ASK."""
+    feeling get PRACTICAL_ASK; first words that only check someone is there get PRESENCE_REPLY."""
     said = echo(transcript, clauses=emotion != "neutral")  # a clause of plain news reads as a parrot
+    if emotion == "neutral" and opening and PRESENCE.match(transcript.strip()):
+        return PRESENCE_REPLY
     if emotion == "neutral" and opening and practical_question(transcript):
         return PRACTICAL_ASK
     if emotion == "neutral":
