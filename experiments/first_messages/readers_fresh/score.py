@@ -6,17 +6,23 @@ run − base paired over messages (each message's grade averaged over the judges
 10,000 resamples, seed 0). Writes scores.json.
 
     PYTHONPATH=. .venv/bin/python experiments/first_messages/readers_fresh/score.py
+    PYTHONPATH=. .venv/bin/python experiments/first_messages/readers_fresh/score.py \
+        --dir experiments/first_messages/echo_fresh
+
+`--dir FOLDER`: another two-judge set scored the same way (the runs of RUNS whose file is there);
+`--by-type`: also A and C per type of message (the folder's messages.jsonl).
 """
 
 import json
+import sys
 from pathlib import Path
 
 import numpy as np
 
 from mer_agents.evaluation.metrics import bootstrap_ci
 
-HERE = Path(__file__).resolve().parent
-RUNS = ("base", "new", "new_shipped")
+HERE = Path(sys.argv[sys.argv.index("--dir") + 1]) if "--dir" in sys.argv else Path(__file__).resolve().parent
+RUNS = tuple(r for r in ("base", "new", "new_shipped") if (HERE / f"{r}.json").exists())
 
 key = json.loads((HERE / "key.json").read_text())
 judges = [json.loads((HERE / f"grades_{j}.json").read_text()) for j in "AB"]
@@ -47,5 +53,18 @@ for r in RUNS[1:]:
     for n, c in enumerate("AC"):
         d = rates[r][:, n] - rates["base"][:, n]
         out[f"{r} − base, {c}"] = [round(float(d.mean()), 3), *(round(x, 3) for x in bootstrap_ci(d, 10000))]
+if "--by-type" in sys.argv:  # A and C per type of message (messages.jsonl), each run
+    types = [json.loads(x)["type"] for x in (HERE / "messages.jsonl").read_text().splitlines() if x.strip()]
+    out["by_type"] = {
+        t: {
+            r: {
+                c: round(float(rates[r][[i for i, x in enumerate(types) if x == t], n].mean()), 3)
+                for n, c in enumerate("AC")
+            }
+            for r in RUNS
+        }
+        | {"n": types.count(t)}
+        for t in dict.fromkeys(types)
+    }
 print(json.dumps(out, indent=1))
 (HERE / "scores.json").write_text(json.dumps(out, indent=1) + "\n")
