@@ -192,17 +192,19 @@ def good_news_rows() -> list[tuple[str, None, int]]:
     return [(m, None, EMOTIONS.index("joy")) for m in first + second[:-HARD_CONTROLS]]
 
 
-def rounds(weights: Path, before: Path, mix: float, before_mix: float, fresh_path: Path = FRESH) -> dict:
+def rounds(weights: Path, before: Path, mix: float, before_mix: float, fresh_paths: tuple = (FRESH,)) -> dict:
     """The second round against the first (`before`, the encoder shipped then) on the report-only sets, each
     as its reader reads: the encoder's probabilities blended with the head's at its mix. Per set: accuracy,
     weighted-F1 and the paired difference; FRESH also per type (accuracy: read as its label)."""
-    fresh = [json.loads(x) for x in fresh_path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    fresh = [
+        json.loads(x) for p in fresh_paths for x in p.read_text(encoding="utf-8").splitlines() if x.strip()
+    ]
     sets = {
         "meld_dev": read_sets()["meld_dev"],
         "explicit_report": jsonl(REPORT_SET),
         "unseen": jsonl(UNSEEN),
         "good_news_joy": good_news_rows(),
-        "fresh_report": jsonl(fresh_path),
+        "fresh_report": [(r["text"], None, EMOTIONS.index(r["label"])) for r in fresh],
     }
     for kind in dict.fromkeys(r["type"] for r in fresh):
         of_kind = [r for r in fresh if r["type"] == kind]
@@ -226,11 +228,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ship", type=float, metavar="MIX", help="write the asset with this blend weight")
     parser.add_argument("--before", type=Path, help="--report: the encoder shipped before, vs --out")
     parser.add_argument("--mix", type=float, help="with --before: the chosen blend weight of --out")
-    parser.add_argument("--fresh", type=Path, default=FRESH, help="with --before: the fresh report set")
+    parser.add_argument("--fresh", type=Path, nargs="+", default=[FRESH], help="with --before: fresh sets")
     parser.add_argument("--tag", default="", help="a round's name in the files written (select_TAG.json)")
     args = parser.parse_args(argv)
     if args.report and args.before:
-        report = rounds(args.out, args.before, args.mix, float(np.load(args.before)["mix"]), args.fresh)
+        report = rounds(
+            args.out, args.before, args.mix, float(np.load(args.before)["mix"]), tuple(args.fresh)
+        )
         print(json.dumps(report, indent=1))
         (HERE / f"report_{args.tag or 'round2'}.json").write_text(json.dumps(report, indent=1) + "\n")
         return 0
