@@ -179,6 +179,9 @@ def test_a_clause_said_back_is_a_whole_statement():
         "your best friend just stopped talking to you"
     )
     assert echo("valentine's day and i got dumped last week", True) == "you got dumped last week"
+    assert echo("I'm 82 and my wife needs help with everything now, bathing, pills, meals", True) == (
+        "your wife needs help with everything now"
+    )
 
 
 @pytest.mark.parametrize("message", ["hi is anyone there", "um is this thing on? testing testing", "hello"])

@@ -199,8 +199,9 @@ def _whole(parts: list[str], i: int) -> bool:
         if words[-1].lower() in OPEN_ENDED and after[0].lower() not in NEW_CLAUSE:
             return False
     if i > 0 and parts[i - 1].strip().lower() == "and" and words[0].lower() not in NEW_CLAUSE:
-        before = parts[i - 2].split()
-        return bool(before) and len(before) >= MIN_CLAUSE_WORDS and before[-1].lower() not in OPEN_ENDED
+        before = parts[i - 2].split()  # a clause ("I'm 82 and my wife …") or a noun phrase ("my mom and …")
+        short_phrase = len(before) < MIN_CLAUSE_WORDS and before[0].lower() not in NEW_CLAUSE
+        return bool(before) and not short_phrase and before[-1].lower() not in OPEN_ENDED
     return True
 
 
