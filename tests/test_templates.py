@@ -9,6 +9,7 @@ from mer_agents.agents.templates import (
     HARDEST_PART,
     PRACTICAL_ASK,
     PRESENCE_REPLY,
+    SERVICE_REPLY,
     echo,
     good_news_reply,
     grounded_reply,
@@ -184,8 +185,19 @@ def test_a_clause_said_back_is_a_whole_statement():
     )
 
 
-@pytest.mark.parametrize("message", ["hi is anyone there", "um is this thing on? testing testing", "hello"])
-def test_first_words_that_check_someone_is_there_are_greeted(message):
-    assert grounded_reply(message, "neutral", "Question", opening=True) == PRESENCE_REPLY
-    results = checks.check_reply(PRESENCE_REPLY, "Question", "neutral", message, [], 0.5)
+@pytest.mark.parametrize(
+    ("message", "reply"),
+    [
+        ("hi is anyone there", PRESENCE_REPLY),
+        ("um is this thing on? testing testing", PRESENCE_REPLY),
+        ("hello", PRESENCE_REPLY),
+        ("hello? anyone?", PRESENCE_REPLY),
+        ("Hi. How does this work, do I just type?", SERVICE_REPLY),
+        ("wait are you a real person", SERVICE_REPLY),
+    ],
+)
+def test_first_words_that_check_someone_is_there_are_answered_plainly(message, reply):
+    """A greeting or a question about what this is: neither the practical-question reply nor a feeling."""
+    assert grounded_reply(message, "neutral", "Question", opening=True) == reply
+    results = checks.check_reply(reply, "Question", "neutral", message, [], 0.5)
     assert not checks.guard_failures(results)

@@ -82,12 +82,23 @@ PRACTICAL_ASK = (
 # question's answer or "How do you feel about it?" read as a machine (graded C on readers_fresh, echo_fresh).
 PRESENCE = re.compile(
     r"^\W*(?:(?:hi|hello|hey|um+|uh+|so|ok|okay)\W+)*(?:is (?:any|some)(?:one|body) (?:there|here|on)|"
-    r"(?:any|some)(?:one|body) (?:there|here|on)|is this (?:thing )?(?:on|working)|"
-    r"can (?:you|anyone) hear me|"
+    r"(?:any|some)(?:one|body) (?:there|here|on)|(?:any|some)(?:one|body)\W*$|"
+    r"is this (?:thing )?(?:on|working|recording)|can (?:you|anyone) hear me|"
     r"testing\b|test(?:ing)? \d|(?:hi|hello|hey)\W*$)",
     re.IGNORECASE,
 )
 PRESENCE_REPLY = "Hi, I'm here and listening. What's on your mind?"
+# A first message that asks what this is ("how does this work, do I just type?", "is this a real person or a
+# program?"): said plainly, a program that listens (graded C as a practical question on echo_fresh2).
+ABOUT_SERVICE = re.compile(
+    r"\b(?:how (?:does|do) (?:this|it) work|do i just (?:type|talk)|(?:are you|is this) (?:like )?(?:a |an )?"
+    r"(?:real|human|person|bot|robot|program|machine|ai)\b|real person)",
+    re.IGNORECASE,
+)
+SERVICE_REPLY = (
+    "I'm a computer program, here to listen. You can type or say whatever is on your mind. "
+    "What's going on for you?"
+)
 # Good news (responder.good_news): the ESConv bank answers distress, so joy gets its own replies.
 GLAD = "That is wonderful news"
 LEAD_IN = re.compile(
@@ -263,10 +274,13 @@ def grounded_reply(transcript: str, emotion: str, strategy: str, opening: bool =
     and a reply that names a feeling or asks for "the hardest part" would presume one (a son's first sentence,
     a year sober: designed on experiments/first_messages/neutral_news_design/, judged on
     neutral_news_unseen/). A person's first words (`opening`) that ask a practical question and read no
-    feeling get PRACTICAL_ASK; first words that only check someone is there get PRESENCE_REPLY."""
+    feeling get PRACTICAL_ASK; first words that only check someone is there get PRESENCE_REPLY, and a
+    question about what this is gets SERVICE_REPLY."""
     said = echo(transcript, clauses=emotion != "neutral")  # a clause of plain news reads as a parrot
     if emotion == "neutral" and opening and PRESENCE.match(transcript.strip()):
         return PRESENCE_REPLY
+    if emotion == "neutral" and opening and ABOUT_SERVICE.search(transcript):
+        return SERVICE_REPLY
     if emotion == "neutral" and opening and practical_question(transcript):
         return PRACTICAL_ASK
     if emotion == "neutral":
