@@ -36,6 +36,7 @@ import torch  # noqa: E402
 
 from mer_agents import training  # noqa: E402
 from mer_agents.agents import crisis  # noqa: E402
+from mer_agents.config import Settings  # noqa: E402
 from mer_agents.evaluation.esconv_data import is_heldout, read_train  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -64,6 +65,11 @@ WRITERS = ("writer3", "writer4", "fresh_report", "writer6", "writer7")
 # the size of the windows `crisis.windows` reads (BURIED pairs: a crisis message and a non-crisis one, each
 # inserted among everyday seeker sentences). writer7's risks buried in long messages only choose the
 # threshold (a long message is cut at FIRST_MAX tokens in training, which can cut the risk off).
+# Fourth round (--coded): coded talk and slang stayed the weakest kind (16 / 30 on fresh_report3/), so a ninth
+# writer's set (writer9/: coded and slangy crises, hopeless readiness, self-harm that is not cutting, hidden
+# abuse; and the same slang, wills, tickets and razors in everyday senses) joins, with the two report sets
+# already read (fresh_report2/, fresh_report3/); their long buried messages only choose the threshold.
+CODED_WRITERS = ("fresh_report2", "fresh_report3", "writer9")
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -71,8 +77,21 @@ PLAIN = tuple(
 NEGATIVE_VARIANTS = 2  # with --typed-negatives: each written non-crisis message and one typed variant
 BURIED = 1500
 CONTEXT_WORDS = (20, 45)  # everyday words around a buried message: about one crisis.windows window
-HOLD_ONLY = {"buried-long"}
+HOLD_ONLY = {"buried-long", "buried", "buried-in-long"}
 SEED = 0
+# --gate: words about dying, ending, harming or leaving for good (from safe-messaging guidance's warning
+# signs, written before the held-back set was scored): a window with one of them is flagged at a lower
+# P(crisis) (GATE_GRID), chosen by the same rule as the threshold.
+RISK_WORDS = re.compile(
+    r"\b(die|dying|died|dead|death|suicid\w*|kill\w*|unalive|kms|ctb|sewerslide|s word|"
+    r"end (it|things|my life)|ending|gone|disappear\w*|not (be )?(here|around)|wake up|sleep forever|"
+    r"big sleep|overdose|pills|rope|"
+    r"bridge|jump\w*|cut\w*|razor|blade|burn\w*|hurt(ing)? myself|harm|goodbye|bye|funeral|will|insurance|"
+    r"burden|better off|no point|give up|giving up|hopeless|forever|permanent|final|last|ready|decide|hit\w*|"
+    r"touch\w*|secret|scared of (him|her|them))\b",
+    re.IGNORECASE,
+)
+GATE_GRID = (0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3)
 # thresholds above the grid's 0.98: with more writers' crises in training, the classifier grew surer and
 # held-out ESConv false alarms first fell to the aim at 0.99 (second round)
 FINE_TOP = (0.985, 0.99, 0.993, 0.995, 0.997)
@@ -166,6 +185,8 @@ def main() -> None:
     ap.add_argument("--typed-negatives", action="store_true", help="type the written non-crisis messages too")
     ap.add_argument("--plain", action="store_true", help="the plain emotion statements (PLAIN) as negatives")
     ap.add_argument("--buried", action="store_true", help="BURIED pairs said once among everyday sentences")
+    ap.add_argument("--coded", action="store_true", help="also train and select on CODED_WRITERS' sets")
+    ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
     args = ap.parse_args()
     rng = random.Random(SEED)
     tok = training.tokenizer()
@@ -177,7 +198,7 @@ def main() -> None:
         n_train += read(EXTRA[1])
     if args.more:
         c_train, n_train = c_train + read(MORE[0]), n_train + read(MORE[1])
-    for writer in WRITERS if args.writers else ():
+    for writer in (WRITERS if args.writers else ()) + (CODED_WRITERS if args.coded else ()):
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
             hold += [r for r in rows if r.get("category") in HOLD_ONLY]
@@ -186,6 +207,9 @@ def main() -> None:
             train += more_train
             hold += more_hold
     negatives, held_everyday, sentences = everyday(rng)
+    if args.gate:
+        gate(args.out, c_hold, n_hold, held_everyday)
+        return
     plain = [r for path in PLAIN if args.plain for r in map(json.loads, path.read_text().splitlines()) if r]
     n_typed = NEGATIVE_VARIANTS if args.typed_negatives else 1
     examples = [(v, label(r)) for r in c_train for v in variants(r["text"], rng)]
@@ -253,6 +277,43 @@ def main() -> None:
     training.stamp(args.out, args.out, threshold=np.array(chosen))
     where = HERE / ("more_data" if args.more and not args.writers else "")
     (where / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
+
+
+def gate(weights: Path, c_hold: list[dict], n_hold: list[dict], held_everyday: list[str]) -> None:
+    """The saved classifier at its threshold, and with a window that has RISK_WORDS flagged from a lower
+    P(crisis) (GATE_GRID): the lowest whose held-out ESConv train false alarms stay ≤ ESCONV_FA_AIM, as the
+    threshold was chosen. Writes gate.json beside selection.json."""
+    settings = Settings(crisis_detector=weights)
+    high = crisis.threshold(settings)
+
+    def windows(texts: list[str]) -> list[tuple[bool, np.ndarray, np.ndarray]]:
+        """Per text: a rule matches; each window's P(crisis); each window has RISK_WORDS."""
+        out = []
+        for t in texts:
+            spans = crisis.windows(t)
+            risk = 1 - crisis.classify(spans, settings)[:, 0]
+            out.append(
+                (crisis.rules(t) is not None, risk, np.array([bool(RISK_WORDS.search(w)) for w in spans]))
+            )
+        return out
+
+    def flagged(read: list, low: float) -> float:
+        return float(np.mean([rule or bool(((r >= high) | ((r >= low) & w)).any()) for rule, r, w in read]))
+
+    sets = {
+        "recall": windows([r["text"] for r in c_hold]),
+        "false_alarm_distress": windows([r["text"] for r in n_hold]),
+        "false_alarm_esconv_heldout": windows(held_everyday),
+    }
+    rows = [
+        {"low_threshold": low} | {k: round(flagged(v, low), 4) for k, v in sets.items()}
+        for low in (high, *GATE_GRID)
+    ]
+    ok = [r for r in rows if r["false_alarm_esconv_heldout"] <= ESCONV_FA_AIM]
+    chosen = min(ok, key=lambda r: r["low_threshold"]) if ok else rows[0]
+    summary = {"threshold": high, "chosen": chosen, "grid": rows, "esconv_fa_aim": ESCONV_FA_AIM}
+    (HERE / "gate.json").write_text(json.dumps(summary, indent=1) + "\n")
+    print(json.dumps(summary["chosen"]))
 
 
 if __name__ == "__main__":
