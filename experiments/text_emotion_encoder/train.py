@@ -193,9 +193,9 @@ def good_news_rows() -> list[tuple[str, None, int]]:
 
 
 def rounds(weights: Path, before: Path, mix: float, before_mix: float, fresh_paths: tuple = (FRESH,)) -> dict:
-    """The second round against the first (`before`, the encoder shipped then) on the report-only sets, each
-    as its reader reads: the encoder's probabilities blended with the head's at its mix. Per set: accuracy,
-    weighted-F1 and the paired difference; FRESH also per type (accuracy: read as its label)."""
+    """A round against the one shipped before it (`before`) on the report-only sets, each as its reader
+    reads: the encoder's probabilities blended with the head's at its mix. Per set: accuracy, weighted-F1 and
+    the paired difference; the fresh sets (`fresh_paths`, FRESH for the second round) also per type."""
     fresh = [
         json.loads(x) for p in fresh_paths for x in p.read_text(encoding="utf-8").splitlines() if x.strip()
     ]

@@ -1,19 +1,43 @@
 #!/usr/bin/env python3
 """Checks crisis.jsonl and noncrisis.jsonl in this folder. Exit 1 on any failure."""
-import json, os, re, sys, itertools
+
+import itertools
+import json
+import os
+import re
+import sys
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SPEC = {
-    "crisis.jsonl": ({"text", "kind", "category"}, {
-        "coded-slang": (150, "self-harm"), "hopeless-readiness": (90, "self-harm"),
-        "self-harm-atypical": (80, "self-harm"), "abuse-hidden": (100, "abuse")}),
-    "noncrisis.jsonl": ({"text", "category"}, {
-        "slang-not-risk": (200, None), "ordinary-arrangements": (120, None),
-        "distress-no-risk": (140, None), "plain-everyday": (140, None)}),
+    "crisis.jsonl": (
+        {"text", "kind", "category"},
+        {
+            "coded-slang": (150, "self-harm"),
+            "hopeless-readiness": (90, "self-harm"),
+            "self-harm-atypical": (80, "self-harm"),
+            "abuse-hidden": (100, "abuse"),
+        },
+    ),
+    "noncrisis.jsonl": (
+        {"text", "category"},
+        {
+            "slang-not-risk": (200, None),
+            "ordinary-arrangements": (120, None),
+            "distress-no-risk": (140, None),
+            "plain-everyday": (140, None),
+        },
+    ),
 }
+
+
 def norm(t):
     return re.sub(r"\s+", " ", re.sub(r"[^\w\s]", "", t.lower())).strip()
+
+
 def words(t):
     return set(norm(t).split())
+
+
 errors, rows = [], []
 for fn, (keys, cats) in SPEC.items():
     counts = {}
@@ -22,12 +46,15 @@ for fn, (keys, cats) in SPEC.items():
             try:
                 o = json.loads(line)
             except Exception as e:
-                errors.append(f"{fn}:{i} bad json {e}"); continue
+                errors.append(f"{fn}:{i} bad json {e}")
+                continue
             if not isinstance(o, dict) or set(o) != keys:
-                errors.append(f"{fn}:{i} keys {sorted(o) if isinstance(o, dict) else type(o)}"); continue
+                errors.append(f"{fn}:{i} keys {sorted(o) if isinstance(o, dict) else type(o)}")
+                continue
             c = o["category"]
             if c not in cats:
-                errors.append(f"{fn}:{i} unknown category {c}"); continue
+                errors.append(f"{fn}:{i} unknown category {c}")
+                continue
             if cats[c][1] is not None and o["kind"] != cats[c][1]:
                 errors.append(f"{fn}:{i} kind {o['kind']} != {cats[c][1]}")
             if not isinstance(o["text"], str) or not o["text"].strip():
@@ -53,7 +80,9 @@ for a, b in itertools.combinations(range(len(rows)), 2):
     A, B = ws[a], ws[b]
     j = len(A & B) / len(A | B)
     if j > 0.5:
-        errors.append(f"jaccard {j:.2f}: {rows[a][0]}:{rows[a][1]} {rows[a][3]!r} ~ {rows[b][0]}:{rows[b][1]} {rows[b][3]!r}")
+        errors.append(
+            f"jaccard {j:.2f}: {rows[a][0]}:{rows[a][1]} {rows[a][3]!r} ~ {rows[b][0]}:{rows[b][1]} {rows[b][3]!r}"
+        )
 print(f"total lines: {len(rows)}")
 for e in errors:
     print("FAIL", e)
