@@ -47,8 +47,10 @@ FIRST_MAX = 128
 N_ESCONV, N_MELD = 1500, 500
 OVERSAMPLE = 6  # each crisis training message: itself and 5 typed variants (few positives, many negatives)
 # The threshold: the lowest (most recall) whose false alarms on held-out ESConv train seeker turns (everyday
-# distress, like the ESConv dev turns the issue reports on, ≤ 0.02 there) stay at or below this.
-ESCONV_FA_AIM = 0.01
+# distress, like the ESConv dev turns the issue reports on, ≤ 0.02 there) stay at or below this. 0.01 for
+# rounds 1-4; 0.015 since (`--rechoose`): the issue's budget less a margin for the spread between held-out
+# train and dev (round 4: 0.0089 held-out, 0.0103 dev), spent on recall — a missed crisis gets a template.
+ESCONV_FA_AIM = 0.015
 EXTRA = ("crisis_train_extra.jsonl", "noncrisis_train_extra.jsonl")  # training-only sets, when present
 # a second round of written training sets (--more): tried, not shipped (more_data/README.md)
 MORE = ("crisis_train_extra2_a.jsonl", "noncrisis_train_extra2.jsonl")
@@ -175,6 +177,22 @@ def loss_fn(model, batch):
     return torch.nn.functional.cross_entropy(logits, torch.tensor([g["label"] for g in batch]))
 
 
+def rechoose(weights: Path) -> None:
+    """The threshold rule applied again, at ESCONV_FA_AIM, to the grid selection.json holds (the held-back
+    sets scored by the weights it was written with: `weights`); stamps the threshold, rewrites the choice."""
+    path = HERE / "selection.json"
+    summary = json.loads(path.read_text())
+    grid = summary["grid"]
+    ok = [r for r in grid if r["false_alarm_esconv_heldout"] <= ESCONV_FA_AIM]
+    chosen = min(ok or [max(grid, key=lambda r: r["threshold"])], key=lambda r: r["threshold"])
+    before = {"esconv_fa_aim": summary["esconv_fa_aim"], "at_threshold": summary["at_threshold"]}
+    summary.setdefault("before", before)
+    summary.update(esconv_fa_aim=ESCONV_FA_AIM, threshold=chosen["threshold"], at_threshold=chosen)
+    training.stamp(weights, weights, threshold=np.array(chosen["threshold"]))
+    path.write_text(json.dumps(summary, indent=1) + "\n")
+    print(json.dumps({k: v for k, v in summary.items() if k != "grid"}, indent=1))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=OUT)
@@ -187,7 +205,15 @@ def main() -> None:
     ap.add_argument("--buried", action="store_true", help="BURIED pairs said once among everyday sentences")
     ap.add_argument("--coded", action="store_true", help="also train and select on CODED_WRITERS' sets")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
+    ap.add_argument(
+        "--rechoose",
+        action="store_true",
+        help="no training: the rule at ESCONV_FA_AIM on selection.json's grid (scored with --out's weights)",
+    )
     args = ap.parse_args()
+    if args.rechoose:
+        rechoose(args.out)
+        return
     rng = random.Random(SEED)
     tok = training.tokenizer()
     c_train, c_hold = split_select(read("crisis.jsonl"))
