@@ -45,10 +45,16 @@ ASSET = ROOT / "assets" / "strategy_encoder" / "strategy.npz"
 DEV = ROOT.parent / "shared" / "data" / "esconv" / "devWithStrategy_short.tsv"
 BOOT = 5000
 POWERS = tuple(round(0.05 * i, 2) for i in range(21))  # the prior correction's powers tried (--prior)
+# Inputs tried in the second run (--earlier, --stage; not shipped, so the runtime reads neither): the person's
+# words before the turn they answered, and where the conversation stands, from the index of the reply among
+# its messages (questions open a conversation, suggestions come late).
+FORMAT_KEYS = ("earlier", "stage")
+STAGES = ((3, "start"), (9, "early"), (19, "middle"))
 
 
 def dialogue_items(dialogue_id: str, turns) -> list[dict]:
-    """Each supporter turn after seeker words: its moment, the strategies so far, history Turns, label."""
+    """Each supporter turn after seeker words: its moment (the parts strategy_encoder.moment and so_far read),
+    the strategies so far, history Turns, label."""
     from mer_agents.types import Turn
 
     out, history, seeker, previous, strategies = [], [], [], "", []
@@ -62,8 +68,10 @@ def dialogue_items(dialogue_id: str, turns) -> list[dict]:
                 {
                     "dialogue": dialogue_id,
                     "words": words,
-                    "first": moment(previous, words),
-                    "second": so_far(strategies),
+                    "previous": previous,
+                    "earlier": history[-1].user_text if history else "",
+                    "strategies": list(strategies),
+                    "position": t.index,
                     "history": list(history),
                     "label": STRATEGIES.index(t.strategy),
                 }
@@ -97,11 +105,25 @@ def dev_items() -> list[dict]:
     return out
 
 
-def train(fit: list[dict], epochs: float) -> training.Scorer:
+def inputs(x: dict, fmt: dict[str, bool]) -> tuple[str, str]:
+    """(first, second) as the encoder reads item `x` in input format `fmt` (FORMAT_KEYS): the runtime's
+    strategy_encoder.moment and so_far, with the earlier words before and the stage in front where asked."""
+    first, second = moment(x["previous"], x["words"]), so_far(x["strategies"])
+    if fmt["earlier"] and x["earlier"] and x["previous"]:
+        first = f"Person: {' '.join(x['earlier'].split())} {first}"
+    if fmt["stage"]:
+        second = f"{next((n for limit, n in STAGES if x['position'] < limit), 'late')}; {second}"
+    return first, second
+
+
+def weights_format(weights: Path) -> dict[str, bool]:
+    with np.load(weights, allow_pickle=False) as data:
+        return {k: bool(data[k]) if k in data.files else False for k in FORMAT_KEYS}
+
+
+def train(fit: list[dict], epochs: float, fmt: dict[str, bool], first_max: int) -> training.Scorer:
     tok = training.tokenizer()
-    encoded = [
-        (training.encode(tok, [(x["first"], x["second"])], FIRST_MAX, SECOND_MAX)[0], x["label"]) for x in fit
-    ]
+    encoded = [(training.encode(tok, [inputs(x, fmt)], first_max, SECOND_MAX)[0], x["label"]) for x in fit]
     model = training.Scorer(len(STRATEGIES))
     ce = torch.nn.CrossEntropyLoss()
 
@@ -116,7 +138,10 @@ def encoder_probs(weights: Path, items: list[dict]) -> np.ndarray:
     from mer_agents.embeddings import minilm_dir
     from mer_agents.minilm import TunedScorer
 
-    return TunedScorer(minilm_dir(), weights).probs([x["first"] for x in items], [x["second"] for x in items])
+    fmt = weights_format(weights)
+    pairs = [inputs(x, fmt) for x in items]
+    scorer = TunedScorer(minilm_dir(), weights, skip=("mix", *FORMAT_KEYS))
+    return scorer.probs([f for f, _ in pairs], [s for _, s in pairs])
 
 
 def code_scores(items: list[dict]) -> np.ndarray:
@@ -209,6 +234,10 @@ def prior_correction(dev: bool) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--epochs", type=float, default=1.0)
+    parser.add_argument("--earlier", action="store_true", help="train on the person's words before, too")
+    parser.add_argument("--stage", action="store_true", help="train on the stage of the conversation, too")
+    parser.add_argument("--first-max", type=int, default=FIRST_MAX, help="tokens of the first part kept")
+    parser.add_argument("--tag", default="", help="suffix of the select/report files written")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--report", action="store_true", help="read ESConv dev (after the choice)")
     parser.add_argument("--ship", type=float, metavar="MIX", help="write the asset with this blend weight")
@@ -219,10 +248,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.prior:
         result = prior_correction(dev=args.report)
         print(json.dumps(result, indent=1))
-        name = "prior_report.json" if args.report else "prior_select.json"
+        name = f"prior{args.tag}_{'report' if args.report else 'select'}.json"
         (HERE / name).write_text(json.dumps(result, indent=1) + "\n")
         return 0
     if args.ship is not None:
+        if any(weights_format(args.out).values()):
+            parser.error("the planner reads the first inputs only: weights trained without --earlier/--stage")
         training.stamp(args.out, ASSET, mix=np.array(args.ship, dtype=np.float32))
         print(f"wrote {ASSET} (mix {args.ship})")
         return 0
@@ -230,22 +261,28 @@ def main(argv: list[str] | None = None) -> int:
         items = dev_items()
         result = {"esconv_dev": table(items, encoder_probs(args.out, items), code_scores(items))}
         print(json.dumps(result, indent=1, default=float))
-        (HERE / "report.json").write_text(json.dumps(result, indent=1, default=float) + "\n")
+        (HERE / f"report{args.tag}.json").write_text(json.dumps(result, indent=1, default=float) + "\n")
         return 0
     fit, held = train_items()
     print(len(fit), "training turns,", len(held), "held-out turns", flush=True)
     started = time.time()
-    model = train(fit, args.epochs)
+    fmt = {"earlier": args.earlier, "stage": args.stage}
+    model = train(fit, args.epochs, fmt, args.first_max)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    training.save(model, args.out, name="minilm-l6-strategy8", first_max=FIRST_MAX, second_max=SECOND_MAX)
+    training.save(
+        model, args.out, name="minilm-l6-strategy8", first_max=args.first_max, second_max=SECOND_MAX
+    )
+    if any(fmt.values()):  # the inputs it read, for --select and --report (the runtime reads neither)
+        training.stamp(args.out, args.out, **{k: np.array(v) for k, v in fmt.items()})
     took = round(time.time() - started)
     result = {
         "train_s": took,
         "epochs": args.epochs,
+        "inputs": {**fmt, "first_max": args.first_max},
         "heldout": table(held, encoder_probs(args.out, held), code_scores(held)),
     }
     print(json.dumps(result, indent=1, default=float))
-    (HERE / "select.json").write_text(json.dumps(result, indent=1, default=float) + "\n")
+    (HERE / f"select{args.tag}.json").write_text(json.dumps(result, indent=1, default=float) + "\n")
     return 0
 
 
