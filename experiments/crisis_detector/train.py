@@ -72,6 +72,11 @@ WRITERS = ("writer3", "writer4", "fresh_report", "writer6", "writer7")
 # abuse; and the same slang, wills, tickets and razors in everyday senses) joins, with the two report sets
 # already read (fresh_report2/, fresh_report3/); their long buried messages only choose the threshold.
 CODED_WRITERS = ("fresh_report2", "fresh_report3", "writer9")
+# Fifth round (--round5): the kinds round 4 missed on fresh_report4/ (goodbyes, coded talk, plans, buried)
+# and what it flagged (the recovered, dark humour): a tenth writer's set (writer10/: those crises, and the
+# recovered, figures of speech and everyday goodbyes as negatives) joins, with fresh_report4/ once read;
+# fresh_report5/ reports.
+ROUND5_WRITERS = ("fresh_report4", "writer10")
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -204,6 +209,7 @@ def main() -> None:
     ap.add_argument("--plain", action="store_true", help="the plain emotion statements (PLAIN) as negatives")
     ap.add_argument("--buried", action="store_true", help="BURIED pairs said once among everyday sentences")
     ap.add_argument("--coded", action="store_true", help="also train and select on CODED_WRITERS' sets")
+    ap.add_argument("--round5", action="store_true", help="also train and select on ROUND5_WRITERS' sets")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
     ap.add_argument(
         "--rechoose",
@@ -224,7 +230,8 @@ def main() -> None:
         n_train += read(EXTRA[1])
     if args.more:
         c_train, n_train = c_train + read(MORE[0]), n_train + read(MORE[1])
-    for writer in (WRITERS if args.writers else ()) + (CODED_WRITERS if args.coded else ()):
+    writers = (WRITERS if args.writers else ()) + (CODED_WRITERS if args.coded else ())
+    for writer in writers + (ROUND5_WRITERS if args.round5 else ()):
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
             hold += [r for r in rows if r.get("category") in HOLD_ONLY]

@@ -1,16 +1,26 @@
 # Hand-written messages; this script only checks, shuffles and writes them out.
-import json, random, re, itertools
+import itertools
+import json
+import random
+import re
 from collections import Counter
 
 M = []
+
+
 def add(t, label, typ):
     M.append({"text": t, "label": label, "type": typ})
+
 
 T = "loss_or_letdown"
 add("my dog died this morning. she was 14", "sadness", T)
 add("didnt get the part. third audition this year", "sadness", T)
 add("got dumped today over text lol", "sadness", T)
-add("so my grandma passed last week and the funeral is saturday, i dont really know what to do with myself", "sadness", T)
+add(
+    "so my grandma passed last week and the funeral is saturday, i dont really know what to do with myself",
+    "sadness",
+    T,
+)
 add("I was not accepted to the university. I studied two years only for this exam", "sadness", T)
 add("my best friend moved to canada yesterday and the house feels empty", "sadness", T)
 add("They closed the shop I worked at for 22 years. Last day was Friday.", "sadness", T)
@@ -21,7 +31,11 @@ add("My husband of 51 years passed in March. The evenings are the hardest part."
 add("just found out i didnt make varsity. literally everyone else in my grade did", "sadness", T)
 add("the publisher said no. again. thats rejection number 40 for this manuscript", "sadness", T)
 add("we signed the papers and sold the farm today. it was my dad's and his dad's before him", "sadness", T)
-add("um, yeah so my sister got married and... she didn't invite me. we haven't spoken in two years but still", "sadness", T)
+add(
+    "um, yeah so my sister got married and... she didn't invite me. we haven't spoken in two years but still",
+    "sadness",
+    T,
+)
 add("bff stopped replying to me and now shes posting with her new friends 😔", "sadness", T)
 add("our cat went missing 2 weeks ago, we put posters everywhere but nothing", "sadness", T)
 add("I had a miscarriage last month. nobody at work knows so I just pretend", "sadness", T)
@@ -36,7 +50,11 @@ add("they picked the other candidate. final round and everything", "sadness", T)
 add("hail wrecked my whole garden, everything i planted since april, gone in ten minutes", "sadness", T)
 add("my tortoise died. had him since i was 9, he was older than my brother", "sadness", T)
 add("wasnt invited on the trip. found out from the group photos", "sadness", T)
-add("Visa denied. I cannot go to my brother graduation, first one in our family to finish college", "sadness", T)
+add(
+    "Visa denied. I cannot go to my brother graduation, first one in our family to finish college",
+    "sadness",
+    T,
+)
 
 T = "worry_or_fear"
 add("I have a biopsy on Thursday and I can't stop thinking about it", "fear", T)
@@ -49,13 +67,21 @@ add("heard noises downstairs and now i cant sleep. probably nothing but still", 
 add("Doctor found a lump and wants more scans. Appointment is in 10 days, feels like forever.", "fear", T)
 add("I must give a speech at my friend wedding and I get panic when I speak in front of people", "fear", T)
 add("what if i dont pass the bar again?? results are out in two weeks", "fear", T)
-add("rent is going up again and I don't know if we can stay. scared we'll have to move the kids again", "fear", T)
+add(
+    "rent is going up again and I don't know if we can stay. scared we'll have to move the kids again",
+    "fear",
+    T,
+)
 add("my dad is in surgery right now. they said 4 hours, its been 5", "fear", T)
 add("first day at new school monday and i dont know anyone 😬", "fear", T)
 add("I'm worried about my memory lately. Keep forgetting names. My mother had dementia.", "fear", T)
 add("hurricane is supposed to hit saturday and we live right on the coast", "fear", T)
 add("My residence permit renewal is still processing and the old one expires next month", "fear", T)
-add("i keep thinking something bad will happen to my baby while she sleeps, i check on her like 10 times a night", "fear", T)
+add(
+    "i keep thinking something bad will happen to my baby while she sleeps, i check on her like 10 times a night",
+    "fear",
+    T,
+)
 add("got a letter from the tax office and i'm too scared to open it", "fear", T)
 add("there's a weird mole on my back that changed shape. haven't told anyone yet", "fear", T)
 add("the market dropped again and my whole retirement savings is in there", "fear", T)
@@ -63,26 +89,50 @@ add("my boyfriend is deployed and i havent heard from him in 6 days", "fear", T)
 add("interview in an hour. hands sweating and i forgot everything i prepared", "fear", T)
 add("vet wants to run more tests on my dogs kidneys, we find out friday", "fear", T)
 add("dentist says i might need a root canal and i am SO scared of needles", "fear", T)
-add("okay so my wife is 38 weeks and the baby is breech, they're talking about a c-section and I'm kind of freaking out", "fear", T)
+add(
+    "okay so my wife is 38 weeks and the baby is breech, they're talking about a c-section and I'm kind of freaking out",
+    "fear",
+    T,
+)
 
 T = "anger_at_someone"
 add("my roommate ate my leftovers AGAIN and then lied about it", "anger", T)
 add("boss took credit for my project in front of the whole team today", "anger", T)
 add("landlord kept my whole deposit for 'cleaning' when the place was spotless. i have photos!", "anger", T)
 add("So my brother promised to help me move and didn't show up. didnt even text", "anger", T)
-add("the pharmacist was so rude to my mum, talked to her like she was stupid because of her accent", "anger", T)
+add(
+    "the pharmacist was so rude to my mum, talked to her like she was stupid because of her accent",
+    "anger",
+    T,
+)
 add("teacher gave me a zero saying i cheated when i literally didnt", "anger", T)
-add("coworker keeps booking meetings over my lunch and then acts like its my fault when i skip them", "anger", T)
+add(
+    "coworker keeps booking meetings over my lunch and then acts like its my fault when i skip them",
+    "anger",
+    T,
+)
 add("my ex told all our friends i was the one who cheated. total lie", "anger", T)
-add("Contractor took half the money upfront and now won't answer his phone. Kitchen still has no floor.", "anger", T)
+add(
+    "Contractor took half the money upfront and now won't answer his phone. Kitchen still has no floor.",
+    "anger",
+    T,
+)
 add("neighbours park across my driveway every single day and laugh when i ask them to move", "anger", T)
 add("airline lost my bag and the agent just shrugged and said not my problem", "anger", T)
 add("my mom read my diary and then told my aunt whats in it", "anger", T)
-add("Friend borrow 500 dollars in spring, say he pay back in one month. Now is december and he block me", "anger", T)
+add(
+    "Friend borrow 500 dollars in spring, say he pay back in one month. Now is december and he block me",
+    "anger",
+    T,
+)
 add("manager put me on the schedule on my day off AFTER approving it weeks ago. im so done", "anger", T)
 add("waited 2 hours at the DMV and some guy just cut in front and the clerk let him", "anger", T)
 add("my husband promised he'd be at our son's recital and went golfing instead", "anger", T)
-add("group project partners did nothing, got the same grade, and one of them complained about MY part", "anger", T)
+add(
+    "group project partners did nothing, got the same grade, and one of them complained about MY part",
+    "anger",
+    T,
+)
 add("insurance denied the claim on a technicality after I paid them for 12 years", "anger", T)
 add("my sister-in-law keeps commenting on my weight at every family dinner and everyone laughs", "anger", T)
 add("just learned the new hire makes more than me for the same job. I TRAINED HIM", "anger", T)
@@ -102,7 +152,11 @@ add("Hotel sheets had stains and hairs on them. We paid 200 a night for this.", 
 T = "stress_and_overwhelm"
 add("working two jobs and still behind on bills, im just so tired all the time", "sadness", T)
 add("three exams, two essays and a shift every night this week. panicking i won't finish", "fear", T)
-add("caring for my mum with alzheimers plus the kids plus my job. there's no time for me at all anymore", "sadness", T)
+add(
+    "caring for my mum with alzheimers plus the kids plus my job. there's no time for me at all anymore",
+    "sadness",
+    T,
+)
 add("deadline is tomorrow and im nowhere close, chest is tight and i cant focus", "fear", T)
 add("the baby doesnt sleep, i dont sleep, house is a mess and i cry in the shower", "sadness", T)
 add("300 unread emails. every time i open outlook i feel sick to my stomach", "fear", T)
@@ -111,14 +165,34 @@ add("I am nurse, we are short staff since months, I do double shift and come hom
 add("thesis due in 6 weeks and I haven't written the results chapter, supervisor keeps emailing", "fear", T)
 add("everyone keeps needing something from me and i have nothing left to give", "sadness", T)
 add("the wedding planning, the in-laws, the budget... i don't even feel excited anymore", "sadness", T)
-add("running the restaurant alone since my partner left. 14 hour days, can't remember my last day off", "sadness", T)
+add(
+    "running the restaurant alone since my partner left. 14 hour days, can't remember my last day off",
+    "sadness",
+    T,
+)
 add("semester just started and im already behind in every class, dreading every morning", "fear", T)
 add("tax season at the firm. sleep 4 hours, eat at desk, repeat. feel like a zombie", "sadness", T)
-add("juggling my husband's chemo appointments and my own work, I keep forgetting things and I'm scared I'll miss something important", "fear", T)
-add("too much homework, coach wants extra practice, parents want better grades. i feel like im drowning", "sadness", T)
+add(
+    "juggling my husband's chemo appointments and my own work, I keep forgetting things and I'm scared I'll miss something important",
+    "fear",
+    T,
+)
+add(
+    "too much homework, coach wants extra practice, parents want better grades. i feel like im drowning",
+    "sadness",
+    T,
+)
 add("the renovation is 3 months late and we're living in one room with two kids and a dog", "sadness", T)
-add("got promoted, now I manage 12 people and have no idea what I'm doing. every day feels like a test I'm gonna fail", "fear", T)
-add("work group chat, family group chat, school group chat... my phone never stops. i just want one quiet day", "sadness", T)
+add(
+    "got promoted, now I manage 12 people and have no idea what I'm doing. every day feels like a test I'm gonna fail",
+    "fear",
+    T,
+)
+add(
+    "work group chat, family group chat, school group chat... my phone never stops. i just want one quiet day",
+    "sadness",
+    T,
+)
 add("exams, college apps and my part time job and I keep waking up at 3am with my heart racing", "fear", T)
 
 T = "good_news"
@@ -144,14 +218,26 @@ add("my short story is getting published in a real magazine, they're even paying
 add("the dog that ran off last week came home on her own this morning, muddy and happy", "joy", T)
 
 T = "mixed_or_unclear"
-add("my dad died last week but we finally talked before it happened. weird mix of sad and grateful", "sadness", T)
+add(
+    "my dad died last week but we finally talked before it happened. weird mix of sad and grateful",
+    "sadness",
+    T,
+)
 add("got into my dream school but it's 3000 km away from my family", "joy", T)
 add("my ex is getting married. not sure how i feel about that", "sadness", T)
 add("wait my mom just told me i have a half brother??", "surprise", T)
 add("I won the office raffle, a trip for two, but I don't have anyone to take", "sadness", T)
-add("they offered me the promotion but it means moving to another city, i have to answer by friday and idk", "fear", T)
+add(
+    "they offered me the promotion but it means moving to another city, i have to answer by friday and idk",
+    "fear",
+    T,
+)
 add("just found out im pregnant. we werent trying. still in shock", "surprise", T)
-add("house sold in one day, way over asking. also means we really have to leave the place I raised my kids in", "sadness", T)
+add(
+    "house sold in one day, way over asking. also means we really have to leave the place I raised my kids in",
+    "sadness",
+    T,
+)
 add("ran into my old teacher at the grocery store and she remembered my name after 30 years!", "surprise", T)
 add("today was my last chemo. everyone says celebrate but i just feel kind of empty", "sadness", T)
 
@@ -173,35 +259,57 @@ add("watched a documentary about octopuses last night. apparently they have 3 he
 add("need to pick up the kids at 4 and then groceries. just thinking out loud", "neutral", T)
 
 # ---- checks ----
-EXPECT = {"loss_or_letdown": 30, "worry_or_fear": 25, "anger_at_someone": 20, "disgust_or_gross": 10,
-          "stress_and_overwhelm": 20, "good_news": 20, "mixed_or_unclear": 10, "neutral_plain": 15}
+EXPECT = {
+    "loss_or_letdown": 30,
+    "worry_or_fear": 25,
+    "anger_at_someone": 20,
+    "disgust_or_gross": 10,
+    "stress_and_overwhelm": 20,
+    "good_news": 20,
+    "mixed_or_unclear": 10,
+    "neutral_plain": 15,
+}
 LABELS = {"joy", "sadness", "fear", "anger", "surprise", "disgust", "neutral"}
 problems = []
-if len(M) != 150: problems.append(f"count {len(M)}")
+if len(M) != 150:
+    problems.append(f"count {len(M)}")
 c = Counter(m["type"] for m in M)
-if dict(c) != EXPECT: problems.append(f"type counts {dict(c)}")
+if dict(c) != EXPECT:
+    problems.append(f"type counts {dict(c)}")
 for m in M:
-    if m["label"] not in LABELS: problems.append(f"bad label {m}")
+    if m["label"] not in LABELS:
+        problems.append(f"bad label {m}")
     n = len(m["text"].split())
-    if not 4 <= n <= 45: problems.append(f"length {n}: {m['text']}")
-    if m["type"] == "stress_and_overwhelm" and m["label"] not in ("sadness", "fear"): problems.append(f"stress label {m}")
-def norm(t): return re.sub(r"[^\w\s]", "", t.lower()).split()
+    if not 4 <= n <= 45:
+        problems.append(f"length {n}: {m['text']}")
+    if m["type"] == "stress_and_overwhelm" and m["label"] not in ("sadness", "fear"):
+        problems.append(f"stress label {m}")
+
+
+def norm(t):
+    return re.sub(r"[^\w\s]", "", t.lower()).split()
+
+
 keys = [" ".join(norm(m["text"])) for m in M]
-if len(set(keys)) != len(keys): problems.append("duplicate texts")
+if len(set(keys)) != len(keys):
+    problems.append("duplicate texts")
 sets = [set(norm(m["text"])) for m in M]
 maxj = 0
 for i, j in itertools.combinations(range(len(M)), 2):
     jac = len(sets[i] & sets[j]) / len(sets[i] | sets[j])
     maxj = max(maxj, jac)
-    if jac > 0.5: problems.append(f"jaccard {jac:.2f}: {M[i]['text']} || {M[j]['text']}")
+    if jac > 0.5:
+        problems.append(f"jaccard {jac:.2f}: {M[i]['text']} || {M[j]['text']}")
 print("max jaccard %.3f" % maxj)
 if problems:
-    print("\n".join(problems)); raise SystemExit(1)
+    print("\n".join(problems))
+    raise SystemExit(1)
 
 # ---- write ----
 random.Random(20261205).shuffle(M)
 with open("messages.jsonl", "w") as f:
-    for m in M: f.write(json.dumps(m, ensure_ascii=False) + "\n")
+    for m in M:
+        f.write(json.dumps(m, ensure_ascii=False) + "\n")
 json.dump([m["text"] for m in M], open("messages.json", "w"), ensure_ascii=False, indent=1)
 json.dump([m["label"] for m in M], open("labels.json", "w"), indent=1)
 
@@ -210,7 +318,9 @@ tab = Counter((m["type"], m["label"]) for m in M)
 lines = ["| type | " + " | ".join(cols) + " | total |", "|---" * (len(cols) + 2) + "|"]
 for t in EXPECT:
     lines.append(f"| {t} | " + " | ".join(str(tab[(t, l)]) for l in cols) + f" | {c[t]} |")
-lines.append("| **total** | " + " | ".join(str(sum(tab[(t, l)] for t in EXPECT)) for l in cols) + f" | {len(M)} |")
+lines.append(
+    "| **total** | " + " | ".join(str(sum(tab[(t, l)] for t in EXPECT)) for l in cols) + f" | {len(M)} |"
+)
 table = "\n".join(lines)
 open("table.md", "w").write(table + "\n")
 print(table)
