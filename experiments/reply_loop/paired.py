@@ -6,7 +6,8 @@ Reads one packet's key (eval judge-packet: entries → item and sources; an entr
 when their replies were the same text) and each judge's grades. Prints per judge and pooled (every turn
 graded by both judges counts once per judge) the A/B/C shares per source, the judges' agreement, and the
 paired differences full − no-reflection and full − gold on A and on C with a 95 % bootstrap interval over
-turns (judges pooled per turn: the mean of their indicators). With --items (the eval's items.jsonl) also
+turns (judges pooled per turn: the mean of their indicators); --pair adds other pairs of sources (a run at
+an earlier commit mixed into the same packet). With --items (the eval's items.jsonl) also
 the loop's own record on the turns where round 0 failed the audit: how often the kept reply changed, and
 the seconds per turn of each variant. Writes the summary as JSON next to the key (…paired.json).
 """
@@ -61,6 +62,9 @@ def main() -> None:
     ap.add_argument("--key", type=Path, required=True)
     ap.add_argument("--grades", type=Path, nargs="+", required=True)
     ap.add_argument("--items", type=Path, default=None)
+    ap.add_argument(
+        "--pair", action="append", default=[], help="also A:B, two sources to pair (e.g. full:full_b2e3530)"
+    )
     args = ap.parse_args()
     key = json.loads(args.key.read_text())
     raw = [json.loads(p.read_text()) for p in args.grades]
@@ -78,7 +82,12 @@ def main() -> None:
     }
     out["paired"] = {
         f"{a} - {b}": {g: paired(judges, a, b, g, rng) for g in "AC"}
-        for a, b in (("full", "no-reflection"), ("full", "gold"), ("no-reflection", "gold"))
+        for a, b in (
+            ("full", "no-reflection"),
+            ("full", "gold"),
+            ("no-reflection", "gold"),
+            *(p.split(":") for p in args.pair),
+        )
         if a in sources and b in sources
     }
     if args.items:
@@ -111,9 +120,8 @@ def main() -> None:
             },
         }
     print(json.dumps(out, indent=1))
-    args.key.with_name(args.key.name.replace(".key.json", ".paired.json")).write_text(
-        json.dumps(out, indent=1) + "\n"
-    )
+    stem = args.key.name.removesuffix(".json").removesuffix(".key")  # never the key itself
+    args.key.with_name(f"{stem}.paired.json").write_text(json.dumps(out, indent=1) + "\n")
 
 
 if __name__ == "__main__":
