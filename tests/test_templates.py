@@ -9,11 +9,15 @@ from mer_agents.agents.templates import (
     HARDEST_PART,
     PRACTICAL_ASK,
     PRESENCE_REPLY,
+    REQUEST_REPLY,
     SERVICE_REPLY,
+    SMALL_TALK_NOT_WELL,
+    SMALL_TALK_WELL,
     echo,
     good_news_reply,
     grounded_reply,
     practical_question,
+    small_talk,
 )
 from mer_agents.labels import EMOTIONS, STRATEGIES
 
@@ -201,3 +205,51 @@ def test_first_words_that_check_someone_is_there_are_answered_plainly(message, r
     assert grounded_reply(message, "neutral", "Question", opening=True) == reply
     results = checks.check_reply(reply, "Question", "neutral", message, [], 0.5)
     assert not checks.guard_failures(results)
+
+
+@pytest.mark.parametrize(
+    ("message", "emotion", "reply"),
+    [
+        ("hey how r u doing today?", "neutral", "I'm well, thank you for asking. " + SMALL_TALK_WELL),
+        ("Hi, not so good. And you?", "sadness", "I'm well, thank you for asking. " + SMALL_TALK_NOT_WELL),
+        ("not too bad, how about you", "joy", "I'm well, thank you for asking. " + SMALL_TALK_WELL),
+        ("Hello! I'm alright thanks", "joy", SMALL_TALK_WELL),
+        ("evening all. pretty rough day", "sadness", SMALL_TALK_NOT_WELL),
+    ],
+)
+def test_first_words_that_are_small_talk_are_answered_in_kind(message, emotion, reply):
+    """Small talk is not news to say back, nor a practical question, nor good news when it reads as joy."""
+    assert small_talk(message)
+    assert grounded_reply(message, emotion, "Question", opening=True) == reply
+    results = checks.check_reply(reply, "Question", emotion, message, [], 0.5)
+    assert not checks.guard_failures(results)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "hey could you help me please?",
+        "i need someone to talk to tonight",
+        "any advice on how to deal with stress?",
+    ],
+)
+def test_a_request_to_be_heard_is_not_a_practical_question(message):
+    """A request with nothing told after it: the listener says they are there (REQUEST_REPLY)."""
+    for emotion in ("neutral", "sadness"):
+        assert grounded_reply(message, emotion, "Question", opening=True) == REQUEST_REPLY
+
+
+def test_a_state_or_a_greeting_is_not_said_back_but_the_news_after_it_is():
+    """ "I am fine at the moment" answers "how are you"; the clause after it is the news."""
+    assert echo("I'm fine at the moment, but my exam went badly", True) == "your exam went badly"
+    assert echo("I am not, my sister is in hospital", True) == "your sister is in hospital"
+    assert echo("Hey there, I failed my driving test", True) == "you failed your driving test"
+    assert echo("I feel very bad right now", True) == "you feel very bad right now"
+    assert not small_talk("Hi, I lost my job today")
+
+
+def test_a_request_followed_by_the_story_or_a_quote_is_not_answered_as_a_bare_request():
+    told = "hello, i need to vent a bit. my roommate left the dishes for a week again"
+    assert grounded_reply(told, "anger", "Question", opening=True) != REQUEST_REPLY
+    quoted = 'My boss said "we need to talk first thing Monday" and left.'
+    assert grounded_reply(quoted, "fear", "Question", opening=True) != REQUEST_REPLY

@@ -38,7 +38,7 @@ from mer_agents.agents import checks, guard, reply_selector, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
-from mer_agents.agents.templates import good_news_reply, grounded_reply
+from mer_agents.agents.templates import good_news_reply, grounded_reply, small_talk
 from mer_agents.backends.base import Message
 from mer_agents.cache import load_once
 from mer_agents.config import Settings
@@ -276,7 +276,11 @@ def good_news(ctx: AgentContext, forecast: EmotionForecast) -> bool:
     conversation a joy reading is mostly the person agreeing or thanking ("you are right, I was overthinking
     lol": 248 of the 1,304 seeker turns of 120 ESConv train dialogues would have counted). Measured blind in
     experiments/first_messages/good_news_unseen2/."""
-    return opening(ctx) and checks.tone_emotion(forecast.emotion, ctx.evidence) == "joy"
+    return (
+        opening(ctx)
+        and checks.tone_emotion(forecast.emotion, ctx.evidence) == "joy"
+        and not small_talk(ctx.evidence.words)  # "I am doing ok today" is not news (templates.small_talk)
+    )
 
 
 def trusts_drafts(ctx: AgentContext) -> bool:

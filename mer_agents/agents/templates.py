@@ -99,14 +99,60 @@ SERVICE_REPLY = (
     "I'm a computer program, here to listen. You can type or say whatever is on your mind. "
     "What's going on for you?"
 )
+# A first message that is small talk: a greeting, "how are you", a state in a word or two ("Hello, not great.
+# How are you?", "Hi, doing OK. how are you doing?"). Most ESConv first turns answer the supporter's hello;
+# said back they read as a parrot ("It sounds like you are not"), asked about as a practical question ("I'm
+# sorry, I can't look that up") and a fine day read as joy became "That is wonderful news: you are doing ok
+# today!" (held-out ESConv train first turns, experiments/first_messages/esconv_openings/).
+SMALL_TALK_WORDS = frozenset(
+    "hi hello hey there good morning afternoon evening night how are r you u doing today tonight and about "
+    "i i'm im am ok okay fine well great alright not so too bad really thanks thank for asking nice to meet "
+    "it's its going is things yourself hbu wbu just the at moment pretty oh your time me contacting far "
+    "right now getting through day suppose guess been feeling sure terrible awful rough meh down guys all "
+    "everyone folks".split()
+)
+ASKS_BACK = re.compile(
+    r"\b(how (are|r) (you|u)|how about you|and you|how('?s| is) (it|everything) going|how are things|"
+    r"hbu|wbu)\b",
+    re.IGNORECASE,
+)
+FINE_AFTER_ALL = re.compile(r"\bnot (too |so |that )?bad\b", re.IGNORECASE)
+NOT_WELL = re.compile(
+    r"\b(not|bad|terrible|awful|rough|meh|down)\b", re.IGNORECASE
+)  # after FINE_AFTER_ALL is taken out
+ASKED_BACK = "I'm well, thank you for asking. "
+SMALL_TALK_WELL = "I'm glad you reached out. What's on your mind today?"
+SMALL_TALK_NOT_WELL = "I'm sorry to hear that. What's been going on?"
+# A state said in answer to "how are you" is not news to say back ("I am fine at the moment", "I'm ok", "I
+# don't know", "I am not"): echo skips such a clause and looks further ("I'm ok I guess, but I'm pretty
+# stressed out"). A feeling is news ("I feel very bad right now" is said back).
+STATUS_WORDS = frozenset(
+    "i i'm im am was doing just so pretty really very at the moment today right now ok okay fine good "
+    "alright well great not don't dont do know sure too".split()
+)
+STATES = frozenset("ok okay fine good alright well great not know sure".split())
+# A first message that asks for someone to listen ("hi, can you help me?", "I really need someone to talk to
+# right now", "i was wondering if i can discuss …"): not a practical question, not news to say back.
+REQUEST = re.compile(
+    r"\b((can|could) (you|u|somebody|someone|anyone) (please )?help|help me\b|i need (some )?(help|advice)|"
+    r"\bi (really )?(need|want|wanted|would like|'d like) (someone )?to (talk|discuss|vent)|"
+    r"someone to talk to|"
+    r"(can|could|may) i (talk|discuss|ask you|vent)|wondering if i (can|could) (talk|discuss|vent)|"
+    r"any (help|advice))",
+    re.IGNORECASE,
+)
+REQUEST_REPLY = "Of course, I'm here to listen. What's been going on?"
 # Good news (responder.good_news): the ESConv bank answers distress, so joy gets its own replies.
 GLAD = "That is wonderful news"
 LEAD_IN = re.compile(
-    r"^\s*(just wanted to (share|say|tell you)( that)?|guess what|good news|omg|so|well|"
+    r"^\s*((hi|hello|hey|good (morning|afternoon|evening))( there)?[,!.]*(?=\s)|"
+    r"just wanted to (share|say|tell you)( that)?|guess what|good news|omg|so|well|"
     r"i am (so )?(pleased|happy|glad|excited|thrilled) to (tell you|share|say|announce)( that)?)[,!:]?\s+",
     re.IGNORECASE,
 )
+HEDGE = re.compile(r",?\s*\bi (guess|suppose)\b,?", re.IGNORECASE)  # "I'm ok I guess, but …"
 TRAILING_FILLER = re.compile(r"[\s,]+(lol|haha+|lmao|tbh|btw|omg|yay|:\)|:D)[\s!.]*$", re.IGNORECASE)
+BUT = re.compile(r"^(but|so)\s+", re.IGNORECASE)
 CLAUSE_BREAK = re.compile(r"(,\s*|\s+(?:and|but|so)\s+)", re.IGNORECASE)  # kept in the split: see _whole
 MIN_CLAUSE_WORDS = 3  # "my order" is a noun phrase, not news
 # A clause cut out of a sentence must be a whole statement (judged C on echo_fresh when not): not the head of
@@ -166,9 +212,14 @@ def echo(transcript: str, clauses: bool = False) -> str | None:
         sentence = LEADING_CONJUNCTION.sub("", sentence.replace("’", "'")).rstrip(".!?")
         pieces = [(sentence, True)]
         if clauses:
-            sentence = TRAILING_FILLER.sub("", LEAD_IN.sub("", sentence)).rstrip(".!?")
-            parts = CLAUSE_BREAK.split(sentence)  # clause, separator, clause, …
-            pieces = [(sentence, True)] + [
+            sentence = (
+                HEDGE.sub(", ", TRAILING_FILLER.sub("", LEAD_IN.sub("", sentence))).strip(" ,").rstrip(".!?")
+            )
+            parts = [  # clause, separator, clause, … (", but my exam …" → "my exam …")
+                BUT.sub("", c) if i % 2 == 0 else c for i, c in enumerate(CLAUSE_BREAK.split(sentence))
+            ]
+            opens_with_state = _state(parts[0].split())  # "I'm fine, but …": only the news after it
+            pieces = [(sentence, True)] * (not opens_with_state) + [
                 (c, i == 0)
                 for i, c in enumerate(parts)
                 if i % 2 == 0
@@ -192,10 +243,20 @@ def echo(transcript: str, clauses: bool = False) -> str | None:
                 or VIOLENT & set(lower)
             ):
                 continue
+            if _state(words):
+                continue  # "I am fine at the moment": an answer to "how are you", not news
             if {"you", "your", "you're", "yours"} & set(lower) or not re.fullmatch(allowed, " ".join(words)):
                 return None  # "you" already in it, or digits/symbols: flipping would garble it
             return _second_person(words, lower)
     return None
+
+
+def _state(words: list[str]) -> bool:
+    """Only a state in answer to "how are you" (STATUS_WORDS, with one of STATES: "I'm fine", not "I am"), or
+    an introduction ("I'm Priya")."""
+    lower = {w.lower().strip(",;:.!?").replace("’", "'") for w in words}
+    introduces = 2 <= len(words) <= 3 and words[0].lower() in ("i'm", "im", "i") and words[-1].istitle()
+    return introduces or (lower <= STATUS_WORDS and bool(lower & STATES))
 
 
 def _whole(parts: list[str], i: int) -> bool:
@@ -261,6 +322,28 @@ def good_news_reply(transcript: str, strategy: str) -> str:
     )
 
 
+def small_talk(transcript: str) -> bool:
+    """Nothing but greetings, "how are you" and a state in a word or two (SMALL_TALK_WORDS)."""
+    words = re.findall(r"[a-z']+", transcript.lower().replace("’", "'"))
+    return bool(words) and set(words) <= SMALL_TALK_WORDS
+
+
+def _news_sentences(transcript: str) -> list[str]:
+    """The sentences that are not small talk ("Hi.", "how are you?"): a request with more after it has
+    already begun to tell ("i need to vent a bit. my roommate …") and is said back instead."""
+    return [x for x in re.split(r"(?<=[.!?])\s+", transcript.strip()) if x and not small_talk(x)]
+
+
+def small_talk_reply(transcript: str) -> str:
+    """Small talk answered in kind: the question asked back answered, then sorry for a bad day or glad the
+    person came, and an open question."""
+    text = FINE_AFTER_ALL.sub("", transcript)
+    said_not_well = bool(NOT_WELL.search(ASKS_BACK.sub("", text)))
+    return (ASKED_BACK if ASKS_BACK.search(transcript) else "") + (
+        SMALL_TALK_NOT_WELL if said_not_well else SMALL_TALK_WELL
+    )
+
+
 def practical_question(transcript: str) -> bool:
     """A question about a fact or a task, not about the person's own life (QUESTION_START, PERSONAL)."""
     text = transcript.strip()
@@ -275,12 +358,19 @@ def grounded_reply(transcript: str, emotion: str, strategy: str, opening: bool =
     a year sober: designed on experiments/first_messages/neutral_news_design/, judged on
     neutral_news_unseen/). A person's first words (`opening`) that ask a practical question and read no
     feeling get PRACTICAL_ASK; first words that only check someone is there get PRESENCE_REPLY, and a
-    question about what this is gets SERVICE_REPLY."""
+    question about what this is gets SERVICE_REPLY. First words that are small talk ("Hi, doing OK. how are
+    you doing?") are answered in kind (`small_talk_reply`), and a request to be heard ("hi, can you help
+    me?") gets REQUEST_REPLY, whatever the feeling read (designed on the first turns of held-out ESConv train
+    dialogues, experiments/first_messages/esconv_openings/)."""
     said = echo(transcript, clauses=emotion != "neutral")  # a clause of plain news reads as a parrot
     if emotion == "neutral" and opening and PRESENCE.match(transcript.strip()):
         return PRESENCE_REPLY
     if emotion == "neutral" and opening and ABOUT_SERVICE.search(transcript):
         return SERVICE_REPLY
+    if opening and small_talk(transcript):
+        return small_talk_reply(transcript)
+    if opening and REQUEST.search(transcript) and len(_news_sentences(transcript)) <= 1:
+        return REQUEST_REPLY
     if emotion == "neutral" and opening and practical_question(transcript):
         return PRACTICAL_ASK
     if emotion == "neutral":

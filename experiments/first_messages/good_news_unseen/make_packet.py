@@ -1,4 +1,5 @@
-"""packet.md (each distinct reply once, shuffled, seed 7) and key.json from base.json and new.json; then, with
+"""packet.md (each distinct reply once, shuffled, seed 7) and key.json from base.json and new.json (and the
+human replies of gold.json where the folder has one); then, with
 `--score`, the A/B/C counts per source from grades.json. `--dir FOLDER`: another set's folder (default: this
 one), e.g. experiments/first_messages/good_news_unseen2."""
 
@@ -16,14 +17,17 @@ if "--score" in sys.argv:
         counts = Counter(grades[k] for k, v in key.items() if source in v["sources"])
         print(source, {g: counts[g] for g in "ABC"})
     raise SystemExit(0)
-base = json.loads((HERE / "base.json").read_text())
-new = json.loads((HERE / "new.json").read_text())
+runs = {
+    r: json.loads((HERE / f"{r}.json").read_text())
+    for r in ("base", "new", "gold")
+    if (HERE / f"{r}.json").exists()
+}
 entries = []
-for i, (b, n) in enumerate(zip(base, new)):
+for i, rows in enumerate(zip(*runs.values())):
     sources: dict[str, list[str]] = {}
-    for name, x in (("base", b), ("new", n)):
+    for name, x in zip(runs, rows):
         sources.setdefault(x["reply"].strip(), []).append(name)
-    entries += [(i, b["message"], reply, names) for reply, names in sources.items()]
+    entries += [(i, rows[0]["message"], reply, names) for reply, names in sources.items()]
 random.Random(7).shuffle(entries)
 lines = [
     "# Replies to grade\n",

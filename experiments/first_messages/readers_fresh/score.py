@@ -22,7 +22,7 @@ import numpy as np
 from mer_agents.evaluation.metrics import bootstrap_ci
 
 HERE = Path(sys.argv[sys.argv.index("--dir") + 1]) if "--dir" in sys.argv else Path(__file__).resolve().parent
-RUNS = tuple(r for r in ("base", "new", "new_shipped") if (HERE / f"{r}.json").exists())
+RUNS = tuple(r for r in ("base", "new", "new_shipped", "gold") if (HERE / f"{r}.json").exists())
 
 key = json.loads((HERE / "key.json").read_text())
 judges = [json.loads((HERE / f"grades_{j}.json").read_text()) for j in "AB"]
