@@ -16,7 +16,9 @@ DEV = HERE.parents[2].parent / "shared" / "data" / "esconv" / "devWithStrategy_s
 READ = HERE.parents[1] / "reply_loop" / "rejudge" / "esconv_dev_60.items.jsonl"
 
 read = {
-    json.loads(x)["dialogue"] for x in READ.read_text().splitlines() if x.strip() and not json.loads(x)["history"]
+    json.loads(x)["dialogue"]
+    for x in READ.read_text().splitlines()
+    if x.strip() and not json.loads(x)["history"]
 }
 longest: dict[str, list] = {}
 for line in read_lines(DEV):
