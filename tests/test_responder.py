@@ -345,6 +345,9 @@ def test_good_news_is_joy_that_opens_the_conversation():
         text_ctx("You are absolutely right, i might be overthinking this lol", earlier), forecast("joy")
     )
     assert not responder.good_news(text_ctx(MESSAGES["job"][0]), forecast("sadness"))
+    small_talk = "Hello! I am doing ok today, how are you?"  # a state, not news
+    assert responder.opening(text_ctx(small_talk))
+    assert not responder.good_news(text_ctx(small_talk), forecast("joy"))
 
 
 def test_template_first_rank_key_puts_the_template_first_among_guarded_replies():
@@ -367,6 +370,16 @@ def test_good_news_gets_a_glad_reply_that_says_the_news_back(backend):
     assert responder.good_news(ctx, forecast("joy"))
     assert reply.source == "template", [c.text for c in reply.ranked]
     assert reply.text == "That is wonderful news: you ran your first 10k this morning! How does it feel?"
+
+
+@pytest.mark.slow
+def test_first_words_that_are_small_talk_get_small_talk_back(backend):
+    """REAL path (as above): ESConv's first turns often answer a hello; they are answered in kind, not as
+    news said back or a practical question (experiments/first_messages/esconv_openings_dev/)."""
+    _, reply = reply_for(backend, "Hi, doing OK. how are you doing?", "neutral", "Question")
+    assert (
+        reply.text == "I'm well, thank you for asking. I'm glad you reached out. What's on your mind today?"
+    )
 
 
 def test_the_model_reads_the_persons_last_words_within_a_bound():
