@@ -22,6 +22,9 @@ import torch
 from mer_agents.minilm import LAYERS, pair_ids
 
 THREADS = int(os.environ.get("MER_TRAIN_THREADS", "2"))  # torch threads while training
+# where training runs: "cpu" (the default, what the scripts are timed on) or e.g. "cuda" on a lent GPU
+# machine; batches are built there, and loss functions build their targets on the logits' device
+DEVICE = torch.device(os.environ.get("MER_TRAIN_DEVICE", "cpu"))
 
 
 def model_dir() -> Path:
@@ -72,7 +75,7 @@ def batch_tensors(pairs: Sequence[tuple[list, list]]) -> tuple[torch.Tensor, tor
         ids[row, : len(i)] = torch.tensor(i)
         types[row, : len(t)] = torch.tensor(t)
         mask[row, : len(i)] = 1
-    return ids, types, mask
+    return ids.to(DEVICE), types.to(DEVICE), mask.to(DEVICE)
 
 
 def encode(tok, items: Sequence[tuple[str, str | None]], first_max: int, second_max: int) -> list:
@@ -87,7 +90,7 @@ def predict(model: Scorer, pairs: Sequence[tuple[list, list]], batch: int = 64) 
     out = np.zeros((len(pairs), model.head.out_features), dtype=np.float32)
     for start in range(0, len(order), batch):
         idx = order[start : start + batch]
-        out[idx] = model(*batch_tensors([pairs[i] for i in idx])).numpy()
+        out[idx] = model(*batch_tensors([pairs[i] for i in idx])).float().cpu().numpy()
     return out
 
 
@@ -106,6 +109,7 @@ def train(
     groups a step; `loss_fn(model, list_of_groups)` gives the batch loss."""
     torch.set_num_threads(THREADS)
     torch.manual_seed(seed)
+    model.to(DEVICE)
     rng = random.Random(seed)
     params = [p for p in model.parameters() if p.requires_grad]
     opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.01)
@@ -142,7 +146,7 @@ def save(model: Scorer, path: Path, *, name: str, first_max: int, second_max: in
         if not p.requires_grad:
             continue
         key = key.removeprefix("bert.")
-        value = p.detach().float().numpy()
+        value = p.detach().float().cpu().numpy()
         if value.ndim == 2 and key.startswith("encoder."):
             scale = np.maximum(np.abs(value).max(axis=1), 1e-8) / 127.0
             out[key + ".q"] = np.round(value / scale[:, None]).astype(np.int8)

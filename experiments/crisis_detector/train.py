@@ -179,7 +179,8 @@ def variants(text: str, rng: random.Random, n: int = OVERSAMPLE) -> list[str]:
 
 def loss_fn(model, batch):
     logits = model(*training.batch_tensors([g["pair"] for g in batch]))
-    return torch.nn.functional.cross_entropy(logits, torch.tensor([g["label"] for g in batch]))
+    labels = torch.tensor([g["label"] for g in batch], device=logits.device)
+    return torch.nn.functional.cross_entropy(logits, labels)
 
 
 def rechoose(weights: Path) -> None:
@@ -210,6 +211,7 @@ def main() -> None:
     ap.add_argument("--buried", action="store_true", help="BURIED pairs said once among everyday sentences")
     ap.add_argument("--coded", action="store_true", help="also train and select on CODED_WRITERS' sets")
     ap.add_argument("--round5", action="store_true", help="also train and select on ROUND5_WRITERS' sets")
+    ap.add_argument("--selection", type=Path, help="the selection summary's path (default: selection.json)")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
     ap.add_argument(
         "--rechoose",
@@ -294,6 +296,7 @@ def main() -> None:
         "epochs": args.epochs,
         "lr": args.lr,
         "train_s": round(time.time() - started),
+        "device": str(training.DEVICE),
         "esconv_fa_aim": ESCONV_FA_AIM,
         "threshold": chosen,
         "at_threshold": next(r for r in rows if r["threshold"] == chosen),
@@ -309,7 +312,7 @@ def main() -> None:
     )
     training.stamp(args.out, args.out, threshold=np.array(chosen))
     where = HERE / ("more_data" if args.more and not args.writers else "")
-    (where / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
+    (args.selection or where / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
 
 
 def gate(weights: Path, c_hold: list[dict], n_hold: list[dict], held_everyday: list[str]) -> None:

@@ -118,7 +118,8 @@ def build_groups(dialogues, rng: random.Random, limit: int | None) -> list[dict]
 def loss_fn(model, batch):
     pairs = [p for g in batch for p in g["pairs"]]
     logits = model(*training.batch_tensors(pairs)).view(len(batch), -1)
-    return torch.nn.functional.cross_entropy(logits, torch.zeros(len(batch), dtype=torch.long))
+    first = torch.zeros(len(batch), dtype=torch.long, device=logits.device)  # the true reply leads each group
+    return torch.nn.functional.cross_entropy(logits, first)
 
 
 def recall_at_1(scores_by_group) -> float:

@@ -128,7 +128,8 @@ def train(fit: list[dict], epochs: float, fmt: dict[str, bool], first_max: int) 
     ce = torch.nn.CrossEntropyLoss()
 
     def loss_fn(m, batch):
-        return ce(m(*training.batch_tensors([p for p, _ in batch])), torch.tensor([y for _, y in batch]))
+        logits = m(*training.batch_tensors([p for p, _ in batch]))
+        return ce(logits, torch.tensor([y for _, y in batch], device=logits.device))
 
     training.train(model, encoded, loss_fn, epochs=epochs, lr=LR, batch_groups=BATCH, seed=SEED)
     return model

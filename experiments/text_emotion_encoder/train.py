@@ -114,11 +114,11 @@ def train_model(train: list, epochs: float, log) -> training.Scorer:
     counts = np.bincount([y for _, y in encoded], minlength=len(EMOTIONS)).astype(np.float32)
     weights = torch.tensor((counts.sum() / (len(EMOTIONS) * np.maximum(counts, 1))) ** 0.5)  # sqrt-balanced
     model = training.Scorer(len(EMOTIONS))
-    ce = torch.nn.CrossEntropyLoss(weight=weights)
+    ce = torch.nn.CrossEntropyLoss(weight=weights.to(training.DEVICE))
 
     def loss_fn(m, batch):
         logits = m(*training.batch_tensors([p for p, _ in batch]))
-        return ce(logits, torch.tensor([y for _, y in batch]))
+        return ce(logits, torch.tensor([y for _, y in batch], device=logits.device))
 
     training.train(model, encoded, loss_fn, epochs=epochs, lr=LR, batch_groups=BATCH, seed=SEED, log=log)
     return model
