@@ -77,6 +77,11 @@ CODED_WRITERS = ("fresh_report2", "fresh_report3", "writer9")
 # recovered, figures of speech and everyday goodbyes as negatives) joins, with fresh_report4/ once read;
 # fresh_report5/ reports.
 ROUND5_WRITERS = ("fresh_report4", "writer10")
+# Sixth round (--round6): round 5 at four epochs (on a lent GPU) flagged short chat typed casually ("on the
+# train rn" P 0.9998): the written sets' very short slangy messages were nearly all crises. An eleventh
+# writer's set (writer11/: short everyday chat and short crises in the same style) joins, with
+# fresh_report5/ once read; fresh_report6/ reports.
+ROUND6_WRITERS = ("fresh_report5", "writer11")
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -211,6 +216,7 @@ def main() -> None:
     ap.add_argument("--buried", action="store_true", help="BURIED pairs said once among everyday sentences")
     ap.add_argument("--coded", action="store_true", help="also train and select on CODED_WRITERS' sets")
     ap.add_argument("--round5", action="store_true", help="also train and select on ROUND5_WRITERS' sets")
+    ap.add_argument("--round6", action="store_true", help="also train and select on ROUND6_WRITERS' sets")
     ap.add_argument("--selection", type=Path, help="the selection summary's path (default: selection.json)")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
     ap.add_argument(
@@ -233,7 +239,8 @@ def main() -> None:
     if args.more:
         c_train, n_train = c_train + read(MORE[0]), n_train + read(MORE[1])
     writers = (WRITERS if args.writers else ()) + (CODED_WRITERS if args.coded else ())
-    for writer in writers + (ROUND5_WRITERS if args.round5 else ()):
+    writers += (ROUND5_WRITERS if args.round5 else ()) + (ROUND6_WRITERS if args.round6 else ())
+    for writer in writers:
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
             hold += [r for r in rows if r.get("category") in HOLD_ONLY]
