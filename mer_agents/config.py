@@ -180,6 +180,9 @@ class Settings(BaseModel):
     crisis_detector: Path | None = Field(
         None, description="crisis detector (fine-tuned encoder) weights (.npz); None: assets/crisis_detector"
     )
+    reply_judge: Path | None = Field(
+        None, description="reply judge (fine-tuned encoder) weights (.npz); None: assets/reply_judge"
+    )
 
     # --- OpenAI-compatible server (openai_http) ---
     http_timeout: float = Field(

@@ -213,6 +213,9 @@ class Candidate(_Model):
     score: float = 0.0
     guard: list[str] = Field(default_factory=list, description="guard failures: such a reply is never kept")
     failed: list[str] = Field(default_factory=list, description="every failed reply check, guard included")
+    judge: float | None = Field(
+        None, description="the reply judge's logit (agents/reply_judge.py): higher, a reader accepts it"
+    )
 
 
 class Reply(_Model):

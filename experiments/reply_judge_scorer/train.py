@@ -40,6 +40,7 @@ import torch  # noqa: E402
 from experiments.reply_policy.candidate_grades_heldout import load_grades  # noqa: E402
 from experiments.reply_ranker.choose import history_of  # noqa: E402
 from mer_agents import training  # noqa: E402
+from mer_agents.agents.reply_judge import conversation  # noqa: E402
 from mer_agents.evaluation.esconv_data import read_train  # noqa: E402
 
 TRAIN = HERE / "train_grades"
@@ -52,12 +53,6 @@ LR = 3e-5
 BATCH_TURNS = 4
 BOOT = 5000
 SEED = 0
-
-
-def conversation(history, message: str) -> str:
-    """The end of the conversation as the judge read it: two exchanges, then the person's words."""
-    said = " ".join(f"Person: {t.user_text} Listener: {t.reply}" for t in history[-2:])
-    return " ".join(f"{said} Person: {message}".split())
 
 
 def groups(grades_dir: Path) -> list[dict]:
@@ -87,7 +82,12 @@ def groups(grades_dir: Path) -> list[dict]:
                 }
             )
         out.append(
-            {"item": row["item"], "context": conversation(history, row["message"]), "replies": replies}
+            {
+                "item": row["item"],
+                "dialogue": row["dialogue"],
+                "context": conversation(history, row["message"]),
+                "replies": replies,
+            }
         )
     return out
 
@@ -121,10 +121,10 @@ def train(train_groups: list[dict], init: str, epochs: float) -> training.Scorer
 
     def loss_fn(m, batch):
         pairs = [p for ps, _ in batch for p in ps]
-        values = torch.tensor([v for _, vs in batch for v in vs])
         logits = m(*training.batch_tensors(pairs))[:, 0]
+        values = torch.tensor([v for _, vs in batch for v in vs], device=logits.device)
         point = torch.nn.functional.binary_cross_entropy_with_logits(logits, values)
-        pair, start, n = torch.zeros(()), 0, 0
+        pair, start, n = torch.zeros((), device=logits.device), 0, 0
         for ps, vs in batch:
             s, v = logits[start : start + len(ps)], values[start : start + len(ps)]
             better = (v[:, None] - v[None, :]) > 0
@@ -218,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--init", choices=("wheel", "ranker"), default="wheel")
     parser.add_argument("--epochs", type=float, default=4.0)
     parser.add_argument("--choose", type=Path, help="score these weights on the selection set")
+    parser.add_argument("--grades", type=Path, nargs="+", default=[TRAIN], help="graded DIRs to train on")
+    parser.add_argument("--out", type=Path, help="the weights' path (default: weights/judge_INIT.npz)")
+    parser.add_argument("--no-choose", action="store_true", help="train only (no selection run)")
     args = parser.parse_args(argv)
     if args.choose:
         result = choose(args.choose)
@@ -226,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             fh.write(json.dumps(result) + "\n")
         return 0
     random.seed(SEED)
-    train_groups = groups(TRAIN)
+    train_groups = [g for d in args.grades for g in groups(d)]
     print(
         len(train_groups),
         "turns,",
@@ -237,12 +240,12 @@ def main(argv: list[str] | None = None) -> int:
     started = time.time()
     model = train(train_groups, args.init, args.epochs)
     WEIGHTS.mkdir(exist_ok=True)
-    out = WEIGHTS / f"judge_{args.init}.npz"
+    out = args.out or WEIGHTS / f"judge_{args.init}.npz"
     training.save(
         model, out, name=f"minilm-l6-reply-judge-{args.init}", first_max=FIRST_MAX, second_max=SECOND_MAX
     )
     print(f"trained in {time.time() - started:.0f} s → {out}", flush=True)
-    return main(["--choose", str(out)])
+    return 0 if args.no_choose else main(["--choose", str(out)])
 
 
 if __name__ == "__main__":

@@ -73,7 +73,7 @@ def candidates(item: dict, settings: Settings) -> tuple[str, list[dict]]:
 def sampled(args) -> list[dict]:
     """The --n turns of --seed, from held-out dialogues not in --exclude (an earlier DIR's candidates.jsonl):
     a training set of grades stays dialogue-disjoint from the set it is selected on."""
-    pool = turns(SOURCE)
+    pool = turns(SOURCE, heldout=not args.bank)
     if args.exclude:
         taken = {row["dialogue"] for row in read_rows(args.exclude)}
         pool = [t for t in pool if t["dialogue"] not in taken]
@@ -359,6 +359,11 @@ def main(argv: list[str] | None = None) -> int:
         "--top", type=int, default=TOP, help="candidates per turn judged, by the shipped rank"
     )
     parser.add_argument("--exclude", type=Path, help="skip the dialogues of this earlier DIR")
+    parser.add_argument(
+        "--bank",
+        action="store_true",
+        help="turns of the other train dialogues (training grades for a scorer), not the held-out slice",
+    )
     parser.add_argument("--score", action="store_true", help="score DIR/grades_<j>.json")
     parser.add_argument("--lm", help="write DIR/lm_<model>.json with this embedded model (smollm2, …)")
     parser.add_argument("--pick", help="write DIR/pick_<model>.json: this embedded model picks the reply")

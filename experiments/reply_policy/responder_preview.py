@@ -30,11 +30,13 @@ SOURCE = ROOT.parent / "shared" / "data" / "esconv" / "ESConv_train.json"
 HELDOUT_EVERY = 10
 
 
-def turns(path: Path) -> list[dict]:
-    """(message, history, gold) for each supporter turn that follows seeker words, held-out dialogues only."""
+def turns(path: Path, heldout: bool = True) -> list[dict]:
+    """(message, history, gold) for each supporter turn that follows seeker words, held-out dialogues only
+    (`heldout` False: the other train dialogues only, the ones the exemplar bank and the encoders learnt
+    from; a turn's own dialogue is left out of its exemplar search either way)."""
     out = []
     for i, dialogue in enumerate(json.loads(path.read_text(encoding="utf-8"))):
-        if i % HELDOUT_EVERY:
+        if bool(i % HELDOUT_EVERY) == heldout:
             continue
         history: list[Turn] = []
         seeker: list[str] = []

@@ -16,13 +16,14 @@ Each candidate is scored by code independent of the generator: the guard (guard.
 or facts, cut-off, greeting only, language, repeats) and the audit's other reply checks (checks.py, which
 see the plain MiniLM relevance to the person's words), the reply selector's fit, strategy fit (the
 ESConv-train strategy classifier's probability of the planned strategy) and fluency (known-word share). The
-kept reply is the first by `rank_key`: (fails the guard, is a model draft, failed checks, is the template,
-−score) with score = Σ WEIGHTS · scorer; guard failures are never kept while a guarded candidate exists, and
-the drafts of a sub-1B model only when nothing else passes the guard (a judge graded them C far more often
-than the human replies). A model whose
-drafts a blind judge found acceptable more often than the human exemplars (Qwen2.5-Coder-1.5B, the GPU and
-server models: `trusts_drafts`) has its draft kept over them unless it fails a check beyond STYLE_CHECKS;
-the audit still flags a strategy the draft did not carry out, and the reflection loop may replace it.
+kept reply is the first by `rank_key`: (fails the guard, is a model draft, fails a check of the moment,
+−(the reply judge's logit + RANK_WEIGHT · score)) with score = Σ WEIGHTS · scorer — the judge
+(reply_judge.py) learnt blind readers' grades of such candidates; guard failures are never kept while a
+guarded candidate exists, and the drafts of a sub-1B model only when nothing else passes the guard (a
+judge graded them C far more often than the human replies). A model whose drafts a blind judge found
+acceptable more often than the human exemplars (Qwen2.5-Coder-1.5B, the GPU and server models:
+`trusts_drafts`) has its draft kept over them unless it fails a check beyond STYLE_CHECKS; the audit still
+flags a strategy the draft did not carry out, and the reflection loop may replace it.
 Every candidate and its scores is in the stage output (and the trace).
 """
 
@@ -34,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mer_agents.agents import checks, guard, reply_selector, strategy_classifier
+from mer_agents.agents import checks, guard, reply_judge, reply_selector, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
@@ -62,6 +63,9 @@ STYLE_CHECKS = frozenset({"strategy_fit", "follows_strategy", "length"})
 # Reply checks of the reply's feeling: a template failing one is not held in place on a first message
 # (`holds`).
 FEELING_CHECKS = frozenset({"tone_mismatch"})
+# checks.check_moment's checks: a reply failing one is wrong for this moment whatever the reply judge reads
+# (it learnt on pools with no goodbyes mid-conversation, and rates a bare "take care" well out of context)
+MOMENT_CHECKS = frozenset({"copies_earlier", "wrong_moment", "invents_specifics", "role_reversal"})
 REPEAT_PENALTY = 1.3
 HISTORY_TURNS = 3
 STOP = ("\n\n", "\nPerson", "\nUser", "\nSeeker", "\nYou:", "Person:", "User:", "Seeker:", "Supporter:")
@@ -195,8 +199,13 @@ def scored(
         relevance = fits = [None] * len(texts)
     probs = strategy_classifier.predict_proba(texts, [context] * len(texts), ctx.settings)
     column = STRATEGIES.index(plan.strategy)
+    judged = (
+        [float(x) for x in reply_judge.logits(ctx.history, context, texts, ctx.settings)]
+        if uses_judge(ctx)
+        else [None] * len(texts)
+    )
     out = []
-    for text, rel, fit, row in zip(texts, relevance, fits, probs):
+    for text, rel, fit, row, judge in zip(texts, relevance, fits, probs, judged):
         results = reply_checks(ctx, text, forecast, plan, rel, row)
         scores = {
             "fit": round(max(fit or 0.0, 0.0), 4),
@@ -211,6 +220,7 @@ def scored(
                 score=round(sum(WEIGHTS[k] * v for k, v in scores.items()), 4),
                 guard=[f"{r.name}: {r.issue}" for r in checks.guard_failures(results)],
                 failed=[r.name for r in results if not r.ok],
+                judge=None if judge is None else round(judge, 4),
             )
         )
     return out
@@ -313,9 +323,21 @@ def repick(candidates: list[Candidate], drop: set[str]) -> list[Candidate]:
     return [c for c in candidates if not c.guard and not drop & set(c.failed)] if drop else []
 
 
+def uses_judge(ctx: AgentContext) -> bool:
+    """Whether `rank_key` orders this attempt's candidates (the reply judge's logit is computed for them)."""
+    return not trusts_drafts(ctx) and not opening(ctx)
+
+
 def rank_key(c: Candidate) -> tuple:
     """For a model whose drafts are not trusted: guard failures last, the model's drafts after every human
-    reply and the template, then more failed checks; among equals the template only when nothing else is
+    reply and the template; then, when the reply judge read the candidates (`uses_judge`), a failed check of
+    the moment (MOMENT_CHECKS) last, and the judge's logit plus reply_judge.RANK_WEIGHT × the score, best
+    first. Cross-fitted over 780 graded ESConv train turns this kept a judged-A reply 0.347 of the time
+    against 0.300 and a judged-C one 0.238 against 0.294 (experiments/reply_judge_scorer/). The other failed
+    checks are not counted (all of them first kept A 0.328 on the same turns); the audit still fails them,
+    and a refinement round ranks every candidate that fails what it failed last (`rank`).
+
+    Without the judge's logit: more failed checks last; among equals the template only when nothing else is
     there: it is the fallback that always passes the guard, and saying the person's words back inflates
     both relevance and fit (the scorers reward copying), so it would otherwise outrank human replies.
 
@@ -324,6 +346,9 @@ def rank_key(c: Candidate) -> tuple:
     where the exemplar/template choice on the same turns graded C in none
     (experiments/reply_policy/heldout_draft_policy2/). They stay candidates, shown with their checks in the
     timeline."""
+    if c.judge is not None:
+        read = c.judge + reply_judge.RANK_WEIGHT * c.score
+        return (bool(c.guard), c.source == "model", bool(MOMENT_CHECKS & set(c.failed)), -read)
     return (bool(c.guard), c.source == "model", len(c.failed), c.source == "template", -c.score)
 
 

@@ -158,6 +158,8 @@ def output_cites(output: Any, view: TimelineView) -> list[str]:
                 else (f"failed: {', '.join(c.failed)}" if c.failed else "all checks pass")
             )
             scores = " ".join(f"{k} {v:.2f}" for k, v in c.scores.items())
+            if c.judge is not None:
+                scores += f"; reader {c.judge:+.2f}"
             text = HIDDEN_DRAFT if i and refused_draft(c) else c.text
             lines.append(
                 f"{'kept' if i == 0 else 'candidate'} ({c.source}, score {c.score:.2f}: {scores}; "
