@@ -166,6 +166,20 @@ def test_candidates_are_ranked_by_the_reply_selector_fit(backend):
 
 
 @pytest.mark.slow
+def test_mid_conversation_the_reply_judge_reads_every_candidate_and_orders_them(backend):
+    """Real path: past the first words the shipped reply judge scores each candidate, and the kept reply is
+    the first by rank_key over them; on the first words it is not computed (the template leads)."""
+    history = [Turn(user_text="I lost my job today.", reply="I'm so sorry. How are you feeling about it?")]
+    _, reply = reply_for(
+        backend, "Scared. I don't know how I will pay the rent.", "fear", "Question", history=history
+    )
+    assert all(c.judge is not None for c in reply.ranked)
+    assert reply.ranked == sorted(reply.ranked, key=responder.rank_key)
+    _, first = reply_for(backend, *MESSAGES["job"])
+    assert all(c.judge is None for c in first.ranked)
+
+
+@pytest.mark.slow
 def test_best_of_draws_several_first_round_drafts(backend):
     """The best-of-N ablation: N model drafts in round 0 (one streams), all ranked with the other
     candidates."""
@@ -217,6 +231,25 @@ def test_rank_key_puts_guard_failures_last_untrusted_drafts_next_and_the_templat
         Candidate(source="model", text="e", score=0.5),
     ]
     assert [x.text for x in sorted(c, key=responder.rank_key)] == ["d", "c", "b", "e", "a"]
+
+
+def test_rank_key_with_the_judge_reads_its_logit_and_the_score_after_the_moment_checks():
+    """Pure code (scripted candidates): once the reply judge has read the candidates, guard failures and
+    drafts still go last, a failed check of the moment (MOMENT_CHECKS) next; the rest by the judge's logit
+    plus RANK_WEIGHT × score, other failed checks not counted."""
+    c = [
+        Candidate(source="exemplar", text="low", score=0.5, judge=-1.0),
+        Candidate(source="exemplar", text="styled", score=0.5, judge=1.0, failed=["length", "strategy_fit"]),
+        Candidate(source="exemplar", text="bye", score=0.5, judge=3.0, failed=["wrong_moment"]),
+        Candidate(source="template", text="t", score=0.2, judge=0.5),
+        Candidate(source="model", text="m", score=0.9, judge=5.0),
+        Candidate(source="exemplar", text="g", score=0.9, judge=5.0, guard=["debris: x"], failed=["debris"]),
+    ]
+    assert [x.text for x in sorted(c, key=responder.rank_key)] == ["styled", "t", "low", "bye", "m", "g"]
+    # the score counts RANK_WEIGHT times: 0.1 of score is worth 0.4 of logit
+    a = Candidate(source="exemplar", text="a", score=0.6, judge=0.0)
+    b = Candidate(source="exemplar", text="b", score=0.5, judge=0.3)
+    assert sorted([b, a], key=responder.rank_key)[0].text == "a"
 
 
 def test_trusted_rank_key_keeps_a_draft_that_misses_only_the_plan():

@@ -26,6 +26,7 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from experiments.reply_judge_scorer.train import FIRST_MAX, SECOND_MAX, TRAIN, VALUE, groups, train  # noqa: E402
 from mer_agents import training  # noqa: E402
+from mer_agents.agents.responder import MOMENT_CHECKS  # noqa: E402
 
 BANK = HERE / "bank_grades"
 FOLDS = 5
@@ -36,6 +37,11 @@ RANKINGS = {
     "judge": lambda r: -r["judge"],
     "checks, then judge": lambda r: (len(r["failed"]), -r["judge"]),
     "judge + shipped score": lambda r: -(r["judge"] + 4 * r["score"]),
+    # responder.rank_key as shipped: a failed check of the moment (responder.MOMENT_CHECKS) last
+    "moment checks, then judge + shipped score": lambda r: (
+        bool(MOMENT_CHECKS & set(r["failed"])),
+        -(r["judge"] + 4 * r["score"]),
+    ),
     "oracle": lambda r: -VALUE[r["grade"]],
 }
 
@@ -114,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.score:
         result = score(args.score)
         print(json.dumps(result, indent=1, default=float))
+        (HERE / "crossfit" / "score.json").write_text(json.dumps(result, indent=1, default=float) + "\n")
         return 0
     run_fold(args.fold, args.epochs, args.out)
     return 0

@@ -1,0 +1,39 @@
+"""The reply judge (agents/reply_judge.py): the shipped weights, read as the responder reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from mer_agents.agents import reply_judge
+from mer_agents.config import Settings
+from mer_agents.errors import ModelError
+from mer_agents.types import Turn
+
+HISTORY = [
+    Turn(user_text="hi", reply="Hello, how are you today?"),
+    Turn(user_text="not great, I lost my job last week", reply="I'm so sorry. That must be a shock."),
+]
+
+
+def test_the_conversation_is_read_as_the_judges_read_it():
+    """Two exchanges, then the person's words, on one line: what the judges' packets showed and what the
+    weights were trained on (experiments/reply_judge_scorer/train.py imports this function)."""
+    older = [Turn(user_text="first", reply="one"), *HISTORY]
+    text = reply_judge.conversation(older, "my wife  is\nupset too")
+    assert text.startswith("Person: hi Listener: Hello, how are you today?")
+    assert "first" not in text
+    assert text.endswith("Person: my wife is upset too")
+
+
+def test_the_shipped_judge_gives_one_logit_per_reply():
+    replies = ["That sounds really hard. How are you two managing?", "I like turtles."]
+    out = reply_judge.logits(HISTORY, "my wife is upset with me too", replies)
+    assert out.shape == (2,)
+    assert out[0] > out[1]  # a reply to what was said over a non sequitur
+    assert reply_judge.logits(HISTORY, "anything", []).shape == (0,)
+
+
+def test_missing_weights_say_what_is_missing_and_how_to_rebuild(tmp_path):
+    settings = Settings(reply_judge=tmp_path / "nowhere.npz")
+    with pytest.raises(ModelError, match="reply judge weights missing.*rebuild"):
+        reply_judge.logits(HISTORY, "hello", ["hi"], settings)
