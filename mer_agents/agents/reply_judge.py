@@ -43,7 +43,7 @@ def logits(
     """The judge's logit for each reply to `words` after `history` (one row per reply)."""
     if not replies:
         return np.zeros(0, dtype=np.float32)
-    scorer, _ = tuned(
+    scorer, _ = tuned(  # the file stores no value beside the weights: the default comes back, unused
         weights_path(settings),
         "rank_weight",
         "reply judge",
