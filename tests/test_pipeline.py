@@ -171,10 +171,43 @@ def test_on_an_opening_a_generic_template_is_held_and_the_round_skipped(backend)
 
 
 def test_a_kept_reply_that_fails_the_audit_is_repaired_by_a_repick(backend):
-    """Real models, a later turn (ESConv dev esconv-dev-009, CC BY-NC 4.0): the kept reply fails a reply
-    check; round 1 ranks every candidate failing it last and keeps another one that passes it, with no new
-    draft (a re-pick); the run keeps the reply of the round whose audit went best."""
+    """Real models, a later turn (ESConv dev esconv-dev-111, CC BY-NC 4.0): the reply judge ranks a cheerful
+    reply first ("That sounds great, …") to someone who feels empty; the audit fails it (tone_mismatch, a
+    check the judge does not overrule); round 1 ranks every candidate failing it last and keeps another one
+    that passes it, with no new draft (a re-pick); the run keeps the reply of the round whose audit went
+    best."""
     from mer_agents.events import StageStarted
+    from mer_agents.types import Turn
+
+    earlier = Turn(
+        user_text="She said that she simply wasn't in love anymore, and that she didn't have the same "
+        "feelings she did at the beginning.",
+        reply="I have also had this situation happen to me. Maybe it just wasn't the right timing or she had "
+        "other interests.",
+    )
+    message = (
+        "She was so important for me. I feel so empty.... I feel like i'm never finding anyone like her ever "
+        "again,"
+    )
+    request = RunRequest(text=message, history=[earlier])
+    events = list(run(request, backend, Settings.from_env(backend="embedded", max_rounds=2)))
+    done = events[-1]
+    assert isinstance(done, RunFinished), done
+    replies = [e.output for e in events if isinstance(e, StageFinished) and e.stage == "reply"]
+    first_failed = set(replies[0].ranked[0].failed)
+    assert "tone_mismatch" in first_failed and "tone_mismatch" in replies[1].dropped
+    assert replies[1].text != replies[0].text and not replies[1].rewrote
+    assert "tone_mismatch" not in replies[1].ranked[0].failed
+    assert done.reply in {r.text for r in replies} and done.rounds >= 1  # the best-audited round's reply
+    assert [e.stage for e in events if isinstance(e, StageStarted)].count("reply") >= 2
+    assert [e.target_stage for e in events if isinstance(e, RegenerationRequested)][0] == "reply"
+
+
+def test_checks_the_reply_judge_overrules_do_not_send_its_reply_back(backend):
+    """Real models (ESConv dev esconv-dev-009, CC BY-NC 4.0): the reply the judge ranks first fails a check it
+    overrules (responder.JUDGE_OVERRULES: the plan's strategy, length, ignores_person); the audit passes the
+    reply with what the check found as evidence, so no round re-picks it."""
+    from mer_agents.agents.responder import JUDGE_OVERRULES
     from mer_agents.types import Turn
 
     earlier = Turn(
@@ -186,18 +219,17 @@ def test_a_kept_reply_that_fails_the_audit_is_repaired_by_a_repick(backend):
         "It is nice to know that i am not the only one. I have but i am not sure where to start,. or if i am "
         "qualified."
     )
-    request = RunRequest(text=message, history=[earlier])
-    events = list(run(request, backend, Settings.from_env(backend="embedded", max_rounds=2)))
-    done = events[-1]
-    assert isinstance(done, RunFinished), done
+    events = list(
+        run(RunRequest(text=message, history=[earlier]), backend, Settings.from_env(backend="embedded"))
+    )
     replies = [e.output for e in events if isinstance(e, StageFinished) and e.stage == "reply"]
-    first_failed = set(replies[0].ranked[0].failed)
-    assert first_failed and first_failed <= set(replies[1].dropped)
-    assert replies[1].text != replies[0].text and not replies[1].rewrote
-    assert not first_failed & set(replies[1].ranked[0].failed)
-    assert done.reply in {r.text for r in replies} and done.rounds >= 1  # the best-audited round's reply
-    assert [e.stage for e in events if isinstance(e, StageStarted)].count("reply") >= 2
-    assert [e.target_stage for e in events if isinstance(e, RegenerationRequested)][0] == "reply"
+    kept = replies[0].ranked[0]
+    assert kept.judge is not None and set(kept.failed) & JUDGE_OVERRULES, kept
+    verdict = next(
+        e.verdict for e in events if isinstance(e, AuditVerdictEvent) and e.verdict.stage == "reply"
+    )
+    assert verdict.verdict == "pass" and any("overruled" in x for x in verdict.evidence), verdict
+    assert len(replies) == 1
 
 
 def test_the_first_look_comes_before_the_agents_and_is_the_kept_reply_here(backend):

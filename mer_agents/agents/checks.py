@@ -434,7 +434,8 @@ def verdict(stage: StageName, results: list[CheckResult]) -> AuditVerdict:
     """pass iff every check passed; otherwise the issues, their evidence and the joined instructions."""
     failed = [r for r in results if not r.ok]
     if not failed:
-        return AuditVerdict(stage=stage, verdict="pass", evidence=[f"{len(results)} checks passed"])
+        noted = [e for r in results for e in r.evidence]  # a passing check's evidence: what it overruled
+        return AuditVerdict(stage=stage, verdict="pass", evidence=[f"{len(results)} checks passed", *noted])
     return AuditVerdict(
         stage=stage,
         verdict="revise",
