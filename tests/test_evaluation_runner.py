@@ -481,3 +481,22 @@ def test_the_results_index_names_the_split_an_esconv_run_read():
     out = {"task": "esconv", "n": 100, "settings": {"seed": 0}, "variants": {"full": variant}}
     assert headline({**out, "data": HELDOUT_TRAIN_DATA})[0] == "ESConv held-out train, seed 0"
     assert headline({**out, "data": "devWithStrategy_short.tsv"})[0] == "ESConv dev, seed 0"
+
+
+def test_the_loop_record_counts_the_checks_the_audit_counts():
+    """Pure code (scripted candidates): a reply the reply judge ranked first does not count the checks the
+    judge overrules as failed (stage_checks.audit_reply does not send it back for them); other replies
+    count every failed check."""
+    from mer_agents.evaluation.esconv import _failed_checks
+    from mer_agents.types import Candidate, Reply
+
+    judged = Candidate(source="exemplar", text="a", judge=1.0, failed=["length", "tone_mismatch"])
+    other = Candidate(source="exemplar", text="b", judge=0.5, failed=["length"])
+    assert _failed_checks(Reply(text="a", source="exemplar", ranked=[judged, other])) == ["tone_mismatch"]
+    assert _failed_checks(Reply(text="b", source="exemplar", ranked=[judged, other])) == ["length"]
+    unjudged = judged.model_copy(update={"judge": None})
+    assert _failed_checks(Reply(text="a", source="exemplar", ranked=[unjudged])) == [
+        "length",
+        "tone_mismatch",
+    ]
+    assert _failed_checks(Reply(text="c", source="exemplar", ranked=[judged])) is None
