@@ -26,24 +26,64 @@ sys.path.insert(0, str(HERE.parents[1]))
 
 from experiments.reply_judge_scorer.train import FIRST_MAX, SECOND_MAX, TRAIN, VALUE, groups, train  # noqa: E402
 from mer_agents import training  # noqa: E402
-from mer_agents.agents.responder import MOMENT_CHECKS  # noqa: E402
+from mer_agents.agents.reply_judge import RANK_WEIGHT  # noqa: E402
+from mer_agents.agents.responder import rank_key  # noqa: E402
+from mer_agents.types import Candidate  # noqa: E402
 
 BANK = HERE / "bank_grades"
 FOLDS = 5
 BOOT = 5000
 SEED = 0
+
+
+def shipped_key(r: dict) -> tuple:
+    """responder.rank_key as shipped, on a graded candidate (its judge logit read out of fold)."""
+    return rank_key(
+        Candidate(source=r["source"], text=r["text"], score=r["score"], failed=r["failed"], judge=r["judge"])
+    )
+
+
 RANKINGS = {
     "shipped": lambda r: r["rank"],
     "judge": lambda r: -r["judge"],
     "checks, then judge": lambda r: (len(r["failed"]), -r["judge"]),
-    "judge + shipped score": lambda r: -(r["judge"] + 4 * r["score"]),
+    "judge + shipped score": lambda r: -(r["judge"] + RANK_WEIGHT * r["score"]),
     # responder.rank_key as shipped: a failed check of the moment (responder.MOMENT_CHECKS) last
-    "moment checks, then judge + shipped score": lambda r: (
-        bool(MOMENT_CHECKS & set(r["failed"])),
-        -(r["judge"] + 4 * r["score"]),
-    ),
+    "moment checks, then judge + shipped score": shipped_key,
     "oracle": lambda r: -VALUE[r["grade"]],
 }
+
+
+def candidates(group: dict) -> list[dict]:
+    """The graded candidates a ranking may keep: not the gold reply, none failing the guard."""
+    return [r for r in group["replies"] if r["source"] != "gold" and not r["guard"]]
+
+
+def versus(held: list[dict], picks: dict[str, list[str]], base: str, label: str) -> dict:
+    """Each list of kept grades' A/C share and its difference from `picks[base]` on A and C, with a 95 %
+    bootstrap interval over dialogues (BOOT draws, SEED; the turns of a drawn dialogue count as often as
+    it is drawn), under `A_vs_<label>` / `C_vs_<label>`."""
+    dialogues = sorted({(g["set"], g["dialogue"]) for g in held})
+    index = {d: i for i, d in enumerate(dialogues)}
+    owner = np.array([index[(g["set"], g["dialogue"])] for g in held])
+    rng = np.random.default_rng(SEED)
+    draws = rng.integers(0, len(dialogues), size=(BOOT, len(dialogues)))
+    weights = np.stack([np.bincount(d, minlength=len(dialogues))[owner] for d in draws])  # turns per draw
+    out: dict = {"turns": len(held), "dialogues": len(dialogues)}
+    base_a = np.array([x == "A" for x in picks[base]], float)
+    base_c = np.array([x == "C" for x in picks[base]], float)
+    for name, grades in picks.items():
+        a = np.array([x == "A" for x in grades], float)
+        c = np.array([x == "C" for x in grades], float)
+        da = (weights @ (a - base_a)) / weights.sum(1)
+        dc = (weights @ (c - base_c)) / weights.sum(1)
+        out[name] = {
+            "A": round(a.mean(), 3),
+            "C": round(c.mean(), 3),
+            f"A_vs_{label}": [round((a - base_a).mean(), 3), *np.round(np.percentile(da, [2.5, 97.5]), 3)],
+            f"C_vs_{label}": [round((c - base_c).mean(), 3), *np.round(np.percentile(dc, [2.5, 97.5]), 3)],
+        }
+    return out
 
 
 def every_group() -> list[dict]:
@@ -77,32 +117,8 @@ def run_fold(fold: int, epochs: float, out: Path) -> None:
 
 def score(paths: list[Path]) -> dict:
     held = [g for p in paths for g in json.loads(p.read_text())]
-    picks = {}
-    for name, key in RANKINGS.items():
-        picks[name] = [
-            min([r for r in g["replies"] if r["source"] != "gold" and not r["guard"]], key=key)["grade"]
-            for g in held
-        ]
-    dialogues = sorted({(g["set"], g["dialogue"]) for g in held})
-    index = {d: i for i, d in enumerate(dialogues)}
-    owner = np.array([index[(g["set"], g["dialogue"])] for g in held])
-    rng = np.random.default_rng(SEED)
-    draws = rng.integers(0, len(dialogues), size=(BOOT, len(dialogues)))
-    weights = np.stack([np.bincount(d, minlength=len(dialogues))[owner] for d in draws])  # turns per draw
-    out = {"turns": len(held), "dialogues": len(dialogues)}
-    base_a = np.array([x == "A" for x in picks["shipped"]], float)
-    base_c = np.array([x == "C" for x in picks["shipped"]], float)
-    for name, grades in picks.items():
-        a = np.array([x == "A" for x in grades], float)
-        c = np.array([x == "C" for x in grades], float)
-        da = (weights @ (a - base_a)) / weights.sum(1)
-        dc = (weights @ (c - base_c)) / weights.sum(1)
-        out[name] = {
-            "A": round(a.mean(), 3),
-            "C": round(c.mean(), 3),
-            "A_vs_shipped": [round((a - base_a).mean(), 3), *np.round(np.percentile(da, [2.5, 97.5]), 3)],
-            "C_vs_shipped": [round((c - base_c).mean(), 3), *np.round(np.percentile(dc, [2.5, 97.5]), 3)],
-        }
+    picks = {name: [min(candidates(g), key=key)["grade"] for g in held] for name, key in RANKINGS.items()}
+    out = versus(held, picks, "shipped", "shipped")
     cands = [r for g in held for r in g["replies"] if r["source"] != "gold"]
     pos = np.array([r["judge"] for r in cands if r["grade"] == "A"])
     neg = np.array([r["judge"] for r in cands if r["grade"] == "C"])

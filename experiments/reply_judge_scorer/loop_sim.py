@@ -16,27 +16,19 @@ import json
 import sys
 from pathlib import Path
 
-import numpy as np
-
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from mer_agents.agents.responder import MOMENT_CHECKS, STYLE_CHECKS  # noqa: E402
-
-BOOT = 5000
-SEED = 0
-
-
-def key(r: dict) -> tuple:
-    return (bool(MOMENT_CHECKS & set(r["failed"])), -(r["judge"] + 4 * r["score"]))
+from experiments.reply_judge_scorer.crossfit import candidates, shipped_key, versus  # noqa: E402
+from mer_agents.agents.responder import STYLE_CHECKS  # noqa: E402
 
 
 def kept(group: dict, sent_back_for: frozenset) -> dict:
-    pool = [r for r in group["replies"] if r["source"] != "gold" and not r["guard"]]
-    first = min(pool, key=key)
+    pool = candidates(group)
+    first = min(pool, key=shipped_key)
     drop = set(first["failed"]) & sent_back_for
     others = [r for r in pool if not drop & set(r["failed"])] if drop else []
-    return min(others, key=key) if others else first
+    return min(others, key=shipped_key) if others else first
 
 
 def main() -> None:
@@ -51,25 +43,8 @@ def main() -> None:
         - {"ignores_person"},
         "every check but tone_mismatch": every - {"tone_mismatch"},
     }
-    dialogues = sorted({(g["set"], g["dialogue"]) for g in held})
-    owner = np.array([dialogues.index((g["set"], g["dialogue"])) for g in held])
-    draws = np.random.default_rng(SEED).integers(0, len(dialogues), size=(BOOT, len(dialogues)))
-    weights = np.stack([np.bincount(d, minlength=len(dialogues))[owner] for d in draws])
-    base = None
-    out = {"turns": len(held), "dialogues": len(dialogues)}
-    for name, s in sets.items():
-        grades = [kept(g, s)["grade"] for g in held]
-        a = np.array([x == "A" for x in grades], float)
-        c = np.array([x == "C" for x in grades], float)
-        base = base or (a, c)
-        da = (weights @ (a - base[0])) / weights.sum(1)
-        dc = (weights @ (c - base[1])) / weights.sum(1)
-        out[name] = {
-            "A": round(a.mean(), 3),
-            "C": round(c.mean(), 3),
-            "A_vs_no_loop": [round((a - base[0]).mean(), 3), *np.round(np.percentile(da, [2.5, 97.5]), 3)],
-            "C_vs_no_loop": [round((c - base[1]).mean(), 3), *np.round(np.percentile(dc, [2.5, 97.5]), 3)],
-        }
+    picks = {name: [kept(g, s)["grade"] for g in held] for name, s in sets.items()}
+    out = versus(held, picks, "no loop", "no_loop")
     print(json.dumps(out, indent=1, default=float))
     (HERE / "loop_sim.json").write_text(json.dumps(out, indent=1, default=float) + "\n")
 
