@@ -327,6 +327,14 @@ def repick(candidates: list[Candidate], drop: set[str]) -> list[Candidate]:
     return [c for c in candidates if not c.guard and not drop & set(c.failed)] if drop else []
 
 
+def overruled(reply: Reply) -> frozenset[str]:
+    """The checks the audit does not count against `reply`: JUDGE_OVERRULES when the reply judge ranked it
+    first (stage_checks.audit_reply; the evaluation's loop record counts the same)."""
+    first = reply.ranked[0] if reply.ranked else None
+    judged = first is not None and first.text == reply.text and first.judge is not None
+    return JUDGE_OVERRULES if judged else frozenset()
+
+
 def uses_judge(ctx: AgentContext) -> bool:
     """Whether `rank_key` orders this attempt's candidates (the reply judge's logit is computed for them)."""
     return not trusts_drafts(ctx) and not opening(ctx)

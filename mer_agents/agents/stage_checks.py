@@ -23,7 +23,7 @@ from mer_agents.agents.lexicon import (
     unobserved,
 )
 from mer_agents.agents.perception import digest
-from mer_agents.agents.responder import JUDGE_OVERRULES, reply_checks
+from mer_agents.agents.responder import overruled, reply_checks
 from mer_agents.labels import NEGATIVE_EMOTIONS
 from mer_agents.types import EmotionForecast, Evidence, StageName, StrategyPlan, Turn
 
@@ -187,18 +187,18 @@ def audit_strategy(ctx: AgentContext, outputs: Mapping[str, Any]) -> list[CheckR
 
 def audit_reply(ctx: AgentContext, outputs: Mapping[str, Any]) -> list[CheckResult]:
     """The reply's checks; a reply the reply judge ranked first is not sent back for the checks it overrules
-    (responder.JUDGE_OVERRULES): they pass, with what they found as evidence."""
+    (responder.overruled): they pass, with what they found as evidence."""
     reply, ev = outputs["reply"], ctx.evidence
     results = reply_checks(
         ctx, reply.text, outputs["forecast"], outputs["strategy"], ctx.similarity(reply.text, ev.words)
     )
-    kept = reply.ranked[0] if reply.ranked and reply.ranked[0].text == reply.text else None
-    if kept is None or kept.judge is None:
+    overrules = overruled(reply)
+    if not overrules:
         return results
-    why = f"overruled: the reply judge ranked it first (reader {kept.judge:+.2f})"
+    why = f"overruled: the reply judge ranked it first (reader {reply.ranked[0].judge:+.2f})"
     return [
         r.model_copy(update={"ok": True, "evidence": [f"{r.name} ({r.issue}) {why}"]})
-        if not r.ok and r.name in JUDGE_OVERRULES
+        if not r.ok and r.name in overrules
         else r
         for r in results
     ]

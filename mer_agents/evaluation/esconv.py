@@ -20,7 +20,7 @@ import threading
 import time
 from typing import Any
 
-from mer_agents.agents.responder import JUDGE_OVERRULES
+from mer_agents.agents.responder import overruled
 from mer_agents.config import Settings
 from mer_agents.evaluation.cache import MACHINE_SETTINGS, ResultCache, settings_hash
 from mer_agents.evaluation.metrics import (
@@ -149,14 +149,12 @@ def run_turn(item: EsconvItem, settings: Settings, backend) -> dict[str, Any]:
 
 def _failed_checks(reply: Any) -> list[str] | None:
     """The reply checks a kept reply failed as the audit counts them (its own row among the ranked
-    candidates, less the checks the reply judge overrules when it ranked that reply first:
-    stage_checks.audit_reply), or None."""
+    candidates, less those responder.overruled leaves out), or None."""
     ranked = getattr(reply, "ranked", None) or []
     own = next((c for c in ranked if c.text == reply.text), None)
     if own is None:
         return None
-    overruled = JUDGE_OVERRULES if own.judge is not None and ranked[0] is own else frozenset()
-    return [name for name in own.failed if name not in overruled]
+    return [name for name in own.failed if name not in overruled(reply)]
 
 
 def _request(item: EsconvItem, request_cls):
