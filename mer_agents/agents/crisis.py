@@ -33,6 +33,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from mer_agents.agents.lexicon import SENTENCE_BREAK
 from mer_agents.config import Settings
 from mer_agents.minilm import tuned
 
@@ -170,7 +171,7 @@ def windows(words: str) -> list[str]:
     text = " ".join(words.split())
     if len(text.split()) <= WINDOW_WORDS:
         return [text]
-    sentences = [s for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+    sentences = [s for s in SENTENCE_BREAK.split(text) if s.strip()]
     out, current = [text], []
     for sentence in sentences:
         current.append(sentence)

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
+from mer_agents.agents.lexicon import SENTENCE_BREAK
 from mer_agents.cache import load_once
 from mer_agents.errors import ModelError
 
@@ -301,7 +302,7 @@ def invented(reply: str, conversation: Iterable[str]) -> list[str]:
     for number in NUMBER.findall(reply):
         if number not in said_numbers:
             found.append(number)
-    for sentence in re.split(r"(?<=[.!?])\s+", reply.strip()):
+    for sentence in SENTENCE_BREAK.split(reply.strip()):
         for i, raw in enumerate(WORD.findall(sentence.replace("’", "'"))):
             word = raw.lower().strip("'")
             base = word.split("'")[0]

@@ -15,6 +15,10 @@ from typing import Iterable
 from mer_agents.labels import MODALITIES, top_emotion
 from mer_agents.types import Evidence
 
+# where one sentence ends and the next begins: after ".", "!" or "?" and white space (every module that
+# splits words into sentences splits them here; each keeps its own filter of the pieces)
+SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+
 STRONG_CONFIDENCE = 0.5  # a modality counts as "strong" at this confidence ...
 STRONG_PROB = 0.5  # ... when its top label has at least this probability
 MENTION_FLOOR = 0.2  # the summary may name an emotion some modality reads at least this high
@@ -112,7 +116,7 @@ def content_words(text: str) -> set[str]:
 
 
 def sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if re.search(r"\w", s)]
+    return [s for s in SENTENCE_BREAK.split(text.strip()) if re.search(r"\w", s)]
 
 
 def emotions_named(text: str) -> set[str]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from mer_agents.agents.lexicon import SENTENCE_BREAK
+
 MAX_ECHO_WORDS = 12  # a longer statement is not echoed (it would read as a parrot)
 FLIP = {
     "i": "you",
@@ -208,7 +210,7 @@ def echo(transcript: str, clauses: bool = False) -> str | None:
     that") and a trailing "lol"; digits are said back there ("your first 10k"). A clause with a violent word
     ("i swear i'll kill him lol") is not said back."""
     allowed = r"[A-Za-z0-9' ,-]+" if clauses else r"[A-Za-z' ,-]+"
-    for sentence in re.split(r"(?<=[.!?])\s+", transcript.strip()):
+    for sentence in SENTENCE_BREAK.split(transcript.strip()):
         sentence = LEADING_CONJUNCTION.sub("", sentence.replace("’", "'")).rstrip(".!?")
         pieces = [(sentence, True)]
         if clauses:
@@ -331,7 +333,7 @@ def small_talk(transcript: str) -> bool:
 def _news_sentences(transcript: str) -> list[str]:
     """The sentences that are not small talk ("Hi.", "how are you?"): a request with more after it has
     already begun to tell ("i need to vent a bit. my roommate …") and is said back instead."""
-    return [x for x in re.split(r"(?<=[.!?])\s+", transcript.strip()) if x and not small_talk(x)]
+    return [x for x in SENTENCE_BREAK.split(transcript.strip()) if x and not small_talk(x)]
 
 
 def small_talk_reply(transcript: str) -> str:
