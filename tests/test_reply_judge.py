@@ -37,3 +37,35 @@ def test_missing_weights_say_what_is_missing_and_how_to_rebuild(tmp_path):
     settings = Settings(reply_judge=tmp_path / "nowhere.npz")
     with pytest.raises(ModelError, match="reply judge weights missing.*rebuild"):
         reply_judge.logits(HISTORY, "hello", ["hi"], settings)
+
+
+def test_a_pair_asked_again_is_read_from_the_cache(monkeypatch):
+    """The first look and each round rank much the same candidates: the real judge reads each (conversation,
+    reply) once, and a kept logit is the one it gave (a counter wraps the real scorer)."""
+    real, read = reply_judge.tuned, []
+
+    class Counting:
+        def __init__(self, scorer):
+            self.scorer = scorer
+
+        def logits(self, firsts, seconds):
+            read.extend(seconds)
+            return self.scorer.logits(firsts, seconds)
+
+    def counting(*args, **kwargs):
+        scorer, value = real(*args, **kwargs)
+        return Counting(scorer), value
+
+    monkeypatch.setattr(reply_judge, "tuned", counting)
+    monkeypatch.setattr(reply_judge, "_logits", type(reply_judge._logits)())
+    words = "my wife is upset with me too"
+    first = reply_judge.logits(HISTORY, words, ["I am sorry.", "How are you two managing?"])
+    replies = ["How are you two managing?", "I like turtles.", "I am sorry."]
+    again = reply_judge.logits(HISTORY, words, replies)
+    assert read == ["I am sorry.", "How are you two managing?", "I like turtles."]
+    assert again[0] == first[1] and again[2] == first[0]
+    reply_judge._logits.clear()
+    alone = reply_judge.logits(HISTORY, words, ["I like turtles."])
+    assert alone[0] == pytest.approx(again[1], abs=1e-4)
+    other = reply_judge.logits(HISTORY, "my dog died", ["I am sorry."])  # another moment: read again
+    assert read[-1] == "I am sorry." and other.shape == (1,)

@@ -9,10 +9,16 @@ pointwise), reading the conversation as the judges read it. Cross-fitted over th
 dialogue), ranking the candidates by its logit plus RANK_WEIGHT × the shipped score kept a judged-A reply
 4.6 points more often and a judged-C one 5.4 points less often than the shipped rank
 (experiments/reply_judge_scorer/, second attempt). The responder uses it to rank (responder.rank_key).
+
+A turn asks about the same candidates more than once (the first look, then round 0 and each refinement
+round rank the human replies and much the same template), so each (weights, conversation, reply) logit is
+kept (CACHE_PAIRS most recent), as embeddings.embed keeps vectors.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from pathlib import Path
 from typing import Sequence
 
@@ -25,6 +31,10 @@ from mer_agents.types import Turn
 WEIGHTS = Path(__file__).resolve().parents[2] / "assets" / "reply_judge" / "judge.npz"
 EXCHANGES = 2  # the supporter/person exchanges before the person's words that the judges read
 RANK_WEIGHT = 4.0  # the shipped score's weight beside the judge's logit in the ranking (chosen on train)
+CACHE_PAIRS = 4096  # logits kept: a few hundred bytes each with their key
+
+_logits: OrderedDict[tuple[str, str, str], float] = OrderedDict()
+_logits_lock = threading.Lock()
 
 
 def conversation(history: Sequence[Turn], words: str) -> str:
@@ -51,4 +61,18 @@ def logits(
         RANK_WEIGHT,
     )
     context = conversation(history, words)
-    return scorer.logits([context] * len(replies), list(replies))[:, 0]
+    where = str(weights_path(settings))
+    keys = [(where, context, r) for r in replies]
+    with _logits_lock:
+        known = {k: _logits[k] for k in set(keys) if k in _logits}
+        for k in known:
+            _logits.move_to_end(k)
+    missing = list(dict.fromkeys(k for k in keys if k not in known))
+    if missing:
+        fresh = scorer.logits([context] * len(missing), [k[2] for k in missing])[:, 0]
+        with _logits_lock:
+            for k, x in zip(missing, fresh):
+                _logits[k] = known[k] = float(x)
+            while len(_logits) > CACHE_PAIRS:
+                _logits.popitem(last=False)
+    return np.array([known[k] for k in keys], dtype=np.float32)
