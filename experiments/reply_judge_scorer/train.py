@@ -47,6 +47,7 @@ TRAIN = HERE / "train_grades"
 SELECT = ROOT / "experiments" / "reply_policy" / "heldout_candidate_grades"
 WEIGHTS = HERE / "weights"
 RANKER = ROOT / "experiments" / "reply_ranker" / "weights" / "esconv_train.npz"
+JUDGE = ROOT / "assets" / "reply_judge" / "judge.npz"
 FIRST_MAX, SECOND_MAX = 192, 48
 VALUE = {"A": 1.0, "B": 0.5, "C": 0.0}
 LR = 3e-5
@@ -118,6 +119,8 @@ def train(train_groups: list[dict], init: str, epochs: float) -> training.Scorer
     model = training.Scorer(1)
     if init == "ranker":
         load_npz_into(model, RANKER)
+    elif init == "judge":  # the shipped judge (round2.py)
+        load_npz_into(model, JUDGE)
 
     def loss_fn(m, batch):
         pairs = [p for ps, _ in batch for p in ps]
