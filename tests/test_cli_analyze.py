@@ -132,3 +132,13 @@ def test_an_over_long_text_is_one_line_naming_the_limit(capsys):
     code = main(["analyze", "--text", "a" * (MAX_MESSAGE_CHARS + 1)])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and f"the limit is {MAX_MESSAGE_CHARS:,}" in err
+
+
+@pytest.mark.slow
+def test_a_stretched_greeting_is_greeted_not_thanked(tmp_path, capsys):
+    """The real embedded run: "Hii" is only a greeting, so the reply greets; it had been answered "Thank
+    you for telling me. How do you feel about it?" (the opening template, nothing yet told)."""
+    out = tmp_path / "trace.json"
+    assert main(["analyze", "--text", "Hii", "--backend", "embedded", "--trace", str(out)]) == 0
+    reply = json.loads(out.read_text())["reply"]
+    assert "thank you for telling" not in reply.lower() and reply.lower().startswith(("hi", "hey", "hello"))

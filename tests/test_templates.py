@@ -248,6 +248,21 @@ def test_a_state_or_a_greeting_is_not_said_back_but_the_news_after_it_is():
     assert not small_talk("Hi, I lost my job today")
 
 
+def test_stretched_greetings_are_small_talk_and_a_stretched_word_is_not_made_up():
+    """People type greetings stretched ("Hii", "heyyy"): still small talk, still only a greeting."""
+    from mer_agents.agents import guard
+    from mer_agents.agents.lexicon import GREETING_OPEN, unstretched
+
+    assert small_talk("Hii") and small_talk("hellooo how r u") and small_talk("heyyy")
+    assert not small_talk("Hiii, I lost my job")
+    for text in ("Hii", "heyyy!", "Hellooo"):
+        assert guard.greeting_only(text, checks.content_words(text)), text
+        assert GREETING_OPEN.match(text), text
+    assert not guard.greeting_only("Hii, I feel awful", checks.content_words("Hii, I feel awful"))
+    assert unstretched("hills", guard.GREETING) == "hills" and unstretched("all", guard.GREETING) == "all"
+    assert not GREETING_OPEN.match("Hilary called") and not GREETING_OPEN.match("Heyday")
+
+
 def test_a_request_followed_by_the_story_or_a_quote_is_not_answered_as_a_bare_request():
     told = "hello, i need to vent a bit. my roommate left the dishes for a week again"
     assert grounded_reply(told, "anger", "Question", opening=True) != REQUEST_REPLY

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from mer_agents.agents.lexicon import SENTENCE_BREAK
+from mer_agents.agents.lexicon import SENTENCE_BREAK, unstretched
 from mer_agents.cache import load_once
 from mer_agents.errors import ModelError
 
@@ -321,5 +321,5 @@ def invented(reply: str, conversation: Iterable[str]) -> list[str]:
 
 
 def greeting_only(reply: str, content_words: set[str]) -> bool:
-    """Nothing but a greeting or pleasantry ("Hey there!", "Hello, how are you?")."""
-    return not (content_words - GREETING)
+    """Nothing but a greeting or pleasantry ("Hey there!", "Hello, how are you?", "Hii")."""
+    return all(unstretched(w, GREETING) in GREETING for w in content_words)

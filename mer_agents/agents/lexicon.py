@@ -83,7 +83,10 @@ VOICE_WORDS = re.compile(r"\b(voice|tone|pitch|prosody|speaking rate)\b", re.I)
 DESCRIBED_BY = {"face": FACE_WORDS, "voice": VOICE_WORDS}
 
 # --- the reply against this moment of the conversation (checks.check_moment) -------------------------
-GREETING_OPEN = re.compile(r"^\W*(hi|hello|hey|hiya|good (morning|afternoon|evening)|welcome)\b", re.I)
+GREETING_OPEN = re.compile(
+    r"^\W*(hi+|hel+o+|he+y+|hiya+|good (morning|afternoon|evening)|welcome)\b", re.I
+)  # typed stretched too: "Hii", "heyy", "hellooo"
+STRETCHED_END = re.compile(r"(\w)\1+$")
 THANKS_FOR_TELLING = re.compile(
     r"\b(thank(s| you) for (sharing|telling|opening up|explaining|letting me know|being (so )?(open|honest))|"
     r"i appreciate you (sharing|telling|opening up))\b",
@@ -113,6 +116,15 @@ def words(text: str) -> list[str]:
 
 def content_words(text: str) -> set[str]:
     return {w.replace("'", "") for w in words(text) if len(w) > 2 and w.replace("'", "") not in STOPWORDS}
+
+
+def unstretched(word: str, vocab: frozenset[str]) -> str:
+    """`word` with its last letter typed once, when only that makes it a word of `vocab` ("hii" → "hi",
+    "heyyy" → "hey"): people type greetings stretched, and a stretched greeting is still only a greeting."""
+    if word in vocab:
+        return word
+    short = STRETCHED_END.sub(r"\1", word)
+    return short if short in vocab else word
 
 
 def sentences(text: str) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from mer_agents.agents.lexicon import SENTENCE_BREAK
+from mer_agents.agents.lexicon import SENTENCE_BREAK, unstretched
 
 MAX_ECHO_WORDS = 12  # a longer statement is not echoed (it would read as a parrot)
 FLIP = {
@@ -327,7 +327,7 @@ def good_news_reply(transcript: str, strategy: str) -> str:
 def small_talk(transcript: str) -> bool:
     """Nothing but greetings, "how are you" and a state in a word or two (SMALL_TALK_WORDS)."""
     words = re.findall(r"[a-z']+", transcript.lower().replace("’", "'"))
-    return bool(words) and set(words) <= SMALL_TALK_WORDS
+    return bool(words) and all(unstretched(w, SMALL_TALK_WORDS) in SMALL_TALK_WORDS for w in words)
 
 
 def _news_sentences(transcript: str) -> list[str]:
