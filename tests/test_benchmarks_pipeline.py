@@ -70,3 +70,18 @@ def test_the_benchmark_reports_the_waits_on_the_real_models(tmp_path):
     assert set(report["aims"]) >= {"perception_rtf", "draft_after_perception_s", "first_event_s", "rss_gb"}
     assert report["warm_up_s"] > 0  # loading the models, as the app does at launch
     assert set(report["provenance"]) == {"commit", "dirty", "code_hash"}  # what produced the numbers
+
+
+def test_esconv_contexts_are_read_as_the_evaluation_reads_them():
+    """`bench pipeline --esconv`: a window that starts mid-dialogue keeps a marker turn, so it is not taken
+    for the person's first words (esconv-dev-110's window opens with the supporter; the benchmark's own
+    reading had given it no history, and the opening template answered it)."""
+    from mer_agents.benchmarks.pipeline import ESCONV_TSV, esconv_contexts
+
+    if not ESCONV_TSV.is_file():
+        pytest.skip("shared ESConv dev data absent")
+    contexts = esconv_contexts(30)
+    assert len(contexts) == 30 and len({d for d, _, _ in contexts}) == 30
+    history = {d: h for d, _, h in contexts}
+    assert history["esconv-dev-110"] and history["esconv-dev-110"][0].user_text == ""
+    assert not history["esconv-dev-000"]  # the dialogue's own first words

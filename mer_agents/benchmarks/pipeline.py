@@ -118,23 +118,14 @@ ESCONV_TSV = ROOT.parent / "shared" / "data" / "esconv" / "devWithStrategy_short
 
 
 def esconv_contexts(n: int) -> list[tuple[str, str, list]]:
-    """n contexts spread over ESConv dev: (dialogue id, the seeker's last words, earlier turns as history)."""
-    from mer_agents.evaluation.esconv_data import read_lines
-    from mer_agents.types import Turn
+    """n contexts spread over ESConv dev that end with the seeker's words: (dialogue id, the seeker's last
+    words, earlier turns as history), read as `eval esconv` reads them (readers.message_and_history: a
+    window that starts mid-dialogue keeps a marker turn, so it is not taken for the person's first words)."""
+    from mer_agents.evaluation.readers import read_esconv
 
-    lines = [ln for ln in read_lines(ESCONV_TSV) if ln.context and ln.context[-1].speaker == "seeker"]
-    step = max(1, len(lines) // max(n, 1))
-    picked = []
-    for line in lines[::step][:n]:
-        history, pending = [], None
-        for turn in line.context[:-1]:
-            if turn.speaker == "seeker":
-                pending = turn.text if pending is None else f"{pending} {turn.text}"
-            elif pending is not None:
-                history.append(Turn(user_text=pending, reply=turn.text, strategy=turn.strategy))
-                pending = None
-        picked.append((line.dialogue, line.context[-1].text, history))
-    return picked
+    items = [it for it in read_esconv(ESCONV_TSV) if it.context and it.context[-1].speaker == "seeker"]
+    step = max(1, len(items) // max(n, 1))
+    return [(it.dialogue_id, it.message, it.history) for it in items[::step][:n]]
 
 
 def traced_run(request, backend, settings):
