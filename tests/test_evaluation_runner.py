@@ -309,6 +309,47 @@ def test_bad_inputs_are_one_line_errors(tmp_path):
 
 
 @pytest.mark.slow
+def test_a_new_report_leaves_out_the_turns_an_earlier_run_read(real_outs, tmp_path):
+    """`--exclude-items`: the turns of the earlier run's items.jsonl are left out before the subset is
+    taken, so the same --limit reads two new turns (a second report of the embedded pipeline)."""
+    from mer_agents.evaluation.runner import items_path
+
+    root, cache, _, esconv_path = real_outs
+    earlier = items_path(esconv_path)
+    out = tmp_path / "second.json"
+    argv = ["esconv", "--tsv", str(ESCONV_DEV), "--limit", "2", "--variants", "full", "--backend", "embedded"]
+    argv += ["--max-rounds", "0", "--threads", "1", "--no-progress", "--cache", str(cache), "--out", str(out)]
+    assert _eval([*argv, "--exclude-items", str(earlier)]) == 0
+    first = {json.loads(line)["id"] for line in earlier.read_text().splitlines()}
+    second = [json.loads(line) for line in items_path(out).read_text().splitlines()]
+    assert len(first) == 2 and len(second) == 2 and not first & {item["id"] for item in second}
+    result = json.loads(out.read_text())
+    assert result["excluded"] == 2 and "--exclude-items" in result["command"]
+
+
+def test_bad_excluded_items_are_one_line_errors(tmp_path):
+    from mer_agents.errors import MerError
+
+    tsv = str(tmp_path / "x.tsv")
+    with pytest.raises(MerError, match="not found"):
+        _eval(
+            [
+                "esconv",
+                "--tsv",
+                tsv,
+                "--exclude-items",
+                str(tmp_path / "no.jsonl"),
+                "--out",
+                str(tmp_path / "o"),
+            ]
+        )
+    bad = tmp_path / "bad.items.jsonl"
+    bad.write_text('{"id": "esconv-dev-000_t1"}\n{"variant": "full"}\n', encoding="utf-8")
+    with pytest.raises(MerError, match="bad.items.jsonl line 2: not an items.jsonl line with an id"):
+        _eval(["esconv", "--tsv", tsv, "--exclude-items", str(bad), "--out", str(tmp_path / "o")])
+
+
+@pytest.mark.slow
 def test_batched_text_head_equals_perceive_text():
     """The MELD text_head variant's batch reading is perceive_text's reading, utterance by utterance."""
     if not MELD_DEV.is_file():

@@ -63,6 +63,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="full,no-reflection,no-consistency,one-pass",
         help="comma-separated: full, no-reflection, best-of-n, no-consistency, one-pass",
     )
+    esconv.add_argument(
+        "--exclude-items",
+        type=Path,
+        nargs="+",
+        default=[],
+        help="items.jsonl of earlier runs: their turns are left out before --limit's subset (a new report)",
+    )
     _common(esconv)
 
     fusion = sub.add_parser(
@@ -160,7 +167,10 @@ def _command(args, argv_keys: list[tuple[str, str]]) -> str:
     parts = [*env, "python -m mer_agents eval", args.task]
     for flag, attr in argv_keys:
         value = getattr(args, attr, None)
-        if value is None or value is False or (attr == "concurrency" and value == 1):
+        if value is None or value is False or value == [] or (attr == "concurrency" and value == 1):
+            continue
+        if isinstance(value, list):
+            parts.append(" ".join([flag, *(shlex.quote(_relative(v)) for v in value)]))
             continue
         shown = _relative(value) if isinstance(value, Path) and value.is_absolute() else str(value)
         quoted = "~/" + shlex.quote(shown[2:]) if shown.startswith("~/") else shlex.quote(shown)  # ~ expands
@@ -265,6 +275,7 @@ def main(args) -> int:
         summary += f" (n={out['n']})"
     else:
         from mer_agents.evaluation.esconv import evaluate_esconv, variant_settings
+        from mer_agents.evaluation.readers import item_ids
 
         variants = tuple(v.strip() for v in args.variants.split(",") if v.strip())
         for variant in variants:
@@ -278,6 +289,7 @@ def main(args) -> int:
             concurrency=args.concurrency,
             cache=cache,
             progress=progress,
+            exclude=item_ids(args.exclude_items),
         )
         out["command"] = _command(
             args,
@@ -285,6 +297,7 @@ def main(args) -> int:
                 ("--tsv", "tsv"),
                 ("--heldout-train", "heldout_train"),
                 ("--variants", "variants"),
+                ("--exclude-items", "exclude_items"),
                 *COMMON_FLAGS,
                 ("--out", "out"),
             ],

@@ -202,22 +202,26 @@ def evaluate_esconv(
     cache: ResultCache | None = None,
     progress: bool = True,
     backend=None,
+    exclude: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
-    """The OUT dict of `eval esconv`: one block per variant under `variants`."""
+    """The OUT dict of `eval esconv`: one block per variant under `variants`. Items whose id is in
+    `exclude` (turns an earlier report already read) are left out before the spread-out subset is taken,
+    so a second report reads new turns."""
     from mer_agents.backends import get_backend
 
     clock = Stopwatch()
     if heldout_train == (tsv_path is not None):
         raise ValueError("give either a dev-format TSV or heldout_train=True")
     all_items = read_esconv_heldout_train() if heldout_train else read_esconv(tsv_path)
-    usable = [item for item in all_items if item.message]
+    usable = [item for item in all_items if item.message and item.id not in exclude]
     items = [usable[i] for i in spread_subset(len(usable), limit)]
     backend = backend or get_backend(settings)
     out: dict[str, Any] = {
         "task": "esconv",
         "data": HELDOUT_TRAIN_DATA if heldout_train else str(tsv_path),
         "n_file": len(all_items),
-        "skipped_no_seeker_turn": len(all_items) - len(usable),
+        "skipped_no_seeker_turn": sum(not item.message for item in all_items),
+        "excluded": sum(bool(item.message) and item.id in exclude for item in all_items),
         "limit": limit,
         "n": len(items),
         "n_followup": sum(supporter_followup(item) for item in items),

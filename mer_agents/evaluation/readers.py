@@ -7,7 +7,9 @@ subset is the same every time.
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
+from typing import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -265,6 +267,21 @@ def spread_subset(n: int, limit: int | None) -> list[int]:
     if limit is None or limit <= 0 or limit >= n:
         return list(range(n))
     return [(i * n) // limit for i in range(limit)]
+
+
+def item_ids(paths: Sequence[str | Path]) -> frozenset[str]:
+    """The "id" of every line of these items.jsonl files (`eval esconv --exclude-items`)."""
+    ids = set()
+    for path in paths:
+        path = _existing(path)
+        for line_no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                ids.add(str(json.loads(line)["id"]))
+            except (ValueError, KeyError, TypeError):
+                raise DataError(f"{path.name} line {line_no}: not an items.jsonl line with an id") from None
+    return frozenset(ids)
 
 
 def _existing(path: str | Path) -> Path:
