@@ -14,7 +14,7 @@ is read by no later stage (the forecaster fuses the evidence itself), so a perce
 perception alone. A later stage is also reused when what it reads of the regenerated output (READ_FIELDS:
 the forecast's emotion and intensity, the plan's strategy and example replies) came back the same: a new
 explanation or reason changes nothing it acts on. The reply stage, failed or not, is not rerun on unchanged
-inputs when the rerun cannot change the kept reply (responder.rerun_can_change: a rerun ranks every
+inputs when the rerun cannot change the kept reply (responder.why_it_stays: a rerun ranks every
 candidate failing a check the audit failed last, so it changes by a re-pick when another candidate passes
 them, else by the model's rewrite under the audit's instruction, tried once); when the reply is the stage
 to re-enter and neither is left, the loop stops there and says why. Then the whole chain is audited
@@ -402,16 +402,8 @@ class _Run:
             return ""
         if stage not in failed:
             return "what it reads came back unchanged"
-        if stage == "reply" and not responder.rerun_can_change(ctx, outputs["reply"]):
-            reply = outputs["reply"]
-            failed_checks = ", ".join(
-                sorted({*reply.dropped, *(reply.ranked[0].failed if reply.ranked else [])})
-            )
-            return (
-                f"same forecast and plan: no other candidate passes what the audit failed ({failed_checks}), "
-                "and the model already rewrote it under the audit's instruction"
-            )
-        return ""
+        why = responder.why_it_stays(ctx, outputs["reply"]) if stage == "reply" else ""
+        return f"same forecast and plan: {why}" if why else ""
 
     def first_look(self, evidence: Evidence) -> Iterator[Event]:
         """The reply code alone would keep, as a draft, before the agents run (agents/first_look.py). It is

@@ -311,6 +311,11 @@ def test_a_rerun_can_change_the_reply_by_a_repick_or_one_rewrite():
     assert responder.rerun_can_change(full, kept)  # the rewrite is still to try
     rewritten = kept.model_copy(update={"rewrote": True})
     assert not responder.rerun_can_change(full, rewritten)
+    assert responder.why_it_stays(full, rewritten) == (
+        "no other candidate passes what the audit failed (strategy_fit), "
+        "and the model already rewrote it under the audit's instruction"
+    )
+    assert responder.why_it_stays(full, kept) == ""
     also_fails = Candidate(source="template", text="t", failed=["strategy_fit", "length"])
     assert not responder.rerun_can_change(full, rewritten.model_copy(update={"ranked": [human, also_fails]}))
     passes = Candidate(source="template", text="t", failed=["length"])
@@ -442,6 +447,7 @@ def test_on_an_opening_a_refinement_round_keeps_the_template():
     assert [c.text for c in responder.rank(ctx, [exemplar, template])] == ["t", "x"]
     kept = Reply(text="t", source="template", ranked=[template, exemplar])
     assert not responder.rerun_can_change(ctx, kept)
+    assert "first words" in responder.why_it_stays(ctx, kept)  # the reason the timeline shows, not a re-pick
     unguarded = template.model_copy(update={"guard": ["greeting_only: only a greeting"]})
     assert responder.rank(ctx, [exemplar, unguarded])[0].text == "x"
     ctx.hints = {"drop": ["tone_mismatch"]}  # the wrong feeling is not held (responder.FEELING_CHECKS)

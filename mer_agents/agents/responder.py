@@ -305,20 +305,34 @@ def trusts_drafts(ctx: AgentContext) -> bool:
 
 
 def rerun_can_change(ctx: AgentContext, kept: Reply) -> bool:
-    """Whether rerunning this stage on the same forecast and plan could keep another reply than `kept`. The
-    rerun ranks every candidate that fails a check the kept reply failed (`dropped`) last: so it can change
-    when another candidate passes the guard and fails none of those checks (a re-pick, no model call), and
-    otherwise when the model has not yet rewritten under the audit's instruction (`Reply.rewrote`: drafts
-    written in a refinement round). With trusted drafts, a drafts-only pool, or a kept draft, new drafts can
-    always change it."""
+    """Whether rerunning this stage on the same forecast and plan could keep another reply than `kept`
+    (`why_it_stays` says why not)."""
+    return not why_it_stays(ctx, kept)
+
+
+def why_it_stays(ctx: AgentContext, kept: Reply) -> str:
+    """Why rerunning this stage on the same forecast and plan would keep `kept` again ("" when it could
+    change). The rerun ranks every candidate that fails a check the kept reply failed (`dropped`) last: so
+    it can change when another candidate passes the guard and fails none of those checks (a re-pick, no model
+    call), and otherwise when the model has not yet rewritten under the audit's instruction (`Reply.rewrote`:
+    drafts written in a refinement round). With trusted drafts, a drafts-only pool, or a kept draft, new
+    drafts can always change it. On the person's first words the template is held in place (`holds`)."""
     if trusts_drafts(ctx) or ctx.settings.reply_candidates != "all" or kept.source == "model":
-        return True
+        return ""
     if not kept.ranked or kept.ranked[0].guard:
-        return True
+        return ""
     if holds(ctx, kept.ranked[0]):
-        return False
+        return (
+            "the person's first words: the grounded template stays in place unless it names the wrong "
+            "feeling (a human reply from another conversation reads worse there)"
+        )
     drop = dropped(ctx) | set(kept.dropped) | set(kept.ranked[0].failed)
-    return bool(repick(kept.ranked[1:], drop)) or not kept.rewrote
+    if repick(kept.ranked[1:], drop) or not kept.rewrote:
+        return ""
+    return (
+        f"no other candidate passes what the audit failed ({', '.join(sorted(drop))}), "
+        "and the model already rewrote it under the audit's instruction"
+    )
 
 
 def repick(candidates: list[Candidate], drop: set[str]) -> list[Candidate]:
