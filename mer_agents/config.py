@@ -135,6 +135,11 @@ class Settings(BaseModel):
         "strategy and length (agents/responder.py); None = as the backend declares for its model: yes for "
         "Qwen2.5-Coder-1.5B, the GPU model and a server, no for the sub-1B embedded models",
     )
+    judge_ranks: bool = Field(
+        True,
+        description="the reply judge's logit ranks the candidates (agents/responder.py rank_key); False: the "
+        "rank before it, by the checks and the scorers alone (ablation)",
+    )
     best_of: int = Field(
         1,
         ge=1,

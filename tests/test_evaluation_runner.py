@@ -115,6 +115,8 @@ def test_variant_settings():
     assert variant_settings(s, "no-reflection").reflection is False
     assert variant_settings(s, "no-consistency").consistency is False
     assert variant_settings(s, "one-pass").one_pass is True
+    assert variant_settings(s, "no-judge").judge_ranks is False
+    assert variant_settings(variant_settings(s, "no-judge"), "full").judge_ranks is True
     best = variant_settings(s, "best-of-n")
     assert best.reflection is False and best.best_of == 5
     assert variant_settings(best, "full").best_of == 1  # each variant changes one thing from the full method

@@ -57,8 +57,8 @@ def forecast(emotion: str) -> EmotionForecast:
     )
 
 
-def reply_for(backend, message: str, emotion: str, strategy: str, round_: int = 0, history=()):
-    settings = Settings.from_env(backend="embedded")
+def reply_for(backend, message: str, emotion: str, strategy: str, round_: int = 0, history=(), **overrides):
+    settings = Settings.from_env(backend="embedded", **overrides)
     evidence = perceive_text(message, settings)
     ctx = AgentContext(
         backend=backend, settings=settings, evidence=evidence, history=list(history), round=round_
@@ -177,6 +177,18 @@ def test_mid_conversation_the_reply_judge_reads_every_candidate_and_orders_them(
     assert reply.ranked == sorted(reply.ranked, key=responder.rank_key)
     _, first = reply_for(backend, *MESSAGES["job"])
     assert all(c.judge is None for c in first.ranked)
+    _, ablated = reply_for(  # the no-judge ablation: the rank before the judge, by the checks and the score
+        backend,
+        "Scared. I don't know how I will pay the rent.",
+        "fear",
+        "Question",
+        history=history,
+        judge_ranks=False,
+    )
+    assert all(c.judge is None for c in ablated.ranked)
+    assert ablated.ranked == sorted(ablated.ranked, key=responder.rank_key)
+    fixed = {c.text for c in reply.ranked if c.source != "model"}  # the drafts are sampled anew
+    assert {c.text for c in ablated.ranked if c.source != "model"} == fixed
 
 
 @pytest.mark.slow

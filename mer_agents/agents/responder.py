@@ -350,8 +350,9 @@ def overruled(reply: Reply) -> frozenset[str]:
 
 
 def uses_judge(ctx: AgentContext) -> bool:
-    """Whether `rank_key` orders this attempt's candidates (the reply judge's logit is computed for them)."""
-    return not trusts_drafts(ctx) and not opening(ctx)
+    """Whether `rank_key` orders this attempt's candidates (the reply judge's logit is computed for them);
+    settings.judge_ranks False is the ablation without it."""
+    return ctx.settings.judge_ranks and not trusts_drafts(ctx) and not opening(ctx)
 
 
 def rank_key(c: Candidate) -> tuple:

@@ -61,7 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     esconv.add_argument(
         "--variants",
         default="full,no-reflection,no-consistency,one-pass",
-        help="comma-separated: full, no-reflection, best-of-n, no-consistency, one-pass",
+        help="comma-separated: full, no-reflection, best-of-n, no-consistency, one-pass, no-judge",
     )
     esconv.add_argument(
         "--exclude-items",

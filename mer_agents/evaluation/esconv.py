@@ -52,6 +52,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "best-of-n": {"reflection": False, "best_of": 5},
     "no-consistency": {"consistency": False},
     "one-pass": {"one_pass": True},
+    "no-judge": {"judge_ranks": False},  # the rank before the reply judge (agents/reply_judge.py)
 }
 DEFAULT_VARIANTS = ("full", "no-reflection", "no-consistency", "one-pass")
 HELDOUT_TRAIN_DATA = "ESConv_train.json, held-out dialogues (every 10th)"  # `data` of --heldout-train
@@ -62,7 +63,7 @@ def variant_settings(settings: Settings, variant: str) -> Settings:
         from mer_agents.evaluation.readers import DataError
 
         raise DataError(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
-    base = {"reflection": True, "consistency": True, "one_pass": False, "best_of": 1}
+    base = {"reflection": True, "consistency": True, "one_pass": False, "best_of": 1, "judge_ranks": True}
     return settings.model_copy(update={**base, **VARIANTS[variant]})
 
 

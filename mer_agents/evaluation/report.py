@@ -16,7 +16,7 @@ from mer_agents.evaluation.esconv import HELDOUT_TRAIN_DATA
 from mer_agents.evaluation.readers import DataError
 
 MELD_ORDER = ("text_head", "llm_forecast_fused", "llm_forecast")
-ESCONV_ORDER = ("full", "no-reflection", "best-of-n", "no-consistency", "one-pass")
+ESCONV_ORDER = ("full", "no-reflection", "best-of-n", "no-consistency", "one-pass", "no-judge")
 ESCONV_COLUMNS = (  # measures the method does not optimise
     ("strategy_accuracy", "strategy acc"),
     ("strategy_accuracy_ci95", "95 % CI"),
