@@ -114,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--train", action="store_true")
     parser.add_argument("--epochs", type=float, default=1.0)
+    parser.add_argument("--init", choices=("judge", "wheel"), default="judge", help="start from (train.py)")
     parser.add_argument("--out", type=Path, default=WEIGHTS / "judge_round2.npz")
     parser.add_argument("--report", type=Path, help="compare these weights with the shipped judge")
     args = parser.parse_args(argv)
@@ -134,10 +135,14 @@ def main(argv: list[str] | None = None) -> int:
         flush=True,
     )
     started = time.time()
-    model = train(train_groups, "judge", args.epochs)
+    model = train(train_groups, args.init, args.epochs)
     WEIGHTS.mkdir(exist_ok=True)
     training.save(
-        model, args.out, name="minilm-l6-reply-judge-round2", first_max=FIRST_MAX, second_max=SECOND_MAX
+        model,
+        args.out,
+        name=f"minilm-l6-reply-judge-round2-{args.init}",
+        first_max=FIRST_MAX,
+        second_max=SECOND_MAX,
     )
     print(f"trained in {time.time() - started:.0f} s → {args.out}", flush=True)
     return 0
