@@ -2,6 +2,8 @@
 
 - `load_once`: a model loader runs at most once per process and argument tuple; concurrent callers wait;
   `forget` drops loaded results (an idle extra model, backends/shared.py).
+- `Recent`: the most recently used values of an expensive function of each key (MiniLM vectors, the reply
+  judge's logits), bounded, shared by threads.
 - `assembly_lock`: the exclusive right to build files on disk (one thread per process, one process per
   machine), so two first users never write the same model folder at once.
 - `unique_temp`: a temporary name beside the destination that no other process, thread or call shares, so a
@@ -15,10 +17,11 @@ import functools
 import os
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 try:  # POSIX: also keep a second process from building the same files at the same time
     import fcntl
@@ -26,6 +29,7 @@ except ImportError:  # pragma: no cover - Windows: the thread lock still holds w
     fcntl = None  # type: ignore[assignment]
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 TEMP_SUFFIX = ".tmp"
 
 _path_locks: dict[str, threading.Lock] = {}
@@ -55,6 +59,33 @@ def load_once(loader: Callable[..., T]) -> Callable[..., T]:
     wrapper.cache_clear = results.clear  # type: ignore[attr-defined]
     wrapper.forget = forget  # type: ignore[attr-defined]
     return wrapper
+
+
+class Recent(Generic[K, T]):
+    """The values of an expensive function of each key, the `size` most recently used kept: a key asked
+    again (in the same call or a later one) is computed once; the least recently used is dropped first."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._values: OrderedDict[K, T] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def values(self, keys: Sequence[K], compute: Callable[[list[K]], Iterable[T]]) -> list[T]:
+        """One value per key, in order; `compute(missing)` gives the values of the keys not kept, in order
+        (each once). Two threads missing the same key may both compute it: the values are the same."""
+        with self._lock:
+            known = {k: self._values[k] for k in set(keys) if k in self._values}
+            for k in known:
+                self._values.move_to_end(k)
+        missing = list(dict.fromkeys(k for k in keys if k not in known))
+        if missing:
+            fresh = list(compute(missing))
+            with self._lock:
+                for k, value in zip(missing, fresh):
+                    self._values[k] = known[k] = value
+                while len(self._values) > self.size:
+                    self._values.popitem(last=False)
+        return [known[k] for k in keys]
 
 
 def _thread_lock(path: Path) -> threading.Lock:

@@ -11,14 +11,12 @@ code-only steps cost on a CPU (issue #14).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from pathlib import Path
 from typing import Callable, Sequence
 
 import numpy as np
 
-from mer_agents.cache import load_once
+from mer_agents.cache import Recent, load_once
 from mer_agents.errors import ModelError
 from mer_agents.minilm import MiniLM
 
@@ -27,8 +25,7 @@ BATCH_SIZE = 64
 DIM = 384
 CACHE_TEXTS = 4096  # 1.5 KB each: 6 MB at most
 
-_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
-_vectors_lock = threading.Lock()
+_vectors: Recent[str, np.ndarray] = Recent(CACHE_TEXTS)
 
 
 def minilm_dir() -> Path:
@@ -51,21 +48,13 @@ def embed(texts: Sequence[str]) -> np.ndarray:
     """L2-normalised float32 embeddings, one row per text (an empty input gives shape (0, 384))."""
     if not len(texts):
         return np.zeros((0, DIM), dtype=np.float32)
-    texts = list(texts)
-    with _vectors_lock:
-        known = {t: _vectors[t] for t in set(texts) if t in _vectors}
-        for t in known:
-            _vectors.move_to_end(t)
-    missing = list(dict.fromkeys(t for t in texts if t not in known))
-    if missing:
+
+    def encode(missing: list[str]) -> np.ndarray:
         vectors = _model().encode(missing, batch_size=BATCH_SIZE)
-        with _vectors_lock:
-            for text, vector in zip(missing, vectors):
-                vector.setflags(write=False)
-                _vectors[text] = known[text] = vector
-            while len(_vectors) > CACHE_TEXTS:
-                _vectors.popitem(last=False)
-    return np.stack([known[t] for t in texts])
+        vectors.setflags(write=False)  # kept: a caller gets a copy (np.stack)
+        return vectors
+
+    return np.stack(_vectors.values(list(texts), encode))
 
 
 def similarity(a: str, b: str, embed_fn: Callable[[Sequence[str]], np.ndarray] = embed) -> float | None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from mer_agents.cache import assembly_lock, load_once, unique_temp, written_in_place
+from mer_agents.cache import Recent, assembly_lock, load_once, unique_temp, written_in_place
 from mer_agents.config import Settings
 from mer_agents.perception import asr
 
@@ -119,6 +119,27 @@ def test_load_once_runs_the_loader_once():
 
     results = _run_together([lambda: slow(1)] * 8)
     assert calls == [1] and all(r is results[0] for r in results)
+
+
+def test_recent_computes_each_missing_key_once_and_keeps_the_latest():
+    """Control flow of the helper itself (embeddings.embed and reply_judge.logits use it with real models):
+    duplicates in a call are computed once, kept values are read back, the least recently used goes first,
+    and threads asking at once all get every value."""
+    asked: list[list[str]] = []
+
+    def upper(keys: list[str]) -> list[str]:
+        asked.append(keys)
+        return [k.upper() for k in keys]
+
+    kept = Recent(2)
+    assert kept.values(["a", "b", "a"], upper) == ["A", "B", "A"] and asked == [["a", "b"]]
+    assert kept.values(["b"], upper) == ["B"] and len(asked) == 1  # read back; "b" now the most recent
+    assert kept.values(["c"], upper) == ["C"]  # drops "a", the least recently used
+    assert kept.values(["a", "b"], upper) == ["A", "B"] and asked[-1] == ["a"]
+    shared = Recent(100)
+    keys = [str(i) for i in range(50)]
+    results = _run_together([lambda: shared.values(keys, upper)] * 8)
+    assert all(r == [k.upper() for k in keys] for r in results)
 
 
 def test_assembly_lock_admits_one_holder_and_temp_names_never_collide(tmp_path):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from mer_agents import embeddings
+from mer_agents.cache import Recent
 
 
 class CountingModel:
@@ -23,7 +24,7 @@ def test_each_text_is_encoded_once_and_reads_the_same_alone_or_in_a_batch(monkey
     duplicates in a call included, and a cached vector equals the one the model gives it alone."""
     counting = CountingModel(embeddings._model())
     monkeypatch.setattr(embeddings, "_model", lambda: counting)
-    monkeypatch.setattr(embeddings, "_vectors", type(embeddings._vectors)())
+    monkeypatch.setattr(embeddings, "_vectors", Recent(embeddings.CACHE_TEXTS))
     words = "I lost my job today and I don't know how to tell my wife."
     reply = "That sounds really hard. What has it been like for you?"
     first = embeddings.embed([words, reply, words])
@@ -39,11 +40,10 @@ def test_each_text_is_encoded_once_and_reads_the_same_alone_or_in_a_batch(monkey
 
 
 def test_the_cache_keeps_the_most_recent_texts(monkeypatch):
-    """Bounded: past CACHE_TEXTS the least recently used text is dropped (and encoded again if asked)."""
+    """Bounded (CACHE_TEXTS; 2 here): the least recently used text is dropped (and encoded again if asked)."""
     counting = CountingModel(embeddings._model())
     monkeypatch.setattr(embeddings, "_model", lambda: counting)
-    monkeypatch.setattr(embeddings, "_vectors", type(embeddings._vectors)())
-    monkeypatch.setattr(embeddings, "CACHE_TEXTS", 2)
+    monkeypatch.setattr(embeddings, "_vectors", Recent(2))
     embeddings.embed(["one", "two"])
     embeddings.embed(["one"])  # now the most recent
     embeddings.embed(["three"])  # drops "two"

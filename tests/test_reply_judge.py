@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mer_agents.agents import reply_judge
+from mer_agents.cache import Recent
 from mer_agents.config import Settings
 from mer_agents.errors import ModelError
 from mer_agents.types import Turn
@@ -57,14 +58,14 @@ def test_a_pair_asked_again_is_read_from_the_cache(monkeypatch):
         return Counting(scorer), value
 
     monkeypatch.setattr(reply_judge, "tuned", counting)
-    monkeypatch.setattr(reply_judge, "_logits", type(reply_judge._logits)())
+    monkeypatch.setattr(reply_judge, "_logits", Recent(reply_judge.CACHE_PAIRS))
     words = "my wife is upset with me too"
     first = reply_judge.logits(HISTORY, words, ["I am sorry.", "How are you two managing?"])
     replies = ["How are you two managing?", "I like turtles.", "I am sorry."]
     again = reply_judge.logits(HISTORY, words, replies)
     assert read == ["I am sorry.", "How are you two managing?", "I like turtles."]
     assert again[0] == first[1] and again[2] == first[0]
-    reply_judge._logits.clear()
+    monkeypatch.setattr(reply_judge, "_logits", Recent(reply_judge.CACHE_PAIRS))
     alone = reply_judge.logits(HISTORY, words, ["I like turtles."])
     assert alone[0] == pytest.approx(again[1], abs=1e-4)
     other = reply_judge.logits(HISTORY, "my dog died", ["I am sorry."])  # another moment: read again

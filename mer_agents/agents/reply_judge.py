@@ -17,13 +17,12 @@ kept (CACHE_PAIRS most recent), as embeddings.embed keeps vectors.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from pathlib import Path
 from typing import Sequence
 
 import numpy as np
 
+from mer_agents.cache import Recent
 from mer_agents.config import Settings
 from mer_agents.minilm import tuned
 from mer_agents.types import Turn
@@ -33,8 +32,7 @@ EXCHANGES = 2  # the supporter/person exchanges before the person's words that t
 RANK_WEIGHT = 4.0  # the shipped score's weight beside the judge's logit in the ranking (chosen on train)
 CACHE_PAIRS = 4096  # logits kept: a few hundred bytes each with their key
 
-_logits: OrderedDict[tuple[str, str, str], float] = OrderedDict()
-_logits_lock = threading.Lock()
+_logits: Recent[tuple[str, str, str], float] = Recent(CACHE_PAIRS)
 
 
 def conversation(history: Sequence[Turn], words: str) -> str:
@@ -61,18 +59,8 @@ def logits(
         RANK_WEIGHT,
     )
     context = conversation(history, words)
-    where = str(weights_path(settings))
-    keys = [(where, context, r) for r in replies]
-    with _logits_lock:
-        known = {k: _logits[k] for k in set(keys) if k in _logits}
-        for k in known:
-            _logits.move_to_end(k)
-    missing = list(dict.fromkeys(k for k in keys if k not in known))
-    if missing:
-        fresh = scorer.logits([context] * len(missing), [k[2] for k in missing])[:, 0]
-        with _logits_lock:
-            for k, x in zip(missing, fresh):
-                _logits[k] = known[k] = float(x)
-            while len(_logits) > CACHE_PAIRS:
-                _logits.popitem(last=False)
-    return np.array([known[k] for k in keys], dtype=np.float32)
+    keys = [(str(weights_path(settings)), context, r) for r in replies]
+    read = _logits.values(
+        keys, lambda missing: scorer.logits([context] * len(missing), [k[2] for k in missing])[:, 0]
+    )
+    return np.array(read, dtype=np.float32)
