@@ -120,6 +120,10 @@ class Evidence(_Model):
         description="Whisper's English translation of non-English speech (what the "
         "English-only readers read; unsure ones too, flagged); '' for English or when it came out empty",
     )
+    translation_unsure: bool = Field(
+        False,
+        description="Whisper's translation is unsure (asr.translation_unsure): read, but not said back",
+    )
     language: str | None = None
     language_prob: float | None = None
     segments: list[Segment] = Field(default_factory=list)

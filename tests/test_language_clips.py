@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from mer_agents.agents.templates import echo
 from mer_agents.cli import main
 
 pytestmark = pytest.mark.slow
@@ -30,5 +31,8 @@ def test_a_non_english_clip_is_answered_with_its_language_named(clip, tmp_path, 
     if label["language"] == "es":  # clear enough: the translation is kept and read
         assert "rent" in evidence["translation"].lower() and "years" in evidence["translation"].lower()
     else:  # espeak-ng French is hard for Whisper-base: its unsure translation is read, and the flags say so
-        assert evidence["translation"]
+        assert evidence["translation"] and evidence["translation_unsure"]
         assert any("unsure" in f["message"] for f in evidence["flags"] if f["code"] == "non_english")
+        for clauses in (False, True):  # what the template would say back: not said, it may be misheard
+            said = echo(evidence["translation"], clauses=clauses)
+            assert not said or said.lower() not in trace["reply"].lower(), trace["reply"]

@@ -268,3 +268,17 @@ def test_a_request_followed_by_the_story_or_a_quote_is_not_answered_as_a_bare_re
     assert grounded_reply(told, "anger", "Question", opening=True) != REQUEST_REPLY
     quoted = 'My boss said "we need to talk first thing Monday" and left.'
     assert grounded_reply(quoted, "fear", "Question", opening=True) != REQUEST_REPLY
+
+
+def test_words_of_an_unsure_translation_are_not_said_back():
+    """say_back False (responder.template: Evidence.translation_unsure): the reply keeps its form and feeling
+    but does not put words in the person's mouth that Whisper may have misheard."""
+    garbled = "I sleep in the square in the dark"
+    assert "sleep" in grounded_reply(garbled, "sadness", "Question")
+    for strategy in STRATEGIES:
+        for emotion in EMOTIONS:
+            reply = grounded_reply(garbled, emotion, strategy, say_back=False)
+            assert "sleep" not in reply and "square" not in reply, (emotion, strategy, reply)
+    news = "I got the scholarship and I am going to study abroad"
+    assert "scholarship" in good_news_reply(news, "Question")
+    assert "scholarship" not in good_news_reply(news, "Question", say_back=False)

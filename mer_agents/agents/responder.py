@@ -534,14 +534,17 @@ def _draft(ctx: AgentContext, messages: list[Message], plan: StrategyPlan, i: in
 
 def template(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> str:
     """The grounded template from the person's own words, in the tone the forecast and evidence call for
-    (the good-news reply when the person shares good news)."""
+    (the good-news reply when the person shares good news). Words from an unsure translation are read but
+    not said back: they may not be what the person said."""
+    say_back = not ctx.evidence.translation_unsure
     if good_news(ctx, forecast):
-        return good_news_reply(ctx.evidence.words, plan.strategy)
+        return good_news_reply(ctx.evidence.words, plan.strategy, say_back=say_back)
     return grounded_reply(
         ctx.evidence.words,
         checks.tone_emotion(forecast.emotion, ctx.evidence),
         plan.strategy,
         opening=opening(ctx),
+        say_back=say_back,
     )
 
 

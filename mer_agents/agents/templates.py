@@ -305,10 +305,10 @@ def _second_person(words: list[str], lower: list[str]) -> str:
     return " ".join(out).strip(",;: ")
 
 
-def good_news_reply(transcript: str, strategy: str) -> str:
+def good_news_reply(transcript: str, strategy: str, say_back: bool = True) -> str:
     """The reply to good news (responder.good_news): glad for the person, their event said back where it reads
-    cleanly, in the strategy's form."""
-    said = echo(transcript, clauses=True)
+    cleanly (and `say_back`), in the strategy's form."""
+    said = echo(transcript, clauses=True) if say_back else None
     if strategy == "Question":
         return f"That is wonderful news: {said}! How does it feel?" if said else f"{GLAD}! How does it feel?"
     if strategy == "Reflection of feelings":
@@ -352,7 +352,9 @@ def practical_question(transcript: str) -> bool:
     return bool((text.endswith("?") or QUESTION_START.match(text)) and not PERSONAL.search(text))
 
 
-def grounded_reply(transcript: str, emotion: str, strategy: str, opening: bool = False) -> str:
+def grounded_reply(
+    transcript: str, emotion: str, strategy: str, opening: bool = False, say_back: bool = True
+) -> str:
     """One safe reply that carries out `strategy` (see the module docstring). When no feeling is read
     (`emotion` neutral: the words, voice and face show none, and the words read no negative emotion either,
     checks.tone_emotion) it asks how the person feels, whatever the strategy: the news may be good or hard,
@@ -363,8 +365,9 @@ def grounded_reply(transcript: str, emotion: str, strategy: str, opening: bool =
     question about what this is gets SERVICE_REPLY. First words that are small talk ("Hi, doing OK. how are
     you doing?") are answered in kind (`small_talk_reply`), and a request to be heard ("hi, can you help
     me?") gets REQUEST_REPLY, whatever the feeling read (designed on the first turns of held-out ESConv train
-    dialogues, experiments/first_messages/esconv_openings/)."""
-    said = echo(transcript, clauses=emotion != "neutral")  # a clause of plain news reads as a parrot
+    dialogues, experiments/first_messages/esconv_openings/). Nothing is said back when not `say_back` (words
+    from an unsure translation: "It sounds like you sleep in the square" for a French "I am so angry")."""
+    said = echo(transcript, clauses=emotion != "neutral") if say_back else None  # plain news: a parrot
     if emotion == "neutral" and opening and PRESENCE.match(transcript.strip()):
         return PRESENCE_REPLY
     if emotion == "neutral" and opening and ABOUT_SERVICE.search(transcript):

@@ -272,6 +272,9 @@ def perceive(
         has_video=media.has_video,
         transcript=words,
         translation=transcription.translation if transcription else "",
+        translation_unsure=bool(
+            transcription and transcription.translation and transcription.translation_unsure
+        ),
         language=transcription.language if transcription and transcription.text else None,
         language_prob=transcription.language_prob if transcription and transcription.text else None,
         segments=asr_segments,
