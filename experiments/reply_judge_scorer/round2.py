@@ -117,11 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--init", choices=("judge", "wheel"), default="judge", help="start from (train.py)")
     parser.add_argument("--out", type=Path, default=WEIGHTS / "judge_round2.npz")
     parser.add_argument("--report", type=Path, help="compare these weights with the shipped judge")
+    parser.add_argument("--json", default="round2.json", help="the report's file name (beside this script)")
     args = parser.parse_args(argv)
     if args.report:
         result = report(args.report)
         print(json.dumps(result, indent=1, default=float))
-        (HERE / "round2.json").write_text(json.dumps(result, indent=1, default=float) + "\n")
+        (HERE / args.json).write_text(json.dumps(result, indent=1, default=float) + "\n")
         return 0
     train_part, held = bank2_parts()
     train_groups = groups(TRAIN) + groups(BANK) + train_part
