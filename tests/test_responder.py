@@ -320,25 +320,25 @@ def test_a_rerun_can_change_the_reply_by_a_repick_or_one_rewrite():
     kept = Reply(text="x", source="exemplar", ranked=[human])
     full = scripted_ctx(ScriptedBackend())
     full.settings = Settings(reply_candidates="all")
-    assert responder.rerun_can_change(full, kept)  # the rewrite is still to try
+    assert not responder.why_it_stays(full, kept)  # the rewrite is still to try
     rewritten = kept.model_copy(update={"rewrote": True})
-    assert not responder.rerun_can_change(full, rewritten)
+    assert responder.why_it_stays(full, rewritten)
     assert responder.why_it_stays(full, rewritten) == (
         "no other candidate passes what the audit failed (strategy_fit), "
         "and the model already rewrote it under the audit's instruction"
     )
     assert responder.why_it_stays(full, kept) == ""
     also_fails = Candidate(source="template", text="t", failed=["strategy_fit", "length"])
-    assert not responder.rerun_can_change(full, rewritten.model_copy(update={"ranked": [human, also_fails]}))
+    assert responder.why_it_stays(full, rewritten.model_copy(update={"ranked": [human, also_fails]}))
     passes = Candidate(source="template", text="t", failed=["length"])
-    assert responder.rerun_can_change(full, rewritten.model_copy(update={"ranked": [human, passes]}))
-    assert responder.rerun_can_change(full, rewritten.model_copy(update={"source": "model"}))
+    assert not responder.why_it_stays(full, rewritten.model_copy(update={"ranked": [human, passes]}))
+    assert not responder.why_it_stays(full, rewritten.model_copy(update={"source": "model"}))
     unguarded = human.model_copy(update={"guard": ["language: not English"]})
-    assert responder.rerun_can_change(full, rewritten.model_copy(update={"ranked": [unguarded]}))
-    assert responder.rerun_can_change(scripted_ctx(ScriptedBackend()), rewritten)  # drafts-only pool
+    assert not responder.why_it_stays(full, rewritten.model_copy(update={"ranked": [unguarded]}))
+    assert not responder.why_it_stays(scripted_ctx(ScriptedBackend()), rewritten)  # drafts-only pool
     trusted = scripted_ctx(ScriptedBackend(), trust_drafts=True)
     trusted.settings = Settings(reply_candidates="all", trust_drafts=True)
-    assert responder.rerun_can_change(trusted, rewritten)
+    assert not responder.why_it_stays(trusted, rewritten)
 
 
 def test_a_refinement_round_ranks_candidates_failing_the_dropped_checks_last():
@@ -458,7 +458,7 @@ def test_on_an_opening_a_refinement_round_keeps_the_template():
     assert responder.keeps_template(ctx)
     assert [c.text for c in responder.rank(ctx, [exemplar, template])] == ["t", "x"]
     kept = Reply(text="t", source="template", ranked=[template, exemplar])
-    assert not responder.rerun_can_change(ctx, kept)
+    assert responder.why_it_stays(ctx, kept)
     assert "first words" in responder.why_it_stays(ctx, kept)  # the reason the timeline shows, not a re-pick
     unguarded = template.model_copy(update={"guard": ["greeting_only: only a greeting"]})
     assert responder.rank(ctx, [exemplar, unguarded])[0].text == "x"

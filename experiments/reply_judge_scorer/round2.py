@@ -28,7 +28,7 @@ import numpy as np
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from experiments.reply_judge_scorer.crossfit import BANK, candidates, versus  # noqa: E402
+from experiments.reply_judge_scorer.crossfit import BANK, candidates, shipped_key, versus  # noqa: E402
 from experiments.reply_judge_scorer.train import (  # noqa: E402
     FIRST_MAX,
     SECOND_MAX,
@@ -41,8 +41,6 @@ from experiments.reply_judge_scorer.train import (  # noqa: E402
 )
 from mer_agents import training  # noqa: E402
 from mer_agents.agents import reply_judge  # noqa: E402
-from mer_agents.agents.responder import rank_key  # noqa: E402
-from mer_agents.types import Candidate  # noqa: E402
 
 BANK2 = HERE / "bank_grades2"
 REPORT_EVERY = 3  # every third dialogue of bank_grades2 (sorted) is kept out of training
@@ -60,21 +58,9 @@ def bank2_parts() -> tuple[list[dict], list[dict]]:
 
 
 def key(judge: str | None):
-    """responder.rank_key on a graded candidate, with its logit from `judge` (None: no judge, the rank
-    before the judge shipped)."""
-
-    def k(r: dict) -> tuple:
-        c = Candidate(
-            source=r["source"],
-            text=r["text"],
-            score=r["score"],
-            failed=r["failed"],
-            guard=["guard"] if r["guard"] else [],
-            judge=None if judge is None else r[judge],
-        )
-        return rank_key(c)
-
-    return k
+    """The shipped key (crossfit.shipped_key, responder.rank_key) on a graded candidate, with its logit from
+    the field `judge` (None: no judge, the rank before the judge shipped)."""
+    return lambda r: shipped_key({**r, "judge": None if judge is None else r[judge]})
 
 
 def auc(cands: list[dict], field: str) -> float:

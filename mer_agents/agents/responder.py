@@ -304,12 +304,6 @@ def trusts_drafts(ctx: AgentContext) -> bool:
     return bool(getattr(ctx.backend, "trusted_drafts", False))
 
 
-def rerun_can_change(ctx: AgentContext, kept: Reply) -> bool:
-    """Whether rerunning this stage on the same forecast and plan could keep another reply than `kept`
-    (`why_it_stays` says why not)."""
-    return not why_it_stays(ctx, kept)
-
-
 def why_it_stays(ctx: AgentContext, kept: Reply) -> str:
     """Why rerunning this stage on the same forecast and plan would keep `kept` again ("" when it could
     change). The rerun ranks every candidate that fails a check the kept reply failed (`dropped`) last: so

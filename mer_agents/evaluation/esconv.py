@@ -155,7 +155,8 @@ def _failed_checks(reply: Any) -> list[str] | None:
     own = next((c for c in ranked if c.text == reply.text), None)
     if own is None:
         return None
-    return [name for name in own.failed if name not in overruled(reply)]
+    spared = overruled(reply)
+    return [name for name in own.failed if name not in spared]
 
 
 def _request(item: EsconvItem, request_cls):
