@@ -204,7 +204,7 @@ def rechoose(weights: Path) -> None:
     print(json.dumps({k: v for k, v in summary.items() if k != "grid"}, indent=1))
 
 
-def main() -> None:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--epochs", type=float, default=3.0)
@@ -224,12 +224,13 @@ def main() -> None:
         action="store_true",
         help="no training: the rule at ESCONV_FA_AIM on selection.json's grid (scored with --out's weights)",
     )
-    args = ap.parse_args()
-    if args.rechoose:
-        rechoose(args.out)
-        return
+    return ap
+
+
+def load(args: argparse.Namespace) -> dict:
+    """The training and held-back sets the flags name: crisis and non-crisis messages to train on and to
+    choose the threshold with, everyday negatives, held-out ESConv train seeker turns, everyday sentences."""
     rng = random.Random(SEED)
-    tok = training.tokenizer()
     c_train, c_hold = split_select(read("crisis.jsonl"))
     n_train, n_hold = split_select(read("noncrisis.jsonl"))
     if (DATA / EXTRA[0]).exists():
@@ -249,9 +250,48 @@ def main() -> None:
             train += more_train
             hold += more_hold
     negatives, held_everyday, sentences = everyday(rng)
+    return {
+        "rng": rng,
+        "c_train": c_train,
+        "n_train": n_train,
+        "c_hold": c_hold,
+        "n_hold": n_hold,
+        "negatives": negatives,
+        "held_everyday": held_everyday,
+        "sentences": sentences,
+    }
+
+
+def choose(r_crisis: np.ndarray, r_non: np.ndarray, r_every: np.ndarray) -> tuple[float, list[dict]]:
+    """The threshold rule on P(crisis) read on the held-back sets: the lowest on the grid whose held-out
+    ESConv train false alarms stay ≤ ESCONV_FA_AIM; with every grid row's recall and false alarms."""
+    grid = sorted({round(x, 3) for x in np.linspace(0.02, 0.98, 49)} | set(FINE_TOP), reverse=True)
+    chosen = min((t for t in grid if (r_every >= t).mean() <= ESCONV_FA_AIM), default=grid[0])
+    rows = [
+        {
+            "threshold": t,
+            "recall": round(float((r_crisis >= t).mean()), 3),
+            "false_alarm_distress": round(float((r_non >= t).mean()), 3),
+            "false_alarm_esconv_heldout": round(float((r_every >= t).mean()), 4),
+        }
+        for t in grid
+    ]
+    return chosen, rows
+
+
+def main() -> None:
+    args = parser().parse_args()
+    if args.rechoose:
+        rechoose(args.out)
+        return
+    sets = load(args)
+    rng, c_train, n_train = sets["rng"], sets["c_train"], sets["n_train"]
+    c_hold, n_hold, negatives = sets["c_hold"], sets["n_hold"], sets["negatives"]
+    held_everyday, sentences = sets["held_everyday"], sets["sentences"]
     if args.gate:
         gate(args.out, c_hold, n_hold, held_everyday)
         return
+    tok = training.tokenizer()
     plain = [r for path in PLAIN if args.plain for r in map(json.loads, path.read_text().splitlines()) if r]
     n_typed = NEGATIVE_VARIANTS if args.typed_negatives else 1
     examples = [(v, label(r)) for r in c_train for v in variants(r["text"], rng)]
@@ -279,17 +319,7 @@ def main() -> None:
 
     r_crisis, r_non = combined([r["text"] for r in c_hold]), combined([r["text"] for r in n_hold])
     r_every = combined(held_everyday)
-    grid = sorted({round(x, 3) for x in np.linspace(0.02, 0.98, 49)} | set(FINE_TOP), reverse=True)
-    chosen = min((t for t in grid if (r_every >= t).mean() <= ESCONV_FA_AIM), default=grid[0])
-    rows = [
-        {
-            "threshold": t,
-            "recall": round(float((r_crisis >= t).mean()), 3),
-            "false_alarm_distress": round(float((r_non >= t).mean()), 3),
-            "false_alarm_esconv_heldout": round(float((r_every >= t).mean()), 4),
-        }
-        for t in grid
-    ]
+    chosen, rows = choose(r_crisis, r_non, r_every)
     summary = {
         "train_examples": len(groups),
         "crisis_train": len(c_train),
