@@ -160,6 +160,26 @@ def save(model: Scorer, path: Path, *, name: str, first_max: int, second_max: in
     np.savez_compressed(path, **out)
 
 
+def load(model: Scorer, path: Path) -> None:
+    """Start `model` from a file `save` wrote (a shipped detector, judge or ranker): its trained tensors,
+    dequantised; the tensors it does not hold stay as they are (the wheel's)."""
+    with np.load(path, allow_pickle=False) as data:
+        tuned = {k: data[k] for k in data.files}
+    state = {}
+    for key, value in tuned.items():
+        if key.endswith(".scale") or value.dtype.kind in "US" or value.ndim == 0:
+            continue
+        if key.endswith(".q"):
+            key, value = key[:-2], value.astype(np.float32) * tuned[key[:-2] + ".scale"][:, None]
+        name = key if key.startswith("head.") else "bert." + key
+        state[name] = torch.tensor(value.astype(np.float32))
+    params = dict(model.named_parameters())
+    unknown = [k for k, v in state.items() if k not in params or params[k].shape != v.shape]
+    if unknown:
+        raise ValueError(f"{path}: tensors this model does not have, or not of that shape: {unknown[:3]}")
+    model.load_state_dict(state, strict=False)
+
+
 def stamp(src: Path, dest: Path, **values: np.ndarray) -> None:
     """Write `src`'s saved weights to `dest` (it may be `src`) with `values` stored beside them: the value a
     reader takes with the weights (minilm.load_tuned), e.g. a crisis threshold or a blend weight; a value
@@ -175,6 +195,7 @@ __all__ = [
     "Scorer",
     "batch_tensors",
     "encode",
+    "load",
     "model_dir",
     "predict",
     "save",

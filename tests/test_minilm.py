@@ -109,3 +109,26 @@ def test_a_tuned_file_loads_with_its_stored_value_or_says_what_is_missing(tmp_pa
     assert float(np.load(stamped)["threshold"]) == 0.9  # a second stamp replaces it
     with pytest.raises(ModelError, match=r"strategy encoder .* \(rebuild: python train\.py\)"):
         load_tuned(tmp_path / "none.npz", "mix", "strategy encoder", "python train.py")
+
+
+def test_training_starts_from_a_shipped_file_and_reads_as_the_app_reads_it():
+    """training.load (a warm start: the crisis detector's round 7, the reply judge's round 2): the shipped
+    crisis weights put into a torch Scorer give the probabilities the app's numpy scorer gives; a file of
+    another shape is refused with a message, not half loaded."""
+    import numpy as np
+    import pytest
+    import torch
+
+    from mer_agents import training
+    from mer_agents.agents import crisis, reply_judge
+
+    texts = ["i have the pills ready", "my train is late again"]
+    model = training.Scorer(len(crisis.LABELS))
+    training.load(model, crisis.WEIGHTS)
+    tok = training.tokenizer()
+    with torch.no_grad():
+        logits = training.predict(model, training.encode(tok, [(t, None) for t in texts], 128, 0))
+    torch_probs = np.exp(logits) / np.exp(logits).sum(1, keepdims=True)
+    assert torch_probs == pytest.approx(crisis.classify(texts), abs=1e-3)
+    with pytest.raises(ValueError, match="does not have"):
+        training.load(training.Scorer(len(crisis.LABELS)), reply_judge.WEIGHTS)

@@ -1,7 +1,8 @@
 """Round 7 without training: the shipped round 6 combined with round 4, chosen on the held-back set (#36).
 
     git show 497a049:assets/crisis_detector/crisis.npz > W4.npz
-    .venv/bin/python experiments/crisis_detector/combine.py --r4 W4.npz --r6 assets/crisis_detector/crisis.npz \
+    .venv/bin/python experiments/crisis_detector/combine.py --r4 W4.npz \
+        --r6 assets/crisis_detector/crisis.npz \
         --soup-out experiments/crisis_detector/weights/crisis_soup_r4_r6.npz
 
 Round 4 and round 6 were fine-tuned from the same MiniLM-L6 by the same recipe on different writers' sets
@@ -109,7 +110,11 @@ def main() -> int:
         read = reader(paths)
         r_crisis, r_non, r_every = (read(texts[k]) for k in texts)
         chosen, rows = train.choose(r_crisis, r_non, r_every)
-        out[name] = {"weights": [str(p) for p in paths], "threshold": chosen, "at_threshold": at(rows, chosen)}
+        out[name] = {
+            "weights": [str(p) for p in paths],
+            "threshold": chosen,
+            "at_threshold": at(rows, chosen),
+        }
         if name == "round 6":
             own = float(np.load(args.r6)["threshold"])
             out[name] |= {"own_threshold": own, "at_own_threshold": at(rows, own)}
@@ -120,7 +125,12 @@ def main() -> int:
     eligible = [n for n in ("soup", "ensemble") if out[n]["at_threshold"]["false_alarm_distress"] <= budget]
     best = max(eligible, key=lambda n: out[n]["at_threshold"]["recall"], default=None)
     ships = best is not None and out[best]["at_threshold"]["recall"] > base["recall"]
-    out["decision"] = {"near_miss_budget": round(budget, 3), "eligible": eligible, "chosen": best, "ships": ships}
+    out["decision"] = {
+        "near_miss_budget": round(budget, 3),
+        "eligible": eligible,
+        "chosen": best,
+        "ships": ships,
+    }
     if best == "soup":
         training.stamp(soup_path, soup_path, threshold=np.array(out["soup"]["threshold"]))
     print(json.dumps(out["decision"]))

@@ -82,6 +82,12 @@ ROUND5_WRITERS = ("fresh_report4", "writer10")
 # writer's set (writer11/: short everyday chat and short crises in the same style) joins, with
 # fresh_report5/ once read; fresh_report6/ reports.
 ROUND6_WRITERS = ("fresh_report5", "writer11")
+# Seventh round (--round7 --init the round-6 weights --epochs 1; on 2 CPU cores, no GPU lent): round 6 missed
+# hopelessness said without a plan, goodbyes that are only thanks and flat plans, and flagged the recovered;
+# a twelfth writer's set (writer12/: those crises, passive wishes, self-injury that is not cutting, hidden
+# abuse, coded short ones; the recovered, everyday leaving and sign-offs, everyday low mood, figures of
+# speech as negatives) joins, with fresh_report6/ once read; fresh_report7/ reports.
+ROUND7_WRITERS = ("fresh_report6", "writer12")
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -217,6 +223,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--coded", action="store_true", help="also train and select on CODED_WRITERS' sets")
     ap.add_argument("--round5", action="store_true", help="also train and select on ROUND5_WRITERS' sets")
     ap.add_argument("--round6", action="store_true", help="also train and select on ROUND6_WRITERS' sets")
+    ap.add_argument("--round7", action="store_true", help="also train and select on ROUND7_WRITERS' sets")
+    ap.add_argument("--init", type=Path, help="start from these weights (training.save), not the wheel")
     ap.add_argument("--selection", type=Path, help="the selection summary's path (default: selection.json)")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
     ap.add_argument(
@@ -241,6 +249,7 @@ def load(args: argparse.Namespace) -> dict:
         c_train, n_train = c_train + read(MORE[0]), n_train + read(MORE[1])
     writers = (WRITERS if args.writers else ()) + (CODED_WRITERS if args.coded else ())
     writers += (ROUND5_WRITERS if args.round5 else ()) + (ROUND6_WRITERS if args.round6 else ())
+    writers += ROUND7_WRITERS if args.round7 else ()
     for writer in writers:
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
@@ -301,6 +310,8 @@ def main() -> None:
         examples += buried(c_train, sentences, rng, BURIED) + buried(n_train + plain, sentences, rng, BURIED)
     groups = [{"pair": training.encode(tok, [(t, None)], FIRST_MAX, 0)[0], "label": y} for t, y in examples]
     model = training.Scorer(len(crisis.LABELS))
+    if args.init:
+        training.load(model, args.init)
     started = time.time()
     training.train(model, groups, loss_fn, epochs=args.epochs, lr=args.lr, batch_groups=32)
 
@@ -330,6 +341,7 @@ def main() -> None:
         "held_crisis": len(c_hold),
         "held_noncrisis": len(n_hold),
         "held_esconv_train_seeker_turns": len(held_everyday),
+        "init": str(args.init or "the wheel's MiniLM-L6"),
         "epochs": args.epochs,
         "lr": args.lr,
         "train_s": round(time.time() - started),

@@ -93,23 +93,6 @@ def groups(grades_dir: Path) -> list[dict]:
     return out
 
 
-def load_npz_into(model: training.Scorer, path: Path) -> None:
-    """Start from another TunedScorer file (the reply ranker): its trained tensors, dequantised."""
-    with np.load(path, allow_pickle=False) as data:
-        tuned = {k: data[k] for k in data.files}
-    state = {}
-    for key, value in tuned.items():
-        if key.endswith(".scale") or value.dtype.kind in "US" or value.ndim == 0:
-            continue
-        if key.endswith(".q"):
-            key, value = key[:-2], value.astype(np.float32) * tuned[key[:-2] + ".scale"][:, None]
-        name = key if key.startswith("head.") else "bert." + key
-        state[name] = torch.tensor(value.astype(np.float32))
-    missing = [k for k in state if k not in dict(model.named_parameters())]
-    assert not missing, missing
-    model.load_state_dict(state, strict=False)
-
-
 def train(train_groups: list[dict], init: str, epochs: float) -> training.Scorer:
     tok = training.tokenizer()
     encoded = []
@@ -118,9 +101,9 @@ def train(train_groups: list[dict], init: str, epochs: float) -> training.Scorer
         encoded.append((pairs, [VALUE[r["grade"]] for r in g["replies"]]))
     model = training.Scorer(1)
     if init == "ranker":
-        load_npz_into(model, RANKER)
+        training.load(model, RANKER)
     elif init == "judge":  # the shipped judge (round2.py)
-        load_npz_into(model, JUDGE)
+        training.load(model, JUDGE)
 
     def loss_fn(m, batch):
         pairs = [p for ps, _ in batch for p in ps]

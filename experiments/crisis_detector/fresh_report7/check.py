@@ -9,9 +9,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SPEC = importlib.util.spec_from_file_location(
-    "check6", os.path.join(HERE, "..", "fresh_report6", "check.py")
-)
+SPEC = importlib.util.spec_from_file_location("check6", os.path.join(HERE, "..", "fresh_report6", "check.py"))
 check6 = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(check6)
 check6.HERE = HERE  # read and rebuild this set's files
