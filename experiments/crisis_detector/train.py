@@ -83,7 +83,7 @@ ROUND5_WRITERS = ("fresh_report4", "writer10")
 # fresh_report5/ once read; fresh_report6/ reports.
 ROUND6_WRITERS = ("fresh_report5", "writer11")
 # Seventh round (--round7 --init the round-6 weights --epochs 1; on 2 CPU cores, no GPU lent): round 6 missed
-# hopelessness said without a plan, goodbyes that are only thanks and flat plans, and flagged the recovered;
+# plans, coded talk and goodbyes most on fresh_report6/ and flagged the recovered;
 # a twelfth writer's set (writer12/: those crises, passive wishes, self-injury that is not cutting, hidden
 # abuse, coded short ones; the recovered, everyday leaving and sign-offs, everyday low mood, figures of
 # speech as negatives) joins, with fresh_report6/ once read; fresh_report7/ reports.
