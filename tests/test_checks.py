@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mer_agents.agents import checks, stage_checks
+from mer_agents.agents import checks, stage_checks, templates
 from mer_agents.agents.perception import digest
 from mer_agents.types import EmotionForecast, Evidence, StrategyPlan, Turn
 
@@ -238,6 +238,25 @@ def test_ignoring_the_person_needs_no_shared_words_and_low_similarity():
     follow_up = [Turn(user_text="I could call the help center", reply="Calling the center sounds wise.")]
     assert "ignores_person" not in reply_fails(
         "The center will help.", transcript="okay I will", similarity=0.1, history=follow_up
+    )
+
+
+def test_the_designed_answer_to_first_words_that_ask_to_be_heard_does_not_ignore_them():
+    """A request to be heard that names a topic ("…if i can discuss the effects of the pandemic…") gets
+    templates.REQUEST_REPLY, which shares no word with it: seen failing `ignores_person` in the third dev
+    report. The designed answers to first words are spared; a reply that only shares no words is not, nor the
+    same words later in a conversation."""
+    asks = "Hello i was wondering if i can discuss the effects of the pandemic have on my mental health."
+    assert "ignores_person" not in reply_fails(templates.REQUEST_REPLY, transcript=asks, similarity=0.16)
+    assert "ignores_person" not in reply_fails(
+        templates.PRESENCE_REPLY, transcript="hi is anyone there", similarity=0.1
+    )
+    assert "ignores_person" in reply_fails(
+        "Sometimes it helps to just talk.", transcript=asks, similarity=0.16
+    )
+    later = [Turn(user_text="hi", reply="Hi, how are you?")]
+    assert "ignores_person" in reply_fails(
+        templates.REQUEST_REPLY, transcript=asks, similarity=0.16, history=later
     )
 
 

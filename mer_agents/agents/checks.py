@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, Field
 
-from mer_agents.agents import guard
+from mer_agents.agents import guard, templates
 from mer_agents.agents.lexicon import (
     CHEERFUL,
     DISMISSIVE,
@@ -201,7 +201,11 @@ def check_reply(
     recent = " ".join(f"{t.user_text} {t.reply or ''}" for t in history[-1:])
     shared = content_words(text) & (content_words(transcript) | content_words(recent))
     ignores = (
-        bool(transcript.strip()) and not shared and similarity is not None and similarity < MIN_SIMILARITY
+        bool(transcript.strip())
+        and not shared
+        and similarity is not None
+        and similarity < MIN_SIMILARITY
+        and not (not history and text in templates.opening_answers(transcript))  # "Of course, I'm here…"
     )
     results.append(
         fail(

@@ -346,6 +346,22 @@ def small_talk_reply(transcript: str) -> str:
     )
 
 
+def opening_answers(transcript: str) -> set[str]:
+    """The designed replies (grounded_reply) that answer first words which only greet, check someone is
+    there, ask what this is or ask to be heard: they answer the words without repeating any, so a check of
+    shared words (checks: ignores_person) does not apply to them."""
+    out = set()
+    if PRESENCE.match(transcript.strip()):
+        out.add(PRESENCE_REPLY)
+    if ABOUT_SERVICE.search(transcript):
+        out.add(SERVICE_REPLY)
+    if small_talk(transcript):
+        out.add(small_talk_reply(transcript))
+    if REQUEST.search(transcript) and len(_news_sentences(transcript)) <= 1:
+        out.add(REQUEST_REPLY)
+    return out
+
+
 def practical_question(transcript: str) -> bool:
     """A question about a fact or a task, not about the person's own life (QUESTION_START, PERSONAL)."""
     text = transcript.strip()
