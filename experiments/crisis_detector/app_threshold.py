@@ -1,0 +1,69 @@
+"""Each detector's threshold chosen where it runs: on the app's numpy reading of its int8 weights (#36).
+
+    .venv/bin/python experiments/crisis_detector/app_threshold.py --flags "--more --writers --coded --round5 \
+        --round6 --round7" --json app_threshold_round7.json \
+        "round 6=assets/crisis_detector/crisis.npz" "round 7=W7.npz"
+
+train.py chooses the threshold on its float32 torch reading; the app reads the int8 weights in numpy, which
+shifts P(crisis) near the threshold (round 7: held-out ESConv train false alarms 0.0149 → 0.0171 at 0.88).
+Here every detector is read as crisis.detect reads it (combine.reader) on the held-back set train.py's flags
+name, and its threshold chosen by train.py's rule (train.choose). Writes JSON beside this script; with
+--stamp LABEL, stores that detector's threshold in its weights file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1]))
+sys.path.insert(0, str(HERE))
+
+import numpy as np  # noqa: E402
+import train  # noqa: E402
+from combine import at, reader  # noqa: E402
+
+from mer_agents import training  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("detectors", nargs="+", metavar="LABEL=PATH")
+    ap.add_argument("--flags", required=True, help="train.py's flags naming the held-back set")
+    ap.add_argument("--json", required=True, help="the output's file name (beside this script)")
+    ap.add_argument("--stamp", help="store this detector's chosen threshold in its weights file")
+    args = ap.parse_args()
+    sets = train.load(train.parser().parse_args(args.flags.split()))
+    texts = {
+        "recall": [r["text"] for r in sets["c_hold"]],
+        "false_alarm_distress": [r["text"] for r in sets["n_hold"]],
+        "false_alarm_esconv_heldout": sets["held_everyday"],
+    }
+    out: dict = {"flags": args.flags, "held_back": {k: len(v) for k, v in texts.items()}}
+    for entry in args.detectors:
+        label, path = entry.rsplit("=", 1)
+        read = reader([Path(path)])
+        chosen, rows = train.choose(*(read(texts[k]) for k in texts))
+        stored = float(np.load(path)["threshold"])
+        out[label] = {
+            "weights": path,
+            "threshold": chosen,
+            "at_threshold": at(rows, chosen),
+            "stored_threshold": stored,
+            "at_stored_threshold": at(rows, stored) if any(r["threshold"] == stored for r in rows) else None,
+            "grid": rows,
+        }
+        print(label, json.dumps({k: v for k, v in out[label].items() if k != "grid"}), flush=True)
+        if label == args.stamp:
+            training.stamp(Path(path), Path(path), threshold=np.array(chosen))
+    (HERE / args.json).write_text(json.dumps(out, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
