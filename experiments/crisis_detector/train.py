@@ -84,7 +84,7 @@ ROUND5_WRITERS = ("fresh_report4", "writer10")
 ROUND6_WRITERS = ("fresh_report5", "writer11")
 # Seventh round (--round7 --init the round-6 weights --epochs 1; on 2 CPU cores, no GPU lent): round 6 missed
 # plans, coded talk and goodbyes most on fresh_report6/ and flagged the recovered;
-# a twelfth writer's set (writer12/: those crises, passive wishes, self-injury that is not cutting, hidden
+# a new writer set (writer12/: those crises, passive wishes, self-injury that is not cutting, hidden
 # abuse, coded short ones; the recovered, everyday leaving and sign-offs, everyday low mood, figures of
 # speech as negatives) joins, with fresh_report6/ once read; fresh_report7/ reports.
 ROUND7_WRITERS = ("fresh_report6", "writer12")
