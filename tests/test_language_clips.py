@@ -36,3 +36,21 @@ def test_a_non_english_clip_is_answered_with_its_language_named(clip, tmp_path, 
         for clauses in (False, True):  # what the template would say back: not said, it may be misheard
             said = echo(evidence["translation"], clauses=clauses)
             assert not said or said.lower() not in trace["reply"].lower(), trace["reply"]
+
+
+def test_a_clip_whisper_is_unsure_of_reads_the_same_words_every_time():
+    """The French clip's windows loop or read unsure, which once sent Whisper to sampled re-decodes that
+    CTranslate2 cannot reseed: three runs gave three readings (asr_temperature_selection.py). With the beam
+    alone (asr.TEMPERATURES) the transcript and the translation are the same every time."""
+    from mer_agents.config import Settings
+    from mer_agents.perception import asr
+    from mer_agents.perception.media import load_media
+
+    settings = Settings.from_env()
+    audio = load_media(CLIPS / "french_flight_anger.flac", settings).audio
+    readings = set()
+    for _ in range(3):
+        asr.forget_encodings(settings)
+        heard = asr.transcribe(audio, settings)
+        readings.add((heard.text, heard.translation))
+    assert len(readings) == 1 and next(iter(readings))[1], readings

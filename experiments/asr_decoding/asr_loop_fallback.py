@@ -1,7 +1,8 @@
 """Why bench growth's longest clips cost more to transcribe: a looped clip repeats its lines within one
 Whisper window, and Whisper's own repetition test (compression ratio of the window's text) then decodes the
-window again at higher temperatures. This transcribes the looped clip with the shipped temperatures and
-with greedy decoding only, and prints the seconds and the words of each (issue #14).
+window again at higher temperatures. This transcribes the looped clip with the temperatures shipped until
+session 29 (0.0, 0.3, 0.6) and with the beam alone (shipped since: asr_temperature_selection.py), and prints
+the seconds and the words of each (issue #14).
 
     .venv/bin/python experiments/asr_decoding/asr_loop_fallback.py --seconds 45
 """
@@ -30,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env()
     audio = looped_audio(load_media(args.clip, settings), args.seconds)
     asr.warm_up(settings)
-    for temperatures in (asr.TEMPERATURES, (0.0,)):
+    for temperatures in ((0.0, 0.3, 0.6), (0.0,)):
         asr.TEMPERATURES = temperatures
         start = time.perf_counter()
         heard = asr.transcribe(audio, settings)

@@ -3,8 +3,9 @@
 One source clip (default examples/long/grief_monologue.mp4: a minute of one person talking, in sad_loss.mp4's
 voice over its picture, no sentence said twice) is cut to each length in `--lengths` (5, 15, 30, 60 s by
 default), or looped past its end. A looped short clip is not the default source: its person says the same
-lines again, and Whisper's own loop guard (a window whose text compresses by more than 2.4x) decodes such a
-window again at two higher temperatures with best-of-5 sampling. 60 s of sad_loss.mp4 looped cost more ASR
+lines again, and Whisper's own loop guard (a window whose text compresses by more than 2.4x) decoded such a
+window again at two higher temperatures with best-of-5 sampling (until asr.TEMPERATURES became the beam
+alone, for clips that read the same way each run). 60 s of sad_loss.mp4 looped cost more ASR
 time per second than its shorter cuts, where 60 s of distinct sentences did not: a cost of the repetition,
 not of the length (docs/RESULTS_LOG.md, "Cost as the clip grows"). For each length, after `--warmup`
 untimed runs (on another clip): the perception RTF (median of `--repeat` runs; wall and CPU seconds per

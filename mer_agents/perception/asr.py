@@ -50,7 +50,13 @@ BEAM_SIZE = 2
 VAD_PARAMETERS = {"threshold": 0.5, "min_silence_duration_ms": 500, "speech_pad_ms": 200}
 NO_SPEECH_THRESHOLD = 0.6  # Whisper's rule: skip a window with p(no speech) above this ...
 LOG_PROB_THRESHOLD = -1.0  # ... when its average token log-probability is also below this
-TEMPERATURES = (0.0, 0.3, 0.6)  # re-decode a looping/unsure window warmer; fewer steps bound the worst case
+# No sampled re-decode: faster-whisper's fallback re-decodes a looping or unsure window by sampling at a
+# warmer temperature, and CTranslate2's sampler cannot be reseeded per call (OpenNMT/CTranslate2#1757), so the
+# French example clip read three different ways in three runs (one of them got the crisis message). The beam
+# alone reads every clip the same way each time; on the fusion set it read the same words as (0.0, 0.3, 0.6)
+# on all 62 selection and 67 report clips (experiments/asr_decoding/asr_temperature_selection.py). A broken
+# trimmed window is still read again on the full window (looks_broken).
+TEMPERATURES = (0.0,)
 DROP_SEGMENT_NO_SPEECH = 0.8  # a decoded segment this likely to be non-speech is dropped as a hallucination
 # Whisper's encoder reads a 30 s window; faster-whisper pads a short clip's features to it with zeros, and
 # encodes the first window twice (language detection, then decoding; a translation pass a third time). Each
