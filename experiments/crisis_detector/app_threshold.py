@@ -2,7 +2,7 @@
 
     .venv/bin/python experiments/crisis_detector/app_threshold.py --flags "--more --writers --coded --round5 \
         --round6 --round7" --json app_threshold_round7.json \
-        "round 6=assets/crisis_detector/crisis.npz" "round 7=W7.npz"
+        "round 6=W6.npz" "round 7=W7.npz"     # W6: the asset at 21fbdc4
 
 train.py chooses the threshold on its float32 torch reading; the app reads the int8 weights in numpy, which
 shifts P(crisis) near the threshold (round 7: held-out ESConv train false alarms 0.0149 → 0.0171 at 0.88).

@@ -1,8 +1,8 @@
 """Round 7 without training: the shipped round 6 combined with round 4, chosen on the held-back set (#36).
 
     git show 497a049:assets/crisis_detector/crisis.npz > W4.npz
-    .venv/bin/python experiments/crisis_detector/combine.py --r4 W4.npz \
-        --r6 assets/crisis_detector/crisis.npz \
+    git show 21fbdc4:assets/crisis_detector/crisis.npz > W6.npz
+    .venv/bin/python experiments/crisis_detector/combine.py --r4 W4.npz --r6 W6.npz \
         --soup-out experiments/crisis_detector/weights/crisis_soup_r4_r6.npz
 
 Round 4 and round 6 were fine-tuned from the same MiniLM-L6 by the same recipe on different writers' sets
