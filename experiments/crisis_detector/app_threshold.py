@@ -4,9 +4,10 @@
         --round6 --round7" --json app_threshold_round7.json \
         "round 6=W6.npz" "round 7=W7.npz"     # W6: the asset at 21fbdc4
 
-train.py chooses the threshold on its float32 torch reading; the app reads the int8 weights in numpy, which
-shifts P(crisis) near the threshold (round 7: held-out ESConv train false alarms 0.0149 → 0.0171 at 0.88).
-Here every detector is read as crisis.detect reads it (combine.reader) on the held-back set train.py's flags
+train.py chose the threshold on its float32 torch reading until round 7; the app reads the int8 weights in
+numpy, which shifts P(crisis) near the threshold (round 7: held-out ESConv train false alarms 0.0149 → 0.0171
+at 0.88). train.py now chooses on the app's reading too; this re-chooses for weights already saved.
+Here every detector is read as crisis.detect reads it (train.reader) on the held-back set train.py's flags
 name, and its threshold chosen by train.py's rule (train.choose). Writes JSON beside this script; with
 --stamp LABEL, stores that detector's threshold in its weights file.
 """
@@ -26,7 +27,7 @@ sys.path.insert(0, str(HERE))
 
 import numpy as np  # noqa: E402
 import train  # noqa: E402
-from combine import at, reader  # noqa: E402
+from combine import at  # noqa: E402
 
 from mer_agents import training  # noqa: E402
 
@@ -47,7 +48,7 @@ def main() -> int:
     out: dict = {"flags": args.flags, "held_back": {k: len(v) for k, v in texts.items()}}
     for entry in args.detectors:
         label, path = entry.rsplit("=", 1)
-        read = reader([Path(path)])
+        read = train.reader([Path(path)])
         chosen, rows = train.choose(*(read(texts[k]) for k in texts))
         stored = float(np.load(path)["threshold"])
         out[label] = {

@@ -34,9 +34,6 @@ import numpy as np  # noqa: E402
 import train  # noqa: E402
 
 from mer_agents import training  # noqa: E402
-from mer_agents.agents import crisis  # noqa: E402
-from mer_agents.embeddings import minilm_dir  # noqa: E402
-from mer_agents.minilm import TunedScorer  # noqa: E402
 
 FLAGS = ["--more", "--writers", "--coded", "--round5", "--round6"]  # round 6's held-back set
 NEAR_MISS_MARGIN = 0.01
@@ -72,21 +69,6 @@ def soup(paths: list[Path], out: Path) -> Path:
     return out
 
 
-def reader(paths: list[Path]):
-    """P(crisis) of a message as crisis.detect reads it, with the classifiers' probabilities averaged."""
-    scorers = [TunedScorer(minilm_dir(), p) for p in paths]
-
-    def read(texts: list[str]) -> np.ndarray:
-        spans = [crisis.windows(t) for t in texts]
-        flat = [w for ws in spans for w in ws]
-        probs = np.mean([s.probs(flat) for s in scorers], axis=0)
-        risk, ends = 1.0 - probs[:, 0], np.cumsum([len(ws) for ws in spans])
-        best = np.array([risk[e - len(ws) : e].max() for e, ws in zip(ends, spans)])
-        return np.maximum(best, [1.0 if crisis.rules(t) else 0.0 for t in texts])
-
-    return read
-
-
 def at(rows: list[dict], threshold: float) -> dict:
     return next(r for r in rows if r["threshold"] == threshold)
 
@@ -107,7 +89,7 @@ def main() -> int:
     candidates = {"round 6": [args.r6], "soup": [soup_path], "ensemble": [args.r4, args.r6]}
     out: dict = {"held_back": {k: len(v) for k, v in texts.items()}, "flags": FLAGS}
     for name, paths in candidates.items():
-        read = reader(paths)
+        read = train.reader(paths)
         r_crisis, r_non, r_every = (read(texts[k]) for k in texts)
         chosen, rows = train.choose(r_crisis, r_non, r_every)
         out[name] = {
