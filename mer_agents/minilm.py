@@ -239,6 +239,16 @@ def pair_ids(tokenizer, first: str, second: str | None, first_max: int, second_m
     return ids, types
 
 
+def dequantized(arrays: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """A saved file's arrays (mer_agents/training.save) with each int8 layer (`KEY.q` and its per-row
+    `KEY.scale`) as one float32 `KEY`; the rest as stored."""
+    out = dict(arrays)
+    for key in [k for k in out if k.endswith(".q")]:
+        base = key[:-2]
+        out[base] = out.pop(key).astype(np.float32) * out.pop(base + ".scale")[:, None]
+    return out
+
+
 class TunedScorer(MiniLM):
     """MiniLM-L6 with fine-tuned layers and a linear head over the mean of its token states, in numpy.
 
@@ -250,10 +260,7 @@ class TunedScorer(MiniLM):
 
     def __init__(self, model_dir: Path, weights: Path, skip: tuple[str, ...] = ()):
         with np.load(weights, allow_pickle=False) as data:
-            tuned = {k: data[k] for k in data.files if k not in skip}
-        for key in [k for k in tuned if k.endswith(".q")]:
-            base = key[:-2]
-            tuned[base] = tuned.pop(key).astype(np.float32) * tuned.pop(base + ".scale")[:, None]
+            tuned = dequantized({k: data[k] for k in data.files if k not in skip})
         self.name = str(tuned.pop("name"))
         self.first_max, self.second_max = int(tuned.pop("first_max")), int(tuned.pop("second_max"))
         tuned.pop("trained_from", None)

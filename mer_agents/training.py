@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 import numpy as np
 import torch
 
-from mer_agents.minilm import LAYERS, pair_ids
+from mer_agents.minilm import LAYERS, dequantized, pair_ids
 
 THREADS = int(os.environ.get("MER_TRAIN_THREADS", "2"))  # torch threads while training
 # where training runs: "cpu" (the default, what the scripts are timed on) or e.g. "cuda" on a lent GPU
@@ -164,15 +164,12 @@ def load(model: Scorer, path: Path) -> None:
     """Start `model` from a file `save` wrote (a shipped detector, judge or ranker): its trained tensors,
     dequantised; the tensors it does not hold stay as they are (the wheel's)."""
     with np.load(path, allow_pickle=False) as data:
-        tuned = {k: data[k] for k in data.files}
-    state = {}
-    for key, value in tuned.items():
-        if key.endswith(".scale") or value.dtype.kind in "US" or value.ndim == 0:
-            continue
-        if key.endswith(".q"):
-            key, value = key[:-2], value.astype(np.float32) * tuned[key[:-2] + ".scale"][:, None]
-        name = key if key.startswith("head.") else "bert." + key
-        state[name] = torch.tensor(value.astype(np.float32))
+        tuned = dequantized({k: data[k] for k in data.files})
+    state = {
+        key if key.startswith("head.") else "bert." + key: torch.tensor(value.astype(np.float32))
+        for key, value in tuned.items()
+        if value.dtype.kind not in "US" and value.ndim > 0  # not the name, the lengths, a stored threshold
+    }
     params = dict(model.named_parameters())
     unknown = [k for k, v in state.items() if k not in params or params[k].shape != v.shape]
     if unknown:

@@ -205,7 +205,7 @@ def check_reply(
         and not shared
         and similarity is not None
         and similarity < MIN_SIMILARITY
-        and not (not history and text in templates.opening_answers(transcript))  # "Of course, I'm here…"
+        and (bool(history) or text not in templates.opening_answers(transcript))  # "Of course, I'm here…"
     )
     results.append(
         fail(

@@ -346,20 +346,24 @@ def small_talk_reply(transcript: str) -> str:
     )
 
 
-def opening_answers(transcript: str) -> set[str]:
-    """The designed replies (grounded_reply) that answer first words which only greet, check someone is
-    there, ask what this is or ask to be heard: they answer the words without repeating any, so a check of
-    shared words (checks: ignores_person) does not apply to them."""
-    out = set()
-    if PRESENCE.match(transcript.strip()):
-        out.add(PRESENCE_REPLY)
-    if ABOUT_SERVICE.search(transcript):
-        out.add(SERVICE_REPLY)
+def _first_words_answer(transcript: str, emotion: str) -> str | None:
+    """grounded_reply's designed answer to first words that only check someone is there or ask what this is
+    (when no feeling is read), are small talk, or ask to be heard; None for other first words."""
+    if emotion == "neutral" and PRESENCE.match(transcript.strip()):
+        return PRESENCE_REPLY
+    if emotion == "neutral" and ABOUT_SERVICE.search(transcript):
+        return SERVICE_REPLY
     if small_talk(transcript):
-        out.add(small_talk_reply(transcript))
+        return small_talk_reply(transcript)
     if REQUEST.search(transcript) and len(_news_sentences(transcript)) <= 1:
-        out.add(REQUEST_REPLY)
-    return out
+        return REQUEST_REPLY
+    return None
+
+
+def opening_answers(transcript: str) -> set[str]:
+    """The designed replies (_first_words_answer, whatever the feeling read) to these first words: they answer
+    the words without repeating any, so a check of shared words (checks: ignores_person) does not apply."""
+    return {a for emotion in ("neutral", "sadness") if (a := _first_words_answer(transcript, emotion))}
 
 
 def practical_question(transcript: str) -> bool:
@@ -384,14 +388,9 @@ def grounded_reply(
     dialogues, experiments/first_messages/esconv_openings/). Nothing is said back when not `say_back` (words
     from an unsure translation: "It sounds like you sleep in the square" for a French "I am so angry")."""
     said = echo(transcript, clauses=emotion != "neutral") if say_back else None  # plain news: a parrot
-    if emotion == "neutral" and opening and PRESENCE.match(transcript.strip()):
-        return PRESENCE_REPLY
-    if emotion == "neutral" and opening and ABOUT_SERVICE.search(transcript):
-        return SERVICE_REPLY
-    if opening and small_talk(transcript):
-        return small_talk_reply(transcript)
-    if opening and REQUEST.search(transcript) and len(_news_sentences(transcript)) <= 1:
-        return REQUEST_REPLY
+    answer = _first_words_answer(transcript, emotion) if opening else None
+    if answer:
+        return answer
     if emotion == "neutral" and opening and practical_question(transcript):
         return PRACTICAL_ASK
     if emotion == "neutral":
