@@ -68,6 +68,18 @@ def test_acute_distress_in_an_opening_turn_ranks_comfort_first():
     assert ranked.index("Providing Suggestions") > ranked.index("Others")
 
 
+def test_first_words_that_only_thank_or_say_goodbye_plan_others():
+    """The real encoder, injected neighbours that all say Question: the person is leaving, so Others leads
+    (its answer returns the wish); with news, or later in a conversation, the scores rank."""
+    found = [scored("Question", 0.9, i) for i in range(4)]
+    joy = forecast("joy", {e: (0.7 if e == "joy" else 0.05) for e in EMOTIONS}, 0.6)
+    assert planner.rank(joy, [], found, words="thank you so much, good night")[0][0] == "Others"
+    assert planner.rank(joy, [], found, words="I got the job! thanks for listening")[0][0] != "Others"
+    earlier = [Turn(user_text="Hi.", reply="Hello, how are you?", strategy="Question")]
+    later = planner.rank(joy, earlier, found, words="thank you so much, good night", encoder=False)
+    assert later == sorted(later, key=lambda kv: -kv[1])  # by score alone
+
+
 def test_run_plans_the_top_ranked_strategy_from_the_injected_neighbours():
     """Scripted backend + injected retrieval: the plan is the ranking's top strategy (the model's schema
     allows only it), the runner-up is the secondary, the example replies are the chosen strategy's

@@ -376,9 +376,11 @@ def text_ctx(message: str, history=()) -> AgentContext:
 
 
 def test_an_opening_is_first_words_that_say_something():
-    """Real text readings: the first words of a conversation, not only a greeting, thanks or goodbye."""
-    assert responder.opening(text_ctx(MESSAGES["job"][0]))
-    for message in ("Hi there!", "Hii", "heyyy", "Thanks so much for listening, have a good night!"):
+    """Real text readings: the first words of a conversation, not only a greeting; first words that only
+    thank or say goodbye count (their template answer takes the thanks and returns the wish)."""
+    for message in (MESSAGES["job"][0], "Thanks so much for listening, have a good night!", "thank you"):
+        assert responder.opening(text_ctx(message)), message
+    for message in ("Hi there!", "Hii", "heyyy"):
         assert not responder.opening(text_ctx(message)), message
     earlier = [Turn(user_text="I am nervous about my exam.", reply="What worries you most about it?")]
     assert not responder.opening(text_ctx(MESSAGES["job"][0], earlier))

@@ -6,6 +6,7 @@ import pytest
 
 from mer_agents.agents import checks
 from mer_agents.agents.templates import (
+    DOOR_OPEN,
     HARDEST_PART,
     PRACTICAL_ASK,
     PRESENCE_REPLY,
@@ -16,6 +17,7 @@ from mer_agents.agents.templates import (
     echo,
     good_news_reply,
     grounded_reply,
+    leaving,
     practical_question,
     small_talk,
 )
@@ -223,6 +225,27 @@ def test_first_words_that_are_small_talk_are_answered_in_kind(message, emotion, 
     assert grounded_reply(message, emotion, "Question", opening=True) == reply
     results = checks.check_reply(reply, "Question", emotion, message, [], 0.5)
     assert not checks.guard_failures(results)
+
+
+@pytest.mark.parametrize(
+    ("message", "reply"),
+    [
+        ("thx bye", "You're welcome, and take care!"),
+        ("gotta go, bye bye", "Take care!"),
+        ("happy new year and good night 🙂", "Happy new year to you too, and good night!"),
+        ("ok cool thank u, have a good weekend", "You're welcome, and have a good weekend too!"),
+        ("ok thats all for today, take care", "You take care too!"),
+    ],
+)
+def test_first_words_that_only_thank_or_say_goodbye_are_answered_as_a_goodbye(message, reply):
+    """The thanks taken, the wish returned, the door left open, no question, whatever the feeling read; small
+    talk that thanks is still small talk."""
+    for emotion in ("neutral", "joy"):
+        assert grounded_reply(message, emotion, "Others", opening=True) == f"{reply} {DOOR_OPEN}"
+    results = checks.check_reply(f"{reply} {DOOR_OPEN}", "Others", "neutral", message, [], 0.5)
+    assert not checks.guard_failures(results)
+    assert not leaving("Hello! I'm alright thanks")
+    assert not leaving("thanks for listening, my dad lost his job")
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from mer_agents.agents import guard, strategy_encoder, text_gate
+from mer_agents.agents import guard, strategy_encoder, templates, text_gate
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.agents.perception import digest
 from mer_agents.agents.retrieval import Exemplar
@@ -107,7 +107,10 @@ def rank(
     encoder: bool = True,
 ) -> list[tuple[str, float]]:
     """Strategies by score, best first, without those to avoid. With the person's `words` (and `encoder`),
-    the code's score is blended with the fine-tuned strategy encoder's probability (strategy_encoder.py)."""
+    the code's score is blended with the fine-tuned strategy encoder's probability (strategy_encoder.py).
+    First words that only thank or say goodbye put Others first: their answer takes the thanks and
+    returns the wish (templates.closing_reply); the ranking, which learnt first turns that open, says
+    Question."""
     vote = {s: 0.0 for s in STRATEGIES}
     total = sum(max(e.score, 0.0) for e in exemplars)
     for e in exemplars:
@@ -121,7 +124,8 @@ def rank(
         scores = {
             s: (w * read[s] + (1 - w) * v) / STRATEGY_PRIOR[s] ** PRIOR_POWER for s, v in scores.items()
         }
-    return sorted(scores.items(), key=lambda kv: -kv[1])
+    leaves = not history and templates.leaving(words)
+    return sorted(scores.items(), key=lambda kv: (not (leaves and kv[0] == "Others"), -kv[1]))
 
 
 def query_text(ctx: AgentContext) -> str:

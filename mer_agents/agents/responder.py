@@ -39,7 +39,7 @@ from mer_agents.agents import checks, guard, reply_judge, reply_selector, strate
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
-from mer_agents.agents.templates import good_news_reply, grounded_reply, small_talk
+from mer_agents.agents.templates import good_news_reply, grounded_reply, leaving, small_talk
 from mer_agents.backends.base import Message
 from mer_agents.cache import load_once
 from mer_agents.config import Settings
@@ -269,19 +269,18 @@ def dropped(ctx: AgentContext) -> set[str]:
 
 
 def opening(ctx: AgentContext) -> bool:
-    """The person's first words (nothing said before), and more than a greeting, thanks or a goodbye
-    (guard.closing_only: a message that tells something and also thanks is an opening): what a clip usually
-    is. Here the grounded template leads the ranking (`template_first_rank_key`): on opening
+    """The person's first words (nothing said before), and more than a greeting: what a clip usually is.
+    First words that only thank or say goodbye count too (templates.leaving): the template's answer to them
+    (templates.closing_reply) takes the thanks and returns the wish, where the human lines ranked first had
+    been another conversation's "HI, can I help today?". Here the grounded template leads the ranking
+    (`template_first_rank_key`): on opening
     statements of held-out ESConv train dialogues (their `situation`) a blind judge graded it A 0.28 / C 0.07
     against the shipped rank's pick A 0.10 / C 0.23 (40 statements, better in 17, worse in 5;
     experiments/reply_policy/heldout_opening_policy/). Later in a conversation the template grades poorly (A
     0.05, experiments/reply_policy/heldout_candidate_grades/) and the shipped rank stays."""
     words = _context(ctx)
-    return (
-        not ctx.history
-        and not guard.greeting_only(words, checks.content_words(words))
-        and not guard.closing_only(words)
-    )
+    leaves = leaving(words)  # "thank you, that's all" is also greeting_only
+    return not ctx.history and (leaves or not guard.greeting_only(words, checks.content_words(words)))
 
 
 def good_news(ctx: AgentContext, forecast: EmotionForecast) -> bool:
@@ -295,6 +294,7 @@ def good_news(ctx: AgentContext, forecast: EmotionForecast) -> bool:
         opening(ctx)
         and checks.tone_emotion(forecast.emotion, ctx.evidence) == "joy"
         and not small_talk(ctx.evidence.words)  # "I am doing ok today" is not news (templates.small_talk)
+        and not leaving(ctx.evidence.words)  # "thank you so much, good night" is not news
     )
 
 

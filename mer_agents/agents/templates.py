@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from mer_agents.agents import guard
 from mer_agents.agents.lexicon import SENTENCE_BREAK, unstretched
 
 MAX_ECHO_WORDS = 12  # a longer statement is not echoed (it would read as a parrot)
@@ -144,6 +145,40 @@ REQUEST = re.compile(
     re.IGNORECASE,
 )
 REQUEST_REPLY = "Of course, I'm here to listen. What's been going on?"
+# First words that only thank or say goodbye (`leaving`: "thx bye", "happy new year and good night"):
+# the person is leaving, so the thanks is taken and the wish returned, with the door left open and no
+# question. Asking them to go on read as not listening (B: "You're welcome! Is there anything else you'd like
+# to talk about?"), a human line of another conversation's opening as absurd (C: "HI, can I help today?");
+# "Of course anytime, have a goodnight!" was graded A (experiments/first_messages/closing_words_fresh/).
+THANKED = re.compile(
+    r"\b(thanks|thank\w*|thx|thnx|thanx|ty|tysm|tyvm|appreciate\w*|gracias|merci|danke|grazie|obrigad[oa])\b",
+    re.IGNORECASE,
+)
+WISHES = (  # (what the person wished, how it is returned); the first match of each kind is returned
+    (re.compile(r"\bmerry (christmas|xmas)\b", re.IGNORECASE), "Merry Christmas to you too"),
+    (
+        re.compile(r"\bhappy (new year|holidays|easter|thanksgiving|diwali|eid|hanukkah)\b", re.IGNORECASE),
+        "Happy {1} to you too",
+    ),
+    (
+        re.compile(
+            r"\b(good ?night|gn|nite|night night|buenas noches|bonne nuit|gute nacht|buona notte)\b",
+            re.IGNORECASE,
+        ),
+        "Good night",
+    ),
+    (
+        re.compile(
+            r"\bhave an? (nice|good|great|lovely|wonderful|blessed) (day|evening|weekend|week|night|one)\b",
+            re.IGNORECASE,
+        ),
+        "Have a {1} {2} too",
+    ),
+    (re.compile(r"\btake care\b", re.IGNORECASE), "You take care too"),
+)
+WELCOME = "You're welcome"
+FAREWELL = "Take care"
+DOOR_OPEN = "I'm here whenever you want to talk."
 # Good news (responder.good_news): the ESConv bank answers distress, so joy gets its own replies.
 GLAD = "That is wonderful news"
 LEAD_IN = re.compile(
@@ -346,9 +381,31 @@ def small_talk_reply(transcript: str) -> str:
     )
 
 
+def closing_reply(transcript: str) -> str:
+    """The answer to first words that only thank or say goodbye: the thanks taken (WELCOME), each wish
+    returned (WISHES), else a plain goodbye (FAREWELL), then DOOR_OPEN."""
+    said = [WELCOME] if THANKED.search(transcript) else []
+    for pattern, answer in WISHES:
+        if m := pattern.search(transcript):
+            said.append(answer.format(*[g.lower() for g in (m.group(0), *m.groups())]))
+    if len(said) == (1 if said[:1] == [WELCOME] else 0):
+        said.append(FAREWELL)
+    text = ", and ".join([said[0]] + [s[0].lower() + s[1:] for s in said[1:]])
+    return f"{text}! {DOOR_OPEN}"
+
+
+def leaving(transcript: str) -> bool:
+    """Words that only thank or say goodbye (guard.closing_only), not small talk that thanks ("Hello! I'm
+    alright thanks")."""
+    return guard.closing_only(transcript) and not small_talk(transcript)
+
+
 def _first_words_answer(transcript: str, emotion: str) -> str | None:
     """grounded_reply's designed answer to first words that only check someone is there or ask what this is
-    (when no feeling is read), are small talk, or ask to be heard; None for other first words."""
+    (when no feeling is read), are small talk, ask to be heard, or only thank or say goodbye; None for other
+    first words."""
+    if leaving(transcript):
+        return closing_reply(transcript)
     if emotion == "neutral" and PRESENCE.match(transcript.strip()):
         return PRESENCE_REPLY
     if emotion == "neutral" and ABOUT_SERVICE.search(transcript):
