@@ -124,21 +124,3 @@ def test_a_crowd_workers_talk_about_the_task_never_transfers():
         assert not guard.transfers(line, conversation, closing=True), line
     for line in ("You're welcome, take care of yourself!", "I hope you never quit trying. You matter."):
         assert guard.transfers(line, conversation, closing=True), line
-
-
-@pytest.mark.parametrize(
-    "words, only",
-    [
-        ("ok thanks, bye", True),
-        ("thank you so much, good night", True),
-        ("thanks for your help", True),
-        ("promoted to team lead today!!! ok gotta run, talk later", False),
-        ("my boss told me to have a good weekend and then fired me", False),
-        ("thanks for listening, my dad lost his job today and i dont know what to do", False),
-        ("my dad lost his job today", False),
-    ],
-)
-def test_a_closing_is_thanks_or_a_goodbye_and_little_else(words, only):
-    """guard.closing_only, which keeps a first message from counting as an opening (responder.opening): news
-    with a thanks or goodbye in it is still news (experiments/first_messages/closing_words_fresh/)."""
-    assert guard.closing_only(words) is only

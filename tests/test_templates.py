@@ -228,11 +228,34 @@ def test_first_words_that_are_small_talk_are_answered_in_kind(message, emotion, 
 
 
 @pytest.mark.parametrize(
+    "words, only",
+    [
+        ("ok thanks, bye", True),
+        ("thank you so much, good night", True),
+        ("thanks for your help", True),
+        ("gracias, adiós!", True),
+        ("eid mubarak 🌙", True),
+        ("peace out ✌️", True),
+        ("promoted to team lead today!!! ok gotta run, talk later", False),
+        ("my boss told me to have a good weekend and then fired me", False),
+        ("thanks for listening, my dad lost his job today and i dont know what to do", False),
+        ("my dad lost his job today", False),
+        ("Hello! I'm alright thanks", False),
+    ],
+)
+def test_leaving_is_thanks_a_goodbye_or_a_wish_and_little_else(words, only):
+    """templates.leaving, which answers first words as a goodbye (closing_reply): news with a thanks or
+    goodbye in it is still news (first_messages/closing_words_fresh/), small talk that thanks is small
+    talk, and people take leave in several languages (first_messages/closing_only_design/)."""
+    assert leaving(words) is only
+
+
+@pytest.mark.parametrize(
     ("message", "reply"),
     [
         ("thx bye", "You're welcome, and take care!"),
         ("gotta go, bye bye", "Take care!"),
-        ("happy new year and good night 🙂", "Happy new year to you too, and good night!"),
+        ("happy new year and good night 🙂", "Happy New Year to you too, and good night!"),
         ("ok cool thank u, have a good weekend", "You're welcome, and have a good weekend too!"),
         ("ok thats all for today, take care", "You take care too!"),
     ],
@@ -244,8 +267,6 @@ def test_first_words_that_only_thank_or_say_goodbye_are_answered_as_a_goodbye(me
         assert grounded_reply(message, emotion, "Others", opening=True) == f"{reply} {DOOR_OPEN}"
     results = checks.check_reply(f"{reply} {DOOR_OPEN}", "Others", "neutral", message, [], 0.5)
     assert not checks.guard_failures(results)
-    assert not leaving("Hello! I'm alright thanks")
-    assert not leaving("thanks for listening, my dad lost his job")
 
 
 @pytest.mark.parametrize(

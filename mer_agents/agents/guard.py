@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from mer_agents.agents.lexicon import SENTENCE_BREAK, content_words, unstretched
+from mer_agents.agents.lexicon import SENTENCE_BREAK, unstretched
 from mer_agents.cache import load_once
 from mer_agents.errors import ModelError
 
@@ -126,7 +126,6 @@ CLOSING = re.compile(  # a supporter ending their own conversation: never a repl
     r"sharing|reaching)|glad (i|we) could|hope (i|this) helped|you'?re welcome|hello|hi there)\b",
     re.IGNORECASE,
 )
-CLOSING_ONLY_WORDS = 2  # closing_only: content words beside the thanks or goodbye ("thanks for your help")
 PERSON_CLOSING = re.compile(  # the person thanking or saying goodbye: a goodbye may answer them
     r"\b(thanks|thank you|thank u|thx|bye|goodbye|good night|goodnight|take care|have a (good|great|nice|"
     r"wonderful|lovely|blessed)|merry christmas|happy (holidays|new year|thanksgiving)|talk (to you )?later|"
@@ -221,16 +220,6 @@ def supporter_frequency() -> dict[str, int]:
 def closes(words: str) -> bool:
     """The person is thanking or saying goodbye (PERSON_CLOSING)."""
     return bool(PERSON_CLOSING.search(words))
-
-
-def closing_only(words: str) -> bool:
-    """Thanks or a goodbye and little else ("ok thanks, bye", "thank you so much, good night"): at most
-    CLOSING_ONLY_WORDS content words outside the thanks and goodbyes. A message that tells something and
-    also thanks ("thanks for listening, my dad lost his job") is more than a closing."""
-    if not closes(words):
-        return False
-    rest = content_words(PERSON_CLOSING.sub(" ", words))
-    return len({w for w in rest if unstretched(w, GREETING) not in GREETING}) <= CLOSING_ONLY_WORDS
 
 
 def transfers(reply: str, conversation: Iterable[str], closing: bool = False) -> bool:
