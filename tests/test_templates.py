@@ -258,6 +258,8 @@ def test_leaving_is_thanks_a_goodbye_or_a_wish_and_little_else(words, only):
         ("happy new year and good night 🙂", "Happy New Year to you too, and good night!"),
         ("ok cool thank u, have a good weekend", "You're welcome, and have a good weekend too!"),
         ("ok thats all for today, take care", "You take care too!"),
+        ("Feliz Navidad y gracias", "You're welcome, and Feliz Navidad to you too!"),  # the person's words
+        ("Goodnight and God bless.", "Good night!"),  # a blessing is not thanks
     ],
 )
 def test_first_words_that_only_thank_or_say_goodbye_are_answered_as_a_goodbye(message, reply):

@@ -157,7 +157,7 @@ REQUEST_REPLY = "Of course, I'm here to listen. What's been going on?"
 # (experiments/first_messages/closing_only_design/).
 THANKED = re.compile(
     r"\b(thank(s|you|u|ya|z)?|thnks|thx|thnx|thanx|ty|tysm|tyvm|appreciated?|cheers|gracias|merci|"
-    r"(vielen )?danke?|grazie|obrigad[oa]|salamat|arigato\w*|shukran|bless you|god bless)\b",
+    r"(vielen )?danke?|grazie|obrigad[oa]|salamat|arigato\w*|shukran)\b",
     re.IGNORECASE,
 )
 BYE = re.compile(
@@ -165,7 +165,7 @@ BYE = re.compile(
     r"talk (to you )?later|peace( out)?|adi[oó]s|chao|ciao|tsch[uü]ss|au revoir|[aà] (bient[oô]t|plus)|"
     r"tchau|hasta luego|paalam|"
     r"sayonara|take care|take it easy|gotta go|g2g|gtg|that'?s all( for (today|now))?|kind regards|"
-    r"best wishes|be well)\b",
+    r"best wishes|be well|good day|(god )?bless( you)?)\b",
     re.IGNORECASE,
 )
 # (what the person wished, how it is returned: {0} the wish in capitals, {1}… its parts in lower case)
@@ -174,7 +174,7 @@ WISHES = (  # the first match of each kind is returned
         re.compile(
             r"\b(merry (christmas|xmas)|feliz navidad|joyeux no[eë]l|frohe weihnachten|buon natale)\b", re.I
         ),
-        "Merry Christmas to you too",
+        "{0} to you too",  # the person's words: "Merry Christmas" is not what "feliz navidad" says
     ),
     (
         re.compile(
@@ -416,11 +416,12 @@ def closing_reply(transcript: str) -> str:
     said = [WELCOME] if THANKED.search(transcript) else []
     for pattern, answer in WISHES:
         if m := pattern.search(transcript):
-            said.append(answer.format(string.capwords(m.group(0)), *[(g or "").lower() for g in m.groups()]))
+            wish = answer.format(string.capwords(m.group(0)), *[(g or "").lower() for g in m.groups()])
+            # after "and" a phrase goes on in lower case; a wish in the person's words keeps its capitals
+            said.append(wish if answer.startswith("{0}") or not said else wish[0].lower() + wish[1:])
     if len(said) == (1 if said[:1] == [WELCOME] else 0):
-        said.append(FAREWELL)
-    text = ", and ".join([said[0][0].upper() + said[0][1:]] + [s[0].lower() + s[1:] for s in said[1:]])
-    return f"{text}! {DOOR_OPEN}"
+        said.append(FAREWELL.lower() if said else FAREWELL)
+    return f"{', and '.join(said)}! {DOOR_OPEN}"
 
 
 def leaving(transcript: str) -> bool:
