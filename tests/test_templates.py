@@ -236,6 +236,8 @@ def test_first_words_that_are_small_talk_are_answered_in_kind(message, emotion, 
         ("gracias, adiós!", True),
         ("eid mubarak 🌙", True),
         ("peace out ✌️", True),
+        ("Teşekkürler, iyi geceler", True),
+        ("bom dia", False),  # a greeting
         ("promoted to team lead today!!! ok gotta run, talk later", False),
         ("my boss told me to have a good weekend and then fired me", False),
         ("thanks for listening, my dad lost his job today and i dont know what to do", False),
@@ -260,6 +262,9 @@ def test_leaving_is_thanks_a_goodbye_or_a_wish_and_little_else(words, only):
         ("ok thats all for today, take care", "You take care too!"),
         ("Feliz Navidad y gracias", "You're welcome, and Feliz Navidad to you too!"),  # the person's words
         ("Goodnight and God bless.", "Good night!"),  # a blessing is not thanks
+        ("Bedankt en fijne dag!", "You're welcome, and have a good day too!"),
+        ("Wishing you a blessed Easter.", "Thank you, the same to you!"),
+        ("Shana tova!", "Shana Tova to you too!"),
     ],
 )
 def test_first_words_that_only_thank_or_say_goodbye_are_answered_as_a_goodbye(message, reply):

@@ -157,29 +157,38 @@ REQUEST_REPLY = "Of course, I'm here to listen. What's been going on?"
 # (experiments/first_messages/closing_only_design/).
 THANKED = re.compile(
     r"\b(thank(s|you|u|ya|z)?|thnks|thx|thnx|thanx|ty|tysm|tyvm|appreciated?|cheers|gracias|merci|"
-    r"(vielen )?danke?|grazie|obrigad[oa]|salamat|arigato\w*|shukran)\b",
+    r"(vielen )?danke?|grazie|obrigad[oa]|salamat|arigato\w*|shukran|shukriya|bedankt|dank (je|u)( wel)?|"
+    r"te[sş]ekk[uü]r(ler|ederim)?|sa[gğ]ol|dhanyava+d|toda( raba)?|kamsahamnida|gomawo|dzi[eę]kuj[eę]|"
+    r"spasibo|asante|terima kasih|xie xie)\b",
     re.IGNORECASE,
 )
 BYE = re.compile(
     r"\b(by+e+|goodbye|good-bye|cya|see (ya|you)( later| soon| around)?|later|laters|ttyl|"
     r"talk (to you )?later|peace( out)?|adi[oó]s|chao|ciao|tsch[uü]ss|au revoir|[aà] (bient[oô]t|plus)|"
-    r"tchau|hasta luego|paalam|"
+    r"tchau|hasta luego|hasta pronto|paalam|tot ziens|doei|ho[sş][cç]a kal|g[oö]r[uü][sş][uü]r[uü]z|alvida|"
+    r"phir milenge|ma'?a? ?salama|shalom|lehitraot|mata ne|do widzenia|poka|do svidaniya|kwaheri|"
+    r"sampai jumpa|ta-?ra|"
     r"sayonara|take care|take it easy|gotta go|g2g|gtg|that'?s all( for (today|now))?|kind regards|"
-    r"best wishes|be well|good day|(god )?bless( you)?)\b",
+    r"best wishes|all the best|be well|(god )?bless( you)?)\b",
     re.IGNORECASE,
 )
 # (what the person wished, how it is returned: {0} the wish in capitals, {1}… its parts in lower case)
 WISHES = (  # the first match of each kind is returned
     (
         re.compile(
-            r"\b(merry (christmas|xmas)|feliz navidad|joyeux no[eë]l|frohe weihnachten|buon natale)\b", re.I
+            r"\b(merry (christmas|xmas)|feliz navidad|joyeux no[eë]l|frohe weihnachten|buon natale|"
+            r"feliz natal|vrolijk kerstfeest|wesołych świąt)\b",
+            re.I,
         ),
         "{0} to you too",  # the person's words: "Merry Christmas" is not what "feliz navidad" says
     ),
     (
         re.compile(
             r"\b(happy (new year|holidays|easter|thanksgiving|diwali|eid|hanukkah|chanukah|passover|"
-            r"ramadan|lunar new year|halloween)|eid mubarak|ramadan mubarak|season'?s greetings)\b",
+            r"ramadan|lunar new year|halloween|hogmanay|nowruz|vaisakhi|holi)|eid (mubarak|saeed)|"
+            r"ramadan (mubarak|kareem)|season'?s greetings|shana tova|chag sameach|gong (hei|xi) fat choy|"
+            r"feliz a[nñ]o( nuevo)?|bonne ann[eé]e|frohes neues( jahr)?|felice anno nuovo|feliz ano novo|"
+            r"gelukkig nieuwjaar|mutlu y[ıi]llar)\b",
             re.I,
         ),
         "{0} to you too",
@@ -187,7 +196,8 @@ WISHES = (  # the first match of each kind is returned
     (
         re.compile(
             r"\b(good ?night|good ?nite|nite nite|nite|night night|gn|sweet dreams|sleep well|buenas noches|"
-            r"bonne nuit|gute nacht|buona notte|boa noite)\b",
+            r"bonne nuit|gute nacht|buona ?notte|boa noite|welterusten|goede nacht|iyi geceler|shubh raatri|"
+            r"shab bakhair|laila tov|oyasumi( nasai)?|jaljayo|dobranoc|spokoynoy nochi|lala salama)\b",
             re.I,
         ),
         "Good night",
@@ -195,17 +205,32 @@ WISHES = (  # the first match of each kind is returned
     (
         re.compile(
             r"\bhave an? (nice|good|great|lovely|wonderful|blessed) "
-            r"(\w*day|evening|weekend|week|night|one)\b",
+            r"(\w*day|morning|afternoon|evening|weekend|week|night|one)\b",
             re.I,
         ),
         "Have a {1} {2} too",
     ),
+    (
+        re.compile(
+            r"\b(fijne|prettige) dag|bonne journ[eé]e|buona giornata|sch[oö]nen tag|iyi g[uü]nler\b",
+            re.I,
+        ),
+        "Have a good day too",
+    ),
+    (
+        re.compile(
+            r"\b(fijne|prettige) avond|bonne soir[eé]e|buona serata|sch[oö]nen abend|iyi ak[sş]amlar\b", re.I
+        ),
+        "Have a good evening too",
+    ),
     (re.compile(r"\btake care\b", re.I), "You take care too"),
 )
-LEAVE_TAKING = (THANKED, BYE, *(pattern for pattern, _ in WISHES))
+WELL_WISHED = re.compile(r"\b(wishing you|wish you|blessings)\b", re.I)  # a wish WISHES does not name
+LEAVE_TAKING = (THANKED, BYE, WELL_WISHED, *(pattern for pattern, _ in WISHES))
 LEAVING_OTHER_WORDS = 2  # content words beside the leave-taking ("thanks again", "good night all")
 STATE_WORDS = frozenset("fine okay alright well great bad doing good".split())  # how the person is
 WELCOME = "You're welcome"
+SAME_TO_YOU = ("Thank you, the same to you", "the same to you")  # alone; after WELCOME
 FAREWELL = "Take care"
 DOOR_OPEN = "I'm here whenever you want to talk."
 # Good news (responder.good_news): the ESConv bank answers distress, so joy gets its own replies.
@@ -412,14 +437,17 @@ def small_talk_reply(transcript: str) -> str:
 
 def closing_reply(transcript: str) -> str:
     """The answer to first words that only thank or say goodbye: the thanks taken (WELCOME), each wish
-    returned (WISHES), else a plain goodbye (FAREWELL), then DOOR_OPEN."""
-    said = [WELCOME] if THANKED.search(transcript) else []
+    returned (WISHES; another wish with SAME_TO_YOU), else a plain goodbye (FAREWELL), then DOOR_OPEN."""
+    thanked = bool(THANKED.search(transcript))
+    said = [WELCOME] if thanked else []
     for pattern, answer in WISHES:
         if m := pattern.search(transcript):
             wish = answer.format(string.capwords(m.group(0)), *[(g or "").lower() for g in m.groups()])
             # after "and" a phrase goes on in lower case; a wish in the person's words keeps its capitals
             said.append(wish if answer.startswith("{0}") or not said else wish[0].lower() + wish[1:])
-    if len(said) == (1 if said[:1] == [WELCOME] else 0):
+    if len(said) == int(thanked) and WELL_WISHED.search(transcript):
+        said.append(SAME_TO_YOU[thanked])
+    if len(said) == int(thanked):
         said.append(FAREWELL.lower() if said else FAREWELL)
     return f"{', and '.join(said)}! {DOOR_OPEN}"
 
