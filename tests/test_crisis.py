@@ -81,6 +81,7 @@ def test_plain_phrasings_no_keyword_list_held_are_caught(words):
         "I'd rather be dead than go through another year of this",
         "I go to bed hoping I never wake up",
         "started cutting my arms again",
+        "life seems bleak and i have nothing left to live for",
     ],
 )
 def test_warning_signs_said_flatly_match_the_rules(words):

@@ -75,7 +75,7 @@ WARNING_SIGNS = re.compile(
     r"(better off|happier|be fine) without me|(i'?m|i am|im) (just |such )?a burden|"
     r"(disappear|vanish)(ed)? (forever|for good|permanently)|"
     r"(never|not) (want|wanna) to wake up|(wish|hope) i (don'?t|never|wouldn'?t|won'?t) wake up|"
-    r"no (point|reason) (in |to )?(living|being alive|going on|life)|"
+    r"no (point|reason) (in |to )?(living|being alive|going on|life)|nothing (left )?to live for|"
     r"(want|wants|wanted|wanting|wish|ready|deserve) to (be )?dead|(i'?d|would) rather be dead|"
     r"wish(ed)? i (had )?(was|were|had been|had never been) (dead|born)|never wake up( again)?|"
     r"(isn'?t|is not|ain'?t|no longer|not) worth living|only (one )?way out(?! of)|"
