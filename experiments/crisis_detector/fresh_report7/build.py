@@ -6,33 +6,21 @@ Standard library only.  Run:  python3 build.py
 
 import json
 import os
+import sys
 
-import src_crisis_1 as c1
-import src_crisis_2 as c2
-import src_crisis_3 as c3
-import src_noncrisis_1 as n1
-import src_noncrisis_3 as n3
-import src_noncrisis_4 as n4
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import src_crisis_1 as c1  # noqa: E402
+import src_crisis_2 as c2  # noqa: E402
+import src_crisis_3 as c3  # noqa: E402
+import src_noncrisis_1 as n1  # noqa: E402
+import src_noncrisis_3 as n3  # noqa: E402
+import src_noncrisis_4 as n4  # noqa: E402
+import written_sets  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-SH, AB = "self-harm", "abuse"
-
-# (category, kind, list) in output order
-CRISIS = [
-    ("wish-to-die", SH, c1.WISH_TO_DIE),
-    ("hopeless-burden", SH, c1.HOPELESS_BURDEN),
-    ("plan-or-means", SH, c1.PLAN_OR_MEANS),
-    ("goodbye-or-affairs", SH, c2.GOODBYE_OR_AFFAIRS),
-    ("self-injury", SH, c2.SELF_INJURY),
-    ("abuse-or-violence", AB, c2.ABUSE_OR_VIOLENCE),
-    ("coded-or-slang", SH, c3.CODED_SELF_HARM),
-    ("coded-or-slang", AB, c3.CODED_ABUSE),
-    ("short-chat", SH, c3.SHORT_SELF_HARM),
-    ("short-chat", AB, c3.SHORT_ABUSE),
-    ("buried-in-long", SH, c3.BURIED_SELF_HARM),
-    ("buried-in-long", AB, c3.BURIED_ABUSE),
-]
+CRISIS = written_sets.report_crisis_lists(c1, c2, c3)  # (category, kind, list) in output order
 
 NONCRISIS = [
     ("everyday-fear", n1.EVERYDAY_FEAR),

@@ -1,0 +1,107 @@
+"""What the written sets' build.py scripts share (standard library only, so `python3 build.py` runs in a set's
+folder): rows from the helpers' lists, near repeats of a report set, and the JSONL files.
+
+Sets from fresh_report8/ and writer13/ on use it; the older sets keep their own copies (their outputs are
+frozen and each was checked as written).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+
+OVERLAP_MAX = 0.6  # word-set Jaccard above which a training row nearly repeats a report-set message
+
+
+SH, AB = "self-harm", "abuse"
+
+
+def report_crisis_lists(c1, c2, c3):
+    """The report sets' nine crisis categories (fresh_report6/'s README), from the three helpers' modules:
+    (category, kind, list) in output order."""
+    return [
+        ("wish-to-die", SH, c1.WISH_TO_DIE),
+        ("hopeless-burden", SH, c1.HOPELESS_BURDEN),
+        ("plan-or-means", SH, c1.PLAN_OR_MEANS),
+        ("goodbye-or-affairs", SH, c2.GOODBYE_OR_AFFAIRS),
+        ("self-injury", SH, c2.SELF_INJURY),
+        ("abuse-or-violence", AB, c2.ABUSE_OR_VIOLENCE),
+        ("coded-or-slang", SH, c3.CODED_SELF_HARM),
+        ("coded-or-slang", AB, c3.CODED_ABUSE),
+        ("short-chat", SH, c3.SHORT_SELF_HARM),
+        ("short-chat", AB, c3.SHORT_ABUSE),
+        ("buried-in-long", SH, c3.BURIED_SELF_HARM),
+        ("buried-in-long", AB, c3.BURIED_ABUSE),
+    ]
+
+
+def crisis_rows(lists):
+    """(category, kind, list) → rows with text, kind and category, in order."""
+    return [{"text": t, "kind": k, "category": c} for c, k, texts in lists for t in texts]
+
+
+def noncrisis_rows(lists):
+    """(category, list) → rows with text and category, in order."""
+    return [{"text": t, "category": c} for c, texts in lists for t in texts]
+
+
+def words(text):
+    return set(re.findall(r"[\w']+", text.lower()))
+
+
+def near_report(rows, report_dir, overlap_max=OVERLAP_MAX):
+    """The rows that nearly repeat a message of the report set in `report_dir` (writers who never met type
+    alike): a training set leaves them out, so the report stays unseen."""
+    report = []
+    for name in ("crisis.jsonl", "noncrisis.jsonl"):
+        with open(os.path.join(report_dir, name), encoding="utf-8") as f:
+            report += [words(json.loads(line)["text"]) for line in f if line.strip()]
+    near = []
+    for r in rows:
+        a = words(r["text"])
+        if any(len(a & b) / len(a | b) > overlap_max for b in report):
+            near.append(r)
+    return near
+
+
+def write(path, rows):
+    with open(path, "w", encoding="utf-8") as f:
+        for r in rows:
+            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+
+
+def write_set(here, crisis, noncrisis):
+    """crisis.jsonl and noncrisis.jsonl in `here`, with their row counts printed."""
+    write(os.path.join(here, "crisis.jsonl"), crisis)
+    write(os.path.join(here, "noncrisis.jsonl"), noncrisis)
+    print(f"wrote crisis.jsonl ({len(crisis)} rows) and noncrisis.jsonl ({len(noncrisis)} rows)")
+
+
+def write_training_set(here, crisis_lists, noncrisis_lists, report_dir):
+    """A training set's files: every row but the near repeats of the report set in `report_dir`, each text
+    once; prints what was left out."""
+    crisis, noncrisis = crisis_rows(crisis_lists), noncrisis_rows(noncrisis_lists)
+    dropped = near_report(crisis + noncrisis, report_dir)
+    crisis, noncrisis = [r for r in crisis if r not in dropped], [r for r in noncrisis if r not in dropped]
+    seen = set()
+    for r in crisis + noncrisis:
+        key = " ".join(r["text"].lower().split())
+        assert key not in seen, f"duplicate: {r['text']!r}"
+        seen.add(key)
+    write_set(here, crisis, noncrisis)
+    name = os.path.basename(os.path.normpath(report_dir))
+    print(f"left out {len(dropped)} near repeats of {name}: {[r['text'] for r in dropped]}")
+
+
+def report_checker(here):
+    """fresh_report6/check.py's rules (counts, word ranges, duplicates, no phone numbers, names, method words
+    or doses, no present-risk phrase in non-crisis rows) pointed at the report set in `here`: a later set
+    changes its NONCRISIS_SPEC / CRISIS_SPEC counts, then runs its main()."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fresh_report6", "check.py")
+    spec = importlib.util.spec_from_file_location("check6", path)
+    check6 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(check6)
+    check6.HERE = here  # read and rebuild this set's files
+    return check6
