@@ -493,9 +493,9 @@ def test_the_evaluation_checks_the_tone_the_audit_checked():
     from mer_agents.evaluation.esconv_data import EsconvTurn
     from mer_agents.evaluation.readers import EsconvItem
 
-    said = (
-        "I love my dad and I want to look after him. But I haven't slept a full night in months and I cry in "
-        "the car before I go in."
+    said = (  # round 8 of the crisis detector reads "…and I cry in the car before I go in" as a risk (P 0.95)
+        "I love my dad and I want to look after him. But I haven't slept a full night in months and I'm so "
+        "stressed all the time."
     )
     item = EsconvItem(
         id="test_t1",
