@@ -270,14 +270,14 @@ def dropped(ctx: AgentContext) -> set[str]:
 
 def opening(ctx: AgentContext) -> bool:
     """The person's first words (nothing said before), and more than a greeting: what a clip usually is.
-    First words that only thank or say goodbye count too (templates.leaving): the template's answer to them
-    (templates.closing_reply) takes the thanks and returns the wish, where the human lines ranked first had
-    been another conversation's "HI, can I help today?". Here the grounded template leads the ranking
-    (`template_first_rank_key`): on opening
-    statements of held-out ESConv train dialogues (their `situation`) a blind judge graded it A 0.28 / C 0.07
-    against the shipped rank's pick A 0.10 / C 0.23 (40 statements, better in 17, worse in 5;
+    Here the grounded template leads the ranking (`template_first_rank_key`): on opening statements of
+    held-out ESConv train dialogues (their `situation`) a blind judge graded it A 0.28 / C 0.07 against the
+    shipped rank's pick A 0.10 / C 0.23 (40 statements, better in 17, worse in 5;
     experiments/reply_policy/heldout_opening_policy/). Later in a conversation the template grades poorly (A
-    0.05, experiments/reply_policy/heldout_candidate_grades/) and the shipped rank stays."""
+    0.05, experiments/reply_policy/heldout_candidate_grades/) and the shipped rank stays. First words that
+    only thank or say goodbye count too (templates.leaving): the template's answer (templates.closing_reply)
+    takes the thanks and returns the wish, where the rank had kept another conversation's "HI, can I help
+    today?" (experiments/first_messages/closing_only_fresh/)."""
     words = _context(ctx)
     leaves = leaving(words)  # "thank you, that's all" is also greeting_only
     return not ctx.history and (leaves or not guard.greeting_only(words, checks.content_words(words)))

@@ -166,7 +166,7 @@ BYE = re.compile(
     r"\b(by+e+|goodbye|good-bye|cya|see (ya|you)( later| soon| around)?|later|laters|ttyl|"
     r"talk (to you )?later|peace( out)?|adi[oó]s|chao|ciao|tsch[uü]ss|au revoir|[aà] (bient[oô]t|plus)|"
     r"tchau|hasta luego|hasta pronto|paalam|tot ziens|doei|ho[sş][cç]a kal|g[oö]r[uü][sş][uü]r[uü]z|alvida|"
-    r"phir milenge|ma'?a? ?salama|shalom|lehitraot|mata ne|do widzenia|poka|do svidaniya|kwaheri|"
+    r"phir milenge|ma'?a? ?salama|lehitraot|mata ne|do widzenia|poka|do svidaniya|kwaheri|"
     r"sampai jumpa|ta-?ra|"
     r"sayonara|take care|take it easy|gotta go|g2g|gtg|that'?s all( for (today|now))?|kind regards|"
     r"best wishes|all the best|be well|(god )?bless( you)?)\b",
@@ -212,14 +212,15 @@ WISHES = (  # the first match of each kind is returned
     ),
     (
         re.compile(
-            r"\b(fijne|prettige) dag|bonne journ[eé]e|buona giornata|sch[oö]nen tag|iyi g[uü]nler\b",
+            r"\b((fijne|prettige) dag|bonne journ[eé]e|buona giornata|sch[oö]nen tag|iyi g[uü]nler)\b",
             re.I,
         ),
         "Have a good day too",
     ),
     (
         re.compile(
-            r"\b(fijne|prettige) avond|bonne soir[eé]e|buona serata|sch[oö]nen abend|iyi ak[sş]amlar\b", re.I
+            r"\b((fijne|prettige) avond|bonne soir[eé]e|buona serata|sch[oö]nen abend|iyi ak[sş]amlar)\b",
+            re.I,
         ),
         "Have a good evening too",
     ),
