@@ -243,6 +243,8 @@ def test_first_words_that_are_small_talk_are_answered_in_kind(message, emotion, 
         ("thanks for listening, my dad lost his job today and i dont know what to do", False),
         ("my dad lost his job today", False),
         ("Hello! I'm alright thanks", False),
+        ("gotta run, my bus is here. thanks for everything!", True),  # why they go is part of the goodbye
+        ("oops clicked this by accident lol, bye!", True),
     ],
 )
 def test_leaving_is_thanks_a_goodbye_or_a_wish_and_little_else(words, only):

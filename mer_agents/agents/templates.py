@@ -227,7 +227,18 @@ WISHES = (  # the first match of each kind is returned
     (re.compile(r"\btake care\b", re.I), "You take care too"),
 )
 WELL_WISHED = re.compile(r"\b(wishing you|wish you|blessings)\b", re.I)  # a wish WISHES does not name
-LEAVE_TAKING = (THANKED, BYE, WELL_WISHED, *(pattern for pattern, _ in WISHES))
+# Why the person goes, said beside the goodbye: they must leave now, or came by mistake ("Mom's calling me for
+# dinner, gotta go, thanks!!", "oops clicked this by accident lol, bye!" got the good-news reply or "That is
+# quite something", experiments/first_messages/closing_only_fresh/): part of the leave-taking, not news.
+DEPARTING = re.compile(
+    r"\b(got(ta| to) (go|run|dash|bounce)|have to (go|run)|(i'?m |i am )?(heading|head|off) (off|out|now)|"
+    r"(i'?ll |i will )?head off|(my )?(bus|train|ride|taxi|uber|lift) is here|"
+    r"(class|work|my shift|the meeting)('s| is) (starting|about to start)|"
+    r"(mom|mum|dad|mom's|mum's|dad's) calling( me)?( for \w+)?|"
+    r"by (accident|mistake)|wrong (tab|window|chat|app|link)|oops|whoops)\b",
+    re.I,
+)
+LEAVE_TAKING = (THANKED, BYE, WELL_WISHED, DEPARTING, *(pattern for pattern, _ in WISHES))
 LEAVING_OTHER_WORDS = 2  # content words beside the leave-taking ("thanks again", "good night all")
 STATE_WORDS = frozenset("fine okay alright well great bad doing good".split())  # how the person is
 WELCOME = "You're welcome"
