@@ -20,6 +20,7 @@ from mer_agents.agents.templates import (
     leaving,
     practical_question,
     small_talk,
+    takes_leave,
 )
 from mer_agents.labels import EMOTIONS, STRATEGIES
 
@@ -252,6 +253,19 @@ def test_leaving_is_thanks_a_goodbye_or_a_wish_and_little_else(words, only):
     goodbye in it is still news (first_messages/closing_words_fresh/), small talk that thanks is small
     talk, and people take leave in several languages (first_messages/closing_only_design/)."""
     assert leaving(words) is only
+
+
+def test_a_goodbye_with_a_reason_takes_leave_unless_a_hard_feeling_is_read():
+    """templates.takes_leave: the reason is the person's own words; a hard feeling keeps the message news."""
+    said = "Oh shoot, my Uber just pulled up. Thanks anyway, bye!"
+    assert takes_leave(said, "joy") and takes_leave(said, "neutral") and not leaving(said)
+    assert (
+        grounded_reply(said, "joy", "Others", opening=True) == f"You're welcome, and take care! {DOOR_OPEN}"
+    )
+    assert not takes_leave(
+        "Our dog got sick this morning and we're taking him to the vet. Have to go.", "sadness"
+    )
+    assert not takes_leave("I got the job! thanks for listening", "joy")  # thanks alone is no goodbye
 
 
 @pytest.mark.parametrize(

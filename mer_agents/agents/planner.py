@@ -108,8 +108,8 @@ def rank(
 ) -> list[tuple[str, float]]:
     """Strategies by score, best first, without those to avoid. With the person's `words` (and `encoder`),
     the code's score is blended with the fine-tuned strategy encoder's probability (strategy_encoder.py).
-    First words that only thank or say goodbye put Others first: their answer takes the thanks and
-    returns the wish (templates.closing_reply); the ranking, which learnt first turns that open, says
+    First words that take leave put Others first (templates.takes_leave): their answer takes the thanks
+    and returns the wish (templates.closing_reply); the ranking, which learnt first turns that open, says
     Question."""
     vote = {s: 0.0 for s in STRATEGIES}
     total = sum(max(e.score, 0.0) for e in exemplars)
@@ -124,7 +124,7 @@ def rank(
         scores = {
             s: (w * read[s] + (1 - w) * v) / STRATEGY_PRIOR[s] ** PRIOR_POWER for s, v in scores.items()
         }
-    leaves = not history and templates.leaving(words)
+    leaves = not history and templates.takes_leave(words, forecast.emotion)
     return sorted(scores.items(), key=lambda kv: (not (leaves and kv[0] == "Others"), -kv[1]))
 
 

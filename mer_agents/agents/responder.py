@@ -39,7 +39,7 @@ from mer_agents.agents import checks, guard, reply_judge, reply_selector, strate
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
-from mer_agents.agents.templates import good_news_reply, grounded_reply, leaving, small_talk
+from mer_agents.agents.templates import good_news_reply, grounded_reply, leaving, small_talk, takes_leave
 from mer_agents.backends.base import Message
 from mer_agents.cache import load_once
 from mer_agents.config import Settings
@@ -294,7 +294,9 @@ def good_news(ctx: AgentContext, forecast: EmotionForecast) -> bool:
         opening(ctx)
         and checks.tone_emotion(forecast.emotion, ctx.evidence) == "joy"
         and not small_talk(ctx.evidence.words)  # "I am doing ok today" is not news (templates.small_talk)
-        and not leaving(ctx.evidence.words)  # "thank you so much, good night" is not news
+        and not takes_leave(
+            ctx.evidence.words, "joy"
+        )  # "thanks, good night", "my Uber is here, bye" are not news
     )
 
 

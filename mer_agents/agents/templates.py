@@ -14,6 +14,7 @@ import string
 
 from mer_agents.agents import guard
 from mer_agents.agents.lexicon import SENTENCE_BREAK, content_words, unstretched
+from mer_agents.labels import NEGATIVE_EMOTIONS
 
 MAX_ECHO_WORDS = 12  # a longer statement is not echoed (it would read as a parrot)
 FLIP = {
@@ -480,6 +481,15 @@ def leaving(transcript: str) -> bool:
     return took and not told and len(other) <= LEAVING_OTHER_WORDS and not other & STATE_WORDS
 
 
+def takes_leave(transcript: str, emotion: str) -> bool:
+    """`leaving`, or first words that say goodbye or that the person must go now (BYE, DEPARTING) with a
+    reason in their own words, when no hard feeling is read (`emotion`, the tone): "Oh shoot, my Uber just
+    pulled up. Thanks anyway, bye!" got the good-news reply (first_messages/closing_only_fresh3/). A
+    goodbye after hard news is not a leave-taking to wave off ("my dog is sick, have to go to the vet")."""
+    announced = BYE.search(transcript) or DEPARTING.search(transcript)
+    return leaving(transcript) or bool(announced and emotion not in NEGATIVE_EMOTIONS)
+
+
 def _other_words(text: str) -> set[str]:
     """Content words that are not greetings."""
     return {w for w in content_words(text) if unstretched(w, guard.GREETING) not in guard.GREETING}
@@ -489,7 +499,7 @@ def _first_words_answer(transcript: str, emotion: str) -> str | None:
     """grounded_reply's designed answer to first words that only check someone is there or ask what this is
     (when no feeling is read), are small talk, ask to be heard, or only thank or say goodbye; None for other
     first words."""
-    if leaving(transcript):
+    if takes_leave(transcript, emotion):
         return closing_reply(transcript)
     if emotion == "neutral" and PRESENCE.match(transcript.strip()):
         return PRESENCE_REPLY
