@@ -239,6 +239,7 @@ def test_first_words_that_are_small_talk_are_answered_in_kind(message, emotion, 
         ("peace out ✌️", True),
         ("Teşekkürler, iyi geceler", True),
         ("bom dia", False),  # a greeting
+        ("ciao, ho bisogno di aiuto", False),  # a ciao that greets
         ("promoted to team lead today!!! ok gotta run, talk later", False),
         ("my boss told me to have a good weekend and then fired me", False),
         ("thanks for listening, my dad lost his job today and i dont know what to do", False),
@@ -266,6 +267,11 @@ def test_a_goodbye_with_a_reason_takes_leave_unless_a_hard_feeling_is_read():
         "Our dog got sick this morning and we're taking him to the vet. Have to go.", "sadness"
     )
     assert not takes_leave("I got the job! thanks for listening", "joy")  # thanks alone is no goodbye
+    for told in (
+        "the scan came back clear. she said see you in a year",
+        "going to the store later, need eggs",
+    ):
+        assert not takes_leave(told, "joy"), told  # words that also tell are no goodbye said outright
 
 
 @pytest.mark.parametrize(

@@ -294,9 +294,8 @@ def good_news(ctx: AgentContext, forecast: EmotionForecast) -> bool:
         opening(ctx)
         and checks.tone_emotion(forecast.emotion, ctx.evidence) == "joy"
         and not small_talk(ctx.evidence.words)  # "I am doing ok today" is not news (templates.small_talk)
-        and not takes_leave(
-            ctx.evidence.words, "joy"
-        )  # "thanks, good night", "my Uber is here, bye" are not news
+        # "thanks, good night" and "my Uber is here, bye" read as joy but are no news
+        and not takes_leave(ctx.evidence.words, "joy")
     )
 
 
