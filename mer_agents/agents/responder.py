@@ -279,8 +279,8 @@ def opening(ctx: AgentContext) -> bool:
     takes the thanks and returns the wish, where the rank had kept another conversation's "HI, can I help
     today?" (experiments/first_messages/closing_only_fresh/)."""
     words = _context(ctx)
-    leaves = leaving(words)  # "thank you, that's all" is also greeting_only
-    return not ctx.history and (leaves or not guard.greeting_only(words, checks.content_words(words)))
+    # a leave-taking counts even where it is also greeting_only ("thank you, that's all")
+    return not ctx.history and (leaving(words) or not guard.greeting_only(words, checks.content_words(words)))
 
 
 def good_news(ctx: AgentContext, forecast: EmotionForecast) -> bool:

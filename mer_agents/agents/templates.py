@@ -163,17 +163,23 @@ THANKED = re.compile(
     r"spasibo|asante|terima kasih|xie xie)\b",
     re.IGNORECASE,
 )
-BYE = re.compile(
-    r"\b(by+e+|goodbye|good-bye|cya|see (ya|you)( later| soon| around)?|later|laters|ttyl|"
-    r"talk (to you )?later|peace( out)?|adi[oó]s|ciao ciao|(ciao|chao)(?=\W*$)|tsch[uü]ss|au revoir|"
-    r"[aà] (bient[oô]t|plus)|tchau|hasta luego|hasta pronto|paalam|tot ziens|doei|ho[sş][cç]a kal|"
-    r"g[oö]r[uü][sş][uü]r[uü]z|alvida|"
-    r"phir milenge|ma'?a? ?salama|lehitraot|mata ne|do widzenia|poka|do svidaniya|kwaheri|"
-    r"sampai jumpa|ta-?ra|"
-    r"sayonara|take care|take it easy|gotta go|g2g|gtg|that'?s all( for (today|now))?|kind regards|"
-    r"best wishes|all the best|be well|(god )?bless( you)?)\b",
-    re.IGNORECASE,
+# A goodbye said outright (`takes_leave` counts these alone) ...
+_SAID = (
+    r"by+e+|goodbye|good-bye|cya|see (ya|you) (later|soon|around)|see ya|ttyl|talk (to you )?later|"
+    r"peace out|adi[oó]s|tsch[uü]ss|au revoir|[aà] (bient[oô]t|plus)|tchau|hasta luego|paalam|sayonara|"
+    r"g2g|gtg|ciao ciao|(ciao|chao)(?=\W*$)"  # a ciao that ends the message, not one that greets
 )
+# ... and what else takes leave in words that can also tell ("see you in a year", "later", "take care of me",
+# found in 4 of 615 everyday first messages, experiments/first_messages/), or in goodbyes of other languages
+# and sign-offs that `takes_leave` does not count alone
+_ALSO = (
+    r"see (ya|you)|later|laters|peace|hasta pronto|tot ziens|doei|ho[sş][cç]a kal|g[oö]r[uü][sş][uü]r[uü]z|"
+    r"alvida|phir milenge|ma'?a? ?salama|lehitraot|mata ne|do widzenia|poka|do svidaniya|kwaheri|"
+    r"sampai jumpa|ta-?ra|take care|take it easy|gotta go|that'?s all( for (today|now))?|kind regards|"
+    r"best wishes|all the best|be well|(god )?bless( you)?"
+)
+GOODBYE_SAID = re.compile(rf"\b({_SAID})\b", re.IGNORECASE)
+BYE = re.compile(rf"\b({_SAID}|{_ALSO})\b", re.IGNORECASE)
 # (what the person wished, how it is returned: {0} the wish in capitals, {1}… its parts in lower case)
 WISHES = (  # the first match of each kind is returned
     (
@@ -242,14 +248,6 @@ DEPARTING = re.compile(
     re.I,
 )
 LEAVE_TAKING = (THANKED, BYE, WELL_WISHED, DEPARTING, *(pattern for pattern, _ in WISHES))
-# A goodbye said outright, for `takes_leave`: BYE without its words that also tell ("see you in a year",
-# "later", "take care of me"), found in 4 of 615 everyday first messages (experiments/first_messages/).
-GOODBYE_SAID = re.compile(
-    r"\b(by+e+|goodbye|good-bye|cya|see (ya|you) (later|soon|around)|see ya|ttyl|talk (to you )?later|"
-    r"peace out|adi[oó]s|tsch[uü]ss|au revoir|[aà] (bient[oô]t|plus)|tchau|hasta luego|paalam|sayonara|"
-    r"g2g|gtg|ciao ciao|(ciao|chao)(?=\W*$))\b",  # a ciao that ends the message, not one that greets
-    re.IGNORECASE,
-)
 LEAVING_OTHER_WORDS = 2  # content words beside the leave-taking ("thanks again", "good night all")
 STATE_WORDS = frozenset("fine okay alright well great bad doing good".split())  # how the person is
 WELCOME = "You're welcome"
@@ -462,17 +460,18 @@ def closing_reply(transcript: str) -> str:
     """The answer to first words that only thank or say goodbye: the thanks taken (WELCOME), each wish
     returned (WISHES; another wish with SAME_TO_YOU), else a plain goodbye (FAREWELL), then DOOR_OPEN."""
     thanked = bool(THANKED.search(transcript))
-    said = [WELCOME] if thanked else []
+    wishes = []
     for pattern, answer in WISHES:
         if m := pattern.search(transcript):
             wish = answer.format(string.capwords(m.group(0)), *[(g or "").lower() for g in m.groups()])
             # after "and" a phrase goes on in lower case; a wish in the person's words keeps its capitals
-            said.append(wish if answer.startswith("{0}") or not said else wish[0].lower() + wish[1:])
-    if len(said) == int(thanked) and WELL_WISHED.search(transcript):
-        said.append(SAME_TO_YOU[thanked])
-    if len(said) == int(thanked):
-        said.append(FAREWELL.lower() if said else FAREWELL)
-    return f"{', and '.join(said)}! {DOOR_OPEN}"
+            first = not (thanked or wishes)
+            wishes.append(wish if answer.startswith("{0}") or first else wish[0].lower() + wish[1:])
+    if not wishes and WELL_WISHED.search(transcript):
+        wishes = [SAME_TO_YOU[thanked]]
+    if not wishes:
+        wishes = [FAREWELL.lower() if thanked else FAREWELL]
+    return f"{', and '.join([WELCOME] * thanked + wishes)}! {DOOR_OPEN}"
 
 
 def leaving(transcript: str) -> bool:
