@@ -17,6 +17,7 @@ from mer_agents.agents.templates import (
     echo,
     good_news_reply,
     grounded_reply,
+    leave_reason,
     leaving,
     practical_question,
     small_talk,
@@ -259,19 +260,42 @@ def test_leaving_is_thanks_a_goodbye_or_a_wish_and_little_else(words, only):
 def test_a_goodbye_with_a_reason_takes_leave_unless_a_hard_feeling_is_read():
     """templates.takes_leave: the reason is the person's own words; a hard feeling keeps the message news."""
     said = "Oh shoot, my Uber just pulled up. Thanks anyway, bye!"
-    assert takes_leave(said, "joy") and takes_leave(said, "neutral") and not leaving(said)
+    assert takes_leave(said, hard=False) and not leaving(said)
     assert (
         grounded_reply(said, "joy", "Others", opening=True) == f"You're welcome, and take care! {DOOR_OPEN}"
     )
     assert not takes_leave(
-        "Our dog got sick this morning and we're taking him to the vet. Have to go.", "sadness"
+        "Our dog got sick this morning and we're taking him to the vet. Have to go.", hard=True
     )
-    assert not takes_leave("I got the job! thanks for listening", "joy")  # thanks alone is no goodbye
+    assert not takes_leave("I got the job! thanks for listening", hard=False)  # thanks alone is no goodbye
     for told in (
         "the scan came back clear. she said see you in a year",
         "going to the store later, need eggs",
+        "I think I need to leave him.",  # "leave" tells
+        "I should go back to school",
+        "Good day",  # greets as often
     ):
-        assert not takes_leave(told, "joy"), told  # words that also tell are no goodbye said outright
+        assert not takes_leave(told, hard=False), told  # words that also tell are no goodbye said outright
+    for gone in (
+        "Logging off — our Wi-Fi is about to get cut. Thanks.",
+        "my laptop is restarting, so I'm out. thx",
+        "Heading into a tunnel, gonna lose connection.",
+        "I opened this in error. Good day.",
+        "Rainy day. Heading to bed early, bonne nuit!",
+        "Dziękuję, do widzenia!",
+        "Asante, kwaheri",
+        "I must go now.",
+    ):
+        assert takes_leave(gone, hard=False), gone
+
+
+def test_the_reason_beside_a_goodbye_is_read_without_the_leave_taking_or_the_apology():
+    """templates.leave_reason: what agents/leave.py reads alone to tell a sign-off from hard news."""
+    assert leave_reason("Sorry, my toddler just woke up from her nap. Have to go.") == (
+        "my toddler just woke up from her nap"
+    )
+    assert leave_reason("ugh class is starting, teacher's looking at me, bye") == "teacher's looking at me"
+    assert leave_reason("I lost my job today and I feel awful") is None  # no goodbye said
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from mer_agents.agents import guard, strategy_encoder, templates, text_gate
+from mer_agents.agents import guard, leave, strategy_encoder, templates, text_gate
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.agents.perception import digest
 from mer_agents.agents.retrieval import Exemplar
@@ -105,10 +105,12 @@ def rank(
     avoid: list[str] = (),
     words: str = "",
     encoder: bool = True,
+    hard: bool | None = None,
 ) -> list[tuple[str, float]]:
     """Strategies by score, best first, without those to avoid. With the person's `words` (and `encoder`),
     the code's score is blended with the fine-tuned strategy encoder's probability (strategy_encoder.py).
-    First words that take leave put Others first (templates.takes_leave): their answer takes the thanks
+    First words that take leave put Others first (templates.takes_leave; `hard`: leave.hard_feeling, by
+    default any negative forecast): their answer takes the thanks
     and returns the wish (templates.closing_reply); the ranking, which learnt first turns that open, says
     Question."""
     vote = {s: 0.0 for s in STRATEGIES}
@@ -124,7 +126,8 @@ def rank(
         scores = {
             s: (w * read[s] + (1 - w) * v) / STRATEGY_PRIOR[s] ** PRIOR_POWER for s, v in scores.items()
         }
-    leaves = not history and templates.takes_leave(words, forecast.emotion)
+    hard = forecast.emotion in NEGATIVE_EMOTIONS if hard is None else hard  # leave.hard_feeling
+    leaves = not history and templates.takes_leave(words, hard)
     return sorted(scores.items(), key=lambda kv: (not (leaves and kv[0] == "Others"), -kv[1]))
 
 
@@ -156,7 +159,8 @@ def code_choice(
     exclude = set(ctx.exclude_dialogues)
     wide = ctx.retrieve(query, k=K_WIDE, exclude=exclude) if query else []
     neighbours = wide[:K_VOTE]
-    ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []), words=query)
+    hard = leave.hard_feeling(forecast.emotion, ctx.evidence)
+    ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []), words=query, hard=hard)
     return [s for s, _ in ranked[:TOP_CANDIDATES]], neighbours, wide
 
 

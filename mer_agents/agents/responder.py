@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mer_agents.agents import checks, guard, reply_judge, reply_selector, strategy_classifier
+from mer_agents.agents import checks, guard, leave, reply_judge, reply_selector, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
@@ -295,7 +295,7 @@ def good_news(ctx: AgentContext, forecast: EmotionForecast) -> bool:
         and checks.tone_emotion(forecast.emotion, ctx.evidence) == "joy"
         and not small_talk(ctx.evidence.words)  # "I am doing ok today" is not news (templates.small_talk)
         # "thanks, good night" and "my Uber is here, bye" read as joy but are no news
-        and not takes_leave(ctx.evidence.words, "joy")
+        and not takes_leave(ctx.evidence.words, hard=False)
     )
 
 
@@ -541,6 +541,7 @@ def template(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -
         plan.strategy,
         opening=opening(ctx),
         say_back=say_back,
+        hard=leave.hard_feeling(forecast.emotion, ctx.evidence),
     )
 
 

@@ -167,15 +167,20 @@ THANKED = re.compile(
 _SAID = (
     r"by+e+|goodbye|good-bye|cya|see (ya|you) (later|soon|around)|see ya|ttyl|talk (to you )?later|"
     r"peace out|adi[oó]s|tsch[uü]ss|au revoir|[aà] (bient[oô]t|plus)|tchau|hasta luego|paalam|sayonara|"
-    r"g2g|gtg|ciao ciao|(ciao|chao)(?=\W*$)"  # a ciao that ends the message, not one that greets
+    r"hasta pronto|tot ziens|doei|ho[sş][cç]a kal|g[oö]r[uü][sş][uü]r[uü]z|alvida|ma'?a? ?salama|lehitraot|"
+    r"mata ne|do widzenia|do svidaniya|kwaheri|sampai jumpa|"
+    r"g2g|gtg|ciao ciao|(ciao|chao)(?=\W*$)|"  # a ciao that ends the message, not one that greets
+    # a night's or a day's wish that ends the message ("Heading to bed early, bonne nuit!", "I opened this in
+    # error. Good day."): "good night" inside a message may tell ("I had a good night with her")
+    r"(good ?night|good ?nite|nite nite|night night|sweet dreams|buenas noches|bonne nuit|gute nacht|"
+    r"buona ?notte|boa noite|(?<=[.!?,] )good day)(?=\W*$)"  # "Good day" alone greets as often
 )
 # ... and what else takes leave in words that can also tell ("see you in a year", "later", "take care of me",
 # found in 4 of 615 everyday first messages, experiments/first_messages/), or in goodbyes of other languages
 # and sign-offs that `takes_leave` does not count alone
 _ALSO = (
-    r"see (ya|you)|later|laters|peace|hasta pronto|tot ziens|doei|ho[sş][cç]a kal|g[oö]r[uü][sş][uü]r[uü]z|"
-    r"alvida|phir milenge|ma'?a? ?salama|lehitraot|mata ne|do widzenia|poka|do svidaniya|kwaheri|"
-    r"sampai jumpa|ta-?ra|take care|take it easy|gotta go|that'?s all( for (today|now))?|kind regards|"
+    r"see (ya|you)|later|laters|peace|phir milenge|poka|"
+    r"ta-?ra|take care|take it easy|gotta go|that'?s all( for (today|now))?|kind regards|"
     r"best wishes|all the best|be well|(god )?bless( you)?"
 )
 GOODBYE_SAID = re.compile(rf"\b({_SAID})\b", re.IGNORECASE)
@@ -240,6 +245,11 @@ WELL_WISHED = re.compile(r"\b(wishing you|wish you|blessings)\b", re.I)  # a wis
 # quite something", experiments/first_messages/closing_only_fresh/): part of the leave-taking, not news.
 DEPARTING = re.compile(
     r"\b(got(ta| to) (go|run|dash|bounce)|have to (go|run)(?! to\b)|"
+    # said plainly, these also tell ("I should go back to school"; "leave" tells: "I need to leave him",
+    # "they will not extend my job and I will have to leave."): only where they end a clause
+    r"((need|have) to|must|should) (go|run)(?=\s*(now\b|[.,!;:—–-]|$))|"
+    r"(have to |need to |got(ta| to) |must |i'?m |i am )?(sign|log|logging|signing) (off|out)(?! of\b)|"
+    r"(so )?(i'?m|im|i am) out(?=\W*(thx|thanks|bye|$))|(gonna|going to) lose (connection|signal)|"
     r"(i'?m |i am )?(heading|head|off) (off|out|now)|"
     r"(i'?ll |i will )?head off|(my )?(bus|train|ride|taxi|uber|lift) is here|"
     r"(class|work|my shift|the meeting)('s| is) (starting|about to start)|"
@@ -248,6 +258,13 @@ DEPARTING = re.compile(
     re.I,
 )
 LEAVE_TAKING = (THANKED, BYE, WELL_WISHED, DEPARTING, *(pattern for pattern, _ in WISHES))
+# Words beside a goodbye that apologise or hurry, not feel ("Sorry, my toddler just woke up", "ugh class is
+# starting", "oh shoot, pasta's boiling over"): `leave_reason` leaves them out, so the reason is read alone.
+APOLOGY = re.compile(
+    r"\b(so+r+y( about that)?|sry|(i )?apologi[sz]e|(my )?apologies|my bad|oops|whoops|ugh+|"
+    r"oh (shoot|no|dear)|shoot|dang|lol|lmao|haha|nvm|never ?mind|anyway|tho(ugh)?|dear)\b",
+    re.I,
+)
 LEAVING_OTHER_WORDS = 2  # content words beside the leave-taking ("thanks again", "good night all")
 STATE_WORDS = frozenset("fine okay alright well great bad doing good".split())  # how the person is
 WELCOME = "You're welcome"
@@ -490,13 +507,25 @@ def leaving(transcript: str) -> bool:
     return took and not told and len(other) <= LEAVING_OTHER_WORDS and not other & STATE_WORDS
 
 
-def takes_leave(transcript: str, emotion: str) -> bool:
+def takes_leave(transcript: str, hard: bool) -> bool:
     """`leaving`, or first words that say goodbye or that the person must go now (GOODBYE_SAID, DEPARTING)
-    with a reason in their own words, when no hard feeling is read (`emotion`, the tone): "Oh shoot, my Uber
-    just pulled up. Thanks anyway, bye!" got the good-news reply (first_messages/closing_only_fresh3/). A
-    goodbye after hard news is not a leave-taking to wave off ("my dog is sick, have to go to the vet")."""
+    with a reason in their own words, unless a `hard` feeling is read (leave.hard_feeling): "Oh shoot, my
+    Uber just pulled up. Thanks anyway, bye!" got the good-news reply (first_messages/closing_only_fresh3/). A
+    goodbye after hard news is not a leave-taking to wave off ("my dog is sick, have to go, bye")."""
     announced = GOODBYE_SAID.search(transcript) or DEPARTING.search(transcript)
-    return leaving(transcript) or bool(announced and emotion not in NEGATIVE_EMOTIONS)
+    return leaving(transcript) or bool(announced and not hard)
+
+
+def leave_reason(transcript: str) -> str | None:
+    """What first words that say goodbye or that the person must go now (GOODBYE_SAID, DEPARTING) say
+    beside the leave-taking and the apologies (LEAVE_TAKING, APOLOGY): the reason to read on its own
+    (agents/leave.py); None when no goodbye is said."""
+    if not (GOODBYE_SAID.search(transcript) or DEPARTING.search(transcript)):
+        return None
+    rest = APOLOGY.sub(" ", transcript)
+    for pattern in LEAVE_TAKING:
+        rest = pattern.sub(" ", rest)
+    return re.sub(r"\s+", " ", rest).strip(" ,.;:!?-—–")
 
 
 def _other_words(text: str) -> set[str]:
@@ -504,11 +533,11 @@ def _other_words(text: str) -> set[str]:
     return {w for w in content_words(text) if unstretched(w, guard.GREETING) not in guard.GREETING}
 
 
-def _first_words_answer(transcript: str, emotion: str) -> str | None:
+def _first_words_answer(transcript: str, emotion: str, hard: bool) -> str | None:
     """grounded_reply's designed answer to first words that only check someone is there or ask what this is
     (when no feeling is read), are small talk, ask to be heard, or take leave (`takes_leave`); None for other
     first words."""
-    if takes_leave(transcript, emotion):
+    if takes_leave(transcript, hard):
         return closing_reply(transcript)
     if emotion == "neutral" and PRESENCE.match(transcript.strip()):
         return PRESENCE_REPLY
@@ -524,7 +553,8 @@ def _first_words_answer(transcript: str, emotion: str) -> str | None:
 def opening_answers(transcript: str) -> set[str]:
     """The designed replies (_first_words_answer, whatever the feeling read) to these first words: they answer
     the words without repeating any, so a check of shared words (checks: ignores_person) does not apply."""
-    return {a for emotion in ("neutral", "sadness") if (a := _first_words_answer(transcript, emotion))}
+    read = (("neutral", False), ("sadness", False), ("sadness", True))
+    return {a for emotion, hard in read if (a := _first_words_answer(transcript, emotion, hard))}
 
 
 def practical_question(transcript: str) -> bool:
@@ -534,7 +564,12 @@ def practical_question(transcript: str) -> bool:
 
 
 def grounded_reply(
-    transcript: str, emotion: str, strategy: str, opening: bool = False, say_back: bool = True
+    transcript: str,
+    emotion: str,
+    strategy: str,
+    opening: bool = False,
+    say_back: bool = True,
+    hard: bool | None = None,
 ) -> str:
     """One safe reply that carries out `strategy` (see the module docstring). When no feeling is read
     (`emotion` neutral: the words, voice and face show none, and the words read no negative emotion either,
@@ -547,9 +582,12 @@ def grounded_reply(
     you doing?") are answered in kind (`small_talk_reply`), and a request to be heard ("hi, can you help
     me?") gets REQUEST_REPLY, whatever the feeling read (designed on the first turns of held-out ESConv train
     dialogues, experiments/first_messages/esconv_openings/). Nothing is said back when not `say_back` (words
-    from an unsure translation: "It sounds like you sleep in the square" for a French "I am so angry")."""
+    from an unsure translation: "It sounds like you sleep in the square" for a French "I am so angry"). First
+    words that take leave are answered as a goodbye unless a `hard` feeling is read (leave.hard_feeling;
+    default: any negative `emotion`)."""
     said = echo(transcript, clauses=emotion != "neutral") if say_back else None  # plain news: a parrot
-    answer = _first_words_answer(transcript, emotion) if opening else None
+    hard = emotion in NEGATIVE_EMOTIONS if hard is None else hard
+    answer = _first_words_answer(transcript, emotion, hard) if opening else None
     if answer:
         return answer
     if emotion == "neutral" and opening and practical_question(transcript):

@@ -358,7 +358,7 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
     macro-F1, and the per-item predictions (`predictions`, for paired comparisons)."""
     from collections import Counter
 
-    from mer_agents.agents import forecaster, planner
+    from mer_agents.agents import forecaster, leave, planner
     from mer_agents.agents.retrieval import default_bank, retrieve
     from mer_agents.perception import perceive_text
 
@@ -379,9 +379,12 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
         preds["majority"].append(majority)
         preds["knn_only"].append(max(STRATEGIES, key=lambda st: (vote[st], -STRATEGIES.index(st))))
         preds["priors_only"].append(max(STRATEGIES, key=lambda st: (prior[st], -STRATEGIES.index(st))))
-        ranked = planner.rank(forecast, item.history, neighbours, words=item.message, encoder=False)
+        hard = leave.hard_feeling(forecast.emotion, evidence)
+        ranked = planner.rank(
+            forecast, item.history, neighbours, words=item.message, encoder=False, hard=hard
+        )
         preds["planner_code_no_encoder"].append(ranked[0][0])
-        ranked = planner.rank(forecast, item.history, neighbours, words=item.message)
+        ranked = planner.rank(forecast, item.history, neighbours, words=item.message, hard=hard)
         preds["planner_code"].append(ranked[0][0])
     gold = [item.strategy for item in items]
     out: dict[str, Any] = {}
