@@ -369,6 +369,18 @@ def test_a_greeting_answers_a_greeting_and_thanks_follow_a_story():
     assert "wrong_moment" not in moment_fails("Thank you for sharing that with me.")
 
 
+def test_the_designed_goodbye_answers_first_words_that_take_leave_and_no_other_goodbye_does():
+    """A sign-off with a reason ("Have to go") is no PERSON_CLOSING thanks or bye, but its designed answer
+    (templates.closing_reply) is not a goodbye "while the person goes on"; another conversation's goodbye
+    still is, and so is the designed one later in a conversation."""
+    said = "Sorry, my toddler just woke up from her nap. Have to go."
+    designed = templates.closing_reply(said)
+    assert designed in templates.opening_answers(said)
+    assert "wrong_moment" not in moment_fails(designed, said, [])
+    assert "wrong_moment" in moment_fails("Take care, it was nice talking to you.", said, [])
+    assert "wrong_moment" in moment_fails(designed, said, EARLIER)
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -285,7 +285,11 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
     if GREETING_OPEN.match(text):
         if history and not GREETING_OPEN.match(transcript.strip()):
             wrong = "a greeting in the middle of the conversation"
-    elif guard.CLOSING.search(text) and not guard.closes(transcript):
+    elif (
+        guard.CLOSING.search(text)
+        and not guard.closes(transcript)
+        and (bool(history) or text not in templates.opening_answers(transcript))  # "Take care! I'm here…"
+    ):
         wrong = f"a goodbye or pleasantry ({guard.CLOSING.search(text).group(0)!r}) while the person goes on"
     elif THANKS_FOR_TELLING.search(text) and len(content_words(transcript) - guard.GREETING) < MIN_TOLD_WORDS:
         wrong = "thanks for sharing when the person has told nothing yet"
