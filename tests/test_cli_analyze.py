@@ -142,3 +142,17 @@ def test_a_stretched_greeting_is_greeted_not_thanked(tmp_path, capsys):
     assert main(["analyze", "--text", "Hii", "--backend", "embedded", "--trace", str(out)]) == 0
     reply = json.loads(out.read_text())["reply"]
     assert "thank you for telling" not in reply.lower() and reply.lower().startswith(("hi", "hey", "hello"))
+
+
+def test_a_sign_off_with_an_apology_is_answered_as_a_goodbye_and_passes_the_audit(tmp_path, capsys):
+    """The real embedded run: the words read sad as a whole ("Sorry"), but the reason beside the goodbye,
+    read alone, does not (agents/leave.py); it had been "It sounds like your toddler just woke up from her
+    nap. What has been the hardest part of it for you?" (graded C, first_messages/closing_only_fresh4/), and
+    the audit had called the designed goodbye one "while the person goes on"."""
+    out = tmp_path / "trace.json"
+    words = "Sorry, my toddler just woke up from her nap. Have to go."
+    assert main(["analyze", "--text", words, "--backend", "embedded", "--trace", str(out)]) == 0
+    trace = json.loads(out.read_text())
+    assert trace["reply"] == "Take care! I'm here whenever you want to talk."
+    verdicts = [e["verdict"] for e in trace["events"] if e["kind"] == "audit_verdict"]
+    assert verdicts and all(v["verdict"] == "pass" for v in verdicts)
