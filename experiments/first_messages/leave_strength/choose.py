@@ -57,6 +57,18 @@ def strength(text: str, settings: Settings) -> tuple[str, float]:
     return tone, leave.reason_strength(templates.leave_reason(text) or "")
 
 
+def everyday_texts() -> list[str]:
+    """Every first-message set's messages except the closing_* sets, then the `situation` of every ESConv
+    train dialogue, once each."""
+    texts = []
+    for path in sorted(SETS.glob("*/messages.json")):
+        if not path.parent.name.startswith("closing_"):
+            texts += [m["message"] if isinstance(m, dict) else m for m in json.loads(path.read_text())]
+    dialogues = json.loads((ROOT.parent / "shared/data/esconv/ESConv_train.json").read_text())
+    texts += [d["situation"] for d in dialogues if d.get("situation", "").strip()]
+    return list(dict.fromkeys(texts))
+
+
 def main() -> None:
     settings = Settings()
     signoffs, everyday = [], []
@@ -65,12 +77,7 @@ def main() -> None:
         labels = json.loads((SETS / name / "labels.json").read_text())
         signoffs += [m for m, label in zip(messages, labels) if label == "goodbye_with_why"]
         everyday += [m for m, label in zip(messages, labels) if label == "news_with_goodbye"]
-    for path in sorted(SETS.glob("*/messages.json")):
-        if not path.parent.name.startswith("closing_"):
-            everyday += [m["message"] if isinstance(m, dict) else m for m in json.loads(path.read_text())]
-    dialogues = json.loads((ROOT.parent / "shared/data/esconv/ESConv_train.json").read_text())
-    everyday += [d["situation"] for d in dialogues if d.get("situation", "").strip()]
-    everyday = list(dict.fromkeys(everyday))
+    everyday = list(dict.fromkeys(everyday + everyday_texts()))
 
     def rows(texts):
         out = []

@@ -16,6 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT))
 
+from experiments.first_messages.leave_strength.choose import everyday_texts  # noqa: E402
 from mer_agents.agents import checks, forecaster, leave, templates  # noqa: E402
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.perception import perceive_text  # noqa: E402
@@ -33,13 +34,7 @@ def old_templates(tree: Path):
 
 def main() -> None:
     old = old_templates(Path(sys.argv[1]))
-    texts = []
-    for path in sorted(SETS.glob("*/messages.json")):
-        if not path.parent.name.startswith("closing_"):
-            texts += [m["message"] if isinstance(m, dict) else m for m in json.loads(path.read_text())]
-    dialogues = json.loads((ROOT.parent / "shared/data/esconv/ESConv_train.json").read_text())
-    texts += [d["situation"] for d in dialogues if d.get("situation", "").strip()]
-    texts = list(dict.fromkeys(texts))
+    texts = everyday_texts()
     settings = Settings()
     newly, before = [], 0
     for text in texts:
