@@ -95,6 +95,13 @@ ROUND7_WRITERS = ("fresh_report6", "writer12")
 # chat, the recovered, figures of speech as negatives) joins, with fresh_report7/ once read; fresh_report8/
 # reports.
 ROUND8_WRITERS = ("fresh_report7", "writer13")
+# Ninth round (--round9 --init the round-8 weights --epochs 1; no GPU lent): round 8 gave the safety message
+# to sign-offs with an apology ("sorry gotta go my train's pulling in": 4 of 42 in
+# ../first_messages/closing_only_fresh5/) and missed risks buried in long messages most on fresh_report8/; a
+# new writer set (writer14/: farewells with an apology, quiet hopelessness, buried risks; hurried sign-offs in
+# many languages, warm goodbyes, everyday mishaps, everyday safety worries as negatives) joins, with
+# fresh_report8/ once read; fresh_report9/ reports.
+ROUND9_WRITERS = ("fresh_report8", "writer14")
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -232,6 +239,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--round6", action="store_true", help="also train and select on ROUND6_WRITERS' sets")
     ap.add_argument("--round7", action="store_true", help="also train and select on ROUND7_WRITERS' sets")
     ap.add_argument("--round8", action="store_true", help="also train and select on ROUND8_WRITERS' sets")
+    ap.add_argument("--round9", action="store_true", help="also train and select on ROUND9_WRITERS' sets")
     ap.add_argument("--init", type=Path, help="start from these weights (training.save), not the wheel")
     ap.add_argument("--selection", type=Path, help="the selection summary's path (default: selection.json)")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
@@ -258,6 +266,7 @@ def load(args: argparse.Namespace) -> dict:
     writers = (WRITERS if args.writers else ()) + (CODED_WRITERS if args.coded else ())
     writers += (ROUND5_WRITERS if args.round5 else ()) + (ROUND6_WRITERS if args.round6 else ())
     writers += (ROUND7_WRITERS if args.round7 else ()) + (ROUND8_WRITERS if args.round8 else ())
+    writers += ROUND9_WRITERS if args.round9 else ()
     for writer in writers:
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
