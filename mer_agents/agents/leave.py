@@ -17,23 +17,23 @@ from mer_agents.agents import checks, templates
 from mer_agents.labels import EMOTIONS, NEGATIVE_EMOTIONS, top_emotion
 from mer_agents.types import Evidence
 
-# The reason, read alone, must read negative emotions at least this strongly for the goodbye to stay news:
+# The reason, read alone, must read a negative emotion at least this strongly for the goodbye to stay news:
 # the highest of a grid at which no hard news with a goodbye, everyday first message or ESConv train situation
 # of the design sets takes leave (experiments/first_messages/leave_strength/choose.py, choose.json).
-LEAVE_HARD_PROB = 0.72
+LEAVE_HARD_PROB = 0.4
 
 
 @lru_cache(maxsize=256)
 def reason_strength(reason: str) -> float:
-    """How strongly the reason, read alone as the words are read, reads negative emotions: their summed
-    probability. Not the top one's: hard news may split between sadness and fear ("my dad's in the hospital
-    after a stroke and nobody will tell us much": 0.37 and 0.35, first_messages/closing_only_fresh5/)."""
+    """How strongly the reason, read alone as the words are read, reads a negative emotion: its top
+    emotion's probability when that is negative, else 0."""
     from mer_agents.perception.text import classify_texts  # the reader's weights load on first use
 
     if not reason.strip():
         return 0.0
     probs = classify_texts([reason])[0]
-    return float(sum(p for e, p in zip(EMOTIONS, probs) if e in NEGATIVE_EMOTIONS))
+    i = int(probs.argmax())
+    return float(probs[i]) if EMOTIONS[i] in NEGATIVE_EMOTIONS else 0.0
 
 
 def hard_feeling(forecast_emotion: str, evidence: Evidence) -> bool:

@@ -4,9 +4,9 @@ news (templates.takes_leave). Read as the app reads text (perceive_text, the cod
 
     PYTHONPATH=. .venv/bin/python experiments/first_messages/leave_strength/choose.py
 
-Sign-offs (want: take leave): the 110 sign-offs with a reason of closing_only_fresh3/, …4/ and …5/ (all
-read). Kept as news (want: no new leave-taking): every other first-message set's messages (not the
-closing_* sets), the `situation` of every ESConv train dialogue, and the 58 news with a goodbye of those three
+Sign-offs (want: take leave): the 80 sign-offs with a reason of closing_only_fresh3/ and closing_only_fresh4/
+(both read). Kept as news (want: no new leave-taking): every other first-message set's messages (not the
+closing_* sets), the `situation` of every ESConv train dialogue, and the 40 news with a goodbye of those two
 sets (hard news with a goodbye stays news). Rule: the highest threshold of the grid (the most sign-offs) at
 which none of those takes leave that a negative tone kept as news before (T = 1.01 is the old rule).
 
@@ -18,11 +18,11 @@ How it got here (three runs, all on these read sets; the fresh set that judges t
 2. The rule above, the whole words' reading: no threshold keeps every hard news with a goodbye news and takes
    any sign-off (sign-offs read up to 0.87, "Obrigado, mas tenho que ir. The baby is crying. Tchau!"; hard
    news from 0.46, "Je suis un peu triste, my best friend moved away today. Bye for now.").
-3. The rule above, the reason read alone, its top emotion's probability when negative: 0.4 (37576a5,
-   judged on ../closing_only_fresh5/).
-4. After closing_only_fresh5 was read (it joins the design sets: its 30 sign-offs and 18 hard news with a
-   goodbye), the reason's summed negative probability (leave.reason_strength), the rule above, on a finer
-   grid (this script). Writes choose.json beside this file.
+3. The rule above, the reason read alone (this script). Writes choose.json beside this file.
+
+A fourth run (6243122: the reason's summed negative probability, closing_only_fresh5 joining the design
+sets; it chose 0.72) was judged on ../closing_only_fresh6/ and reverted (A −0.02, C +0.03): it flipped as
+many sign-offs to news as it kept hard news news.
 """
 
 from __future__ import annotations
@@ -41,8 +41,7 @@ from mer_agents.perception import perceive_text  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SETS = ROOT / "experiments" / "first_messages"
-GRID = tuple(round(0.3 + 0.02 * i, 2) for i in range(36)) + (1.01,)
-NEWS_WITH_GOODBYE = ("news_with_goodbye", "hard_news_goodbye")
+GRID = (0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.9, 1.01)
 
 
 def strength(text: str, settings: Settings) -> tuple[str, float]:
@@ -77,11 +76,11 @@ def everyday_texts() -> list[str]:
 def main() -> None:
     settings = Settings()
     signoffs, everyday = [], []
-    for name in ("closing_only_fresh3", "closing_only_fresh4", "closing_only_fresh5"):
+    for name in ("closing_only_fresh3", "closing_only_fresh4"):
         messages = json.loads((SETS / name / "messages.json").read_text())
         labels = json.loads((SETS / name / "labels.json").read_text())
-        signoffs += [m for m, label in zip(messages, labels) if label in ("goodbye_with_why", "signoff")]
-        everyday += [m for m, label in zip(messages, labels) if label in NEWS_WITH_GOODBYE]
+        signoffs += [m for m, label in zip(messages, labels) if label == "goodbye_with_why"]
+        everyday += [m for m, label in zip(messages, labels) if label == "news_with_goodbye"]
     everyday = list(dict.fromkeys(everyday + everyday_texts()))
 
     def rows(texts):
