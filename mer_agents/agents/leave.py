@@ -38,8 +38,9 @@ def reason_strength(reason: str) -> float:
 
 def hard_feeling(forecast_emotion: str, evidence: Evidence) -> bool:
     """A hard feeling that keeps first words news beside a goodbye (templates.takes_leave): the tone is
-    negative (checks.tone_emotion) and the reason said beside the goodbye, read alone, reads it at least
-    LEAVE_HARD_PROB; or the feeling comes from the voice or face, not the words (a goodbye said in tears)."""
+    negative (checks.tone_emotion) and the reason said beside the goodbye, read alone, reads a negative
+    emotion at least LEAVE_HARD_PROB; or the feeling comes from the voice or face, not the words (a goodbye
+    said in tears); first words without a goodbye keep the tone's answer."""
     if checks.tone_emotion(forecast_emotion, evidence) not in NEGATIVE_EMOTIONS:
         return False
     words = evidence.modalities.text
