@@ -37,6 +37,24 @@ def report_crisis_lists(c1, c2, c3):
     ]
 
 
+def report_noncrisis_lists(n1, n2, n3):
+    """fresh_report8/'s eleven non-crisis categories, from its three helpers' modules (fresh_report9/ adds
+    one): (category, list) in output order."""
+    return [
+        ("everyday-fear", n1.EVERYDAY_FEAR),
+        ("everyday-disgust", n1.EVERYDAY_DISGUST),
+        ("everyday-anger", n1.EVERYDAY_ANGER),
+        ("long-everyday", n1.LONG_EVERYDAY),
+        ("distress-no-risk", n2.DISTRESS_NO_RISK),
+        ("recovered-or-past", n2.RECOVERED_OR_PAST),
+        ("dark-humour-or-figure-of-speech", n2.DARK_HUMOUR_OR_FIGURE_OF_SPEECH),
+        ("good-news-or-neutral", n2.GOOD_NEWS_OR_NEUTRAL),
+        ("short-chat", n3.SHORT_CHAT),
+        ("everyday-leaving", n3.EVERYDAY_LEAVING),
+        ("greetings-and-signoffs", n3.GREETINGS_AND_SIGNOFFS),
+    ]
+
+
 def crisis_rows(lists):
     """(category, kind, list) → rows with text, kind and category, in order."""
     return [{"text": t, "kind": k, "category": c} for c, k, texts in lists for t in texts]
@@ -93,6 +111,17 @@ def write_training_set(here, crisis_lists, noncrisis_lists, report_dir):
     write_set(here, crisis, noncrisis)
     name = os.path.basename(os.path.normpath(report_dir))
     print(f"left out {len(dropped)} near repeats of {name}: {[r['text'] for r in dropped]}")
+
+
+def report8_checker(here):
+    """`report_checker` with fresh_report8/'s counts: 40 rows in each non-crisis category, 40 everyday
+    leavings and 60 greetings and sign-offs (a later set adds its own categories)."""
+    check6 = report_checker(here)
+    for category, (_, low, high) in list(check6.NONCRISIS_SPEC.items()):
+        check6.NONCRISIS_SPEC[category] = (40, low, high)
+    check6.NONCRISIS_SPEC["everyday-leaving"] = (40, 2, 60)
+    check6.NONCRISIS_SPEC["greetings-and-signoffs"] = (60, 1, 20)
+    return check6
 
 
 def report_checker(here):
