@@ -82,6 +82,18 @@ def test_first_words_that_only_thank_or_say_goodbye_plan_others():
     assert all(r == sorted(r, key=lambda kv: -kv[1]) for r in (news, later))  # by score alone
 
 
+def test_hard_news_that_ends_by_taking_leave_plans_affirmation():
+    """The real encoder, injected neighbours that all say Question: hard news whose last words take leave
+    (templates.signs_off) puts Affirmation and Reassurance first (its answer, templates.going_reply, names
+    the feeling without a question); a hard message without a goodbye ranks by score."""
+    found = [scored("Question", 0.9, i) for i in range(4)]
+    sad = forecast("sadness", SAD, 0.7)
+    going = "my dog died yesterday. house feels so empty. sorry i have to go"
+    assert planner.rank(sad, [], found, words=going, hard=True)[0][0] == "Affirmation and Reassurance"
+    staying = planner.rank(sad, [], found, words="my dog died yesterday. house feels so empty.", hard=True)
+    assert staying == sorted(staying, key=lambda kv: -kv[1])
+
+
 def test_run_plans_the_top_ranked_strategy_from_the_injected_neighbours():
     """Scripted backend + injected retrieval: the plan is the ranking's top strategy (the model's schema
     allows only it), the runner-up is the secondary, the example replies are the chosen strategy's

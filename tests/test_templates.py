@@ -7,6 +7,7 @@ import pytest
 from mer_agents.agents import checks
 from mer_agents.agents.templates import (
     DOOR_OPEN,
+    GOING_FAREWELL,
     HARDEST_PART,
     PRACTICAL_ASK,
     PRESENCE_REPLY,
@@ -15,11 +16,13 @@ from mer_agents.agents.templates import (
     SMALL_TALK_NOT_WELL,
     SMALL_TALK_WELL,
     echo,
+    going_reply,
     good_news_reply,
     grounded_reply,
     leave_reason,
     leaving,
     practical_question,
+    signs_off,
     small_talk,
     takes_leave,
 )
@@ -379,3 +382,22 @@ def test_words_of_an_unsure_translation_are_not_said_back():
     news = "I got the scholarship and I am going to study abroad"
     assert "scholarship" in good_news_reply(news, "Question")
     assert "scholarship" not in good_news_reply(news, "Question", say_back=False)
+
+
+def test_hard_news_that_ends_by_taking_leave_is_answered_without_a_question():
+    """templates.signs_off / going_reply: the person is going, so the feeling is named and the door left
+    open; a goodbye someone said or waved in the story is no leave-taking."""
+    going = "my dad's in the hospital, they think it was a heart attack. i need to go"
+    assert signs_off(going) and not takes_leave(going, hard=True)
+    reply = grounded_reply(going, "fear", "Affirmation and Reassurance", opening=True, hard=True)
+    assert reply == going_reply("fear") and "?" not in reply and reply.endswith(GOING_FAREWELL)
+    for told in (
+        "She said goodbye and left me. I'm devastated.",
+        "I lost my job today. I said goodbye to my coworkers.",
+        "I waved goodbye to him at the airport",
+        "I lost my job today and I feel awful",
+    ):
+        assert not signs_off(told), told
+    assert "?" in grounded_reply(going, "fear", "Question", opening=True, hard=False) or takes_leave(
+        going, False
+    )
