@@ -162,7 +162,7 @@ def code_choice(
     exclude = set(ctx.exclude_dialogues)
     wide = ctx.retrieve(query, k=K_WIDE, exclude=exclude) if query else []
     neighbours = wide[:K_VOTE]
-    hard = leave.hard_feeling(forecast.emotion, ctx.evidence)
+    hard = None if ctx.history else leave.hard_feeling(forecast.emotion, ctx.evidence)  # first words only
     ranked = rank(forecast, ctx.history, neighbours, avoid=ctx.hints.get("avoid", []), words=query, hard=hard)
     return [s for s, _ in ranked[:TOP_CANDIDATES]], neighbours, wide
 

@@ -535,13 +535,16 @@ def template(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -
     say_back = not ctx.evidence.translation_unsure
     if good_news(ctx, forecast):
         return good_news_reply(ctx.evidence.words, plan.strategy, say_back=say_back)
+    first = opening(ctx)
     return grounded_reply(
         ctx.evidence.words,
         checks.tone_emotion(forecast.emotion, ctx.evidence),
         plan.strategy,
-        opening=opening(ctx),
+        opening=first,
         say_back=say_back,
-        hard=leave.hard_feeling(forecast.emotion, ctx.evidence),
+        hard=leave.hard_feeling(forecast.emotion, ctx.evidence)
+        if first
+        else None,  # read for first words only
     )
 
 

@@ -9,6 +9,7 @@ Every word of a template is either the person's or common English, so it passes 
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 
@@ -525,15 +526,19 @@ def takes_leave(transcript: str, hard: bool) -> bool:
     with a reason in their own words, unless a `hard` feeling is read (leave.hard_feeling): "Oh shoot, my
     Uber just pulled up. Thanks anyway, bye!" got the good-news reply (first_messages/closing_only_fresh3/). A
     goodbye after hard news is not a leave-taking to wave off ("my dog is sick, have to go, bye")."""
-    announced = GOODBYE_SAID.search(transcript) or DEPARTING.search(transcript)
-    return leaving(transcript) or bool(announced and not hard)
+    return leaving(transcript) or (announces_leaving(transcript) and not hard)
+
+
+def announces_leaving(transcript: str) -> bool:
+    """The words say goodbye outright or that the person must go now (GOODBYE_SAID, DEPARTING)."""
+    return bool(GOODBYE_SAID.search(transcript) or DEPARTING.search(transcript))
 
 
 def leave_reason(transcript: str) -> str | None:
     """What first words that say goodbye or that the person must go now (GOODBYE_SAID, DEPARTING) say
     beside the leave-taking and the apologies (LEAVE_TAKING, APOLOGY): the reason to read on its own
     (agents/leave.py); None when no goodbye is said."""
-    if not (GOODBYE_SAID.search(transcript) or DEPARTING.search(transcript)):
+    if not announces_leaving(transcript):
         return None
     rest = APOLOGY.sub(" ", transcript)
     for pattern in LEAVE_TAKING:
@@ -585,15 +590,17 @@ def _first_words_answer(transcript: str, emotion: str, hard: bool) -> str | None
     return None
 
 
-def opening_answers(transcript: str) -> set[str]:
+@functools.lru_cache(maxsize=64)
+def opening_answers(transcript: str) -> frozenset[str]:
     """The designed replies (_first_words_answer, whatever the feeling read) to these first words: they answer
-    the words without repeating any, so a check of shared words (checks: ignores_person) does not apply."""
+    the words without repeating any, so a check of shared words (checks: ignores_person) does not apply.
+    Cached: the reply checks ask once for every candidate of a run."""
     read = (
         ("neutral", False),
         ("sadness", False),
         *((emotion, True) for emotion in sorted(NEGATIVE_EMOTIONS)),
     )
-    return {a for emotion, hard in read if (a := _first_words_answer(transcript, emotion, hard))}
+    return frozenset(a for emotion, hard in read if (a := _first_words_answer(transcript, emotion, hard)))
 
 
 def practical_question(transcript: str) -> bool:

@@ -379,7 +379,7 @@ def strategy_baselines(items: list[EsconvItem], settings: Settings) -> dict[str,
         preds["majority"].append(majority)
         preds["knn_only"].append(max(STRATEGIES, key=lambda st: (vote[st], -STRATEGIES.index(st))))
         preds["priors_only"].append(max(STRATEGIES, key=lambda st: (prior[st], -STRATEGIES.index(st))))
-        hard = leave.hard_feeling(forecast.emotion, evidence)
+        hard = None if item.history else leave.hard_feeling(forecast.emotion, evidence)  # first words only
         ranked = planner.rank(
             forecast, item.history, neighbours, words=item.message, encoder=False, hard=hard
         )
