@@ -65,7 +65,9 @@ STYLE_CHECKS = frozenset({"strategy_fit", "follows_strategy", "length"})
 FEELING_CHECKS = frozenset({"tone_mismatch"})
 # checks.check_moment's checks: a reply failing one is wrong for this moment whatever the reply judge reads
 # (it learnt on pools with no goodbyes mid-conversation, and rates a bare "take care" well out of context)
-MOMENT_CHECKS = frozenset({"copies_earlier", "wrong_moment", "invents_specifics", "role_reversal"})
+MOMENT_CHECKS = frozenset(
+    {"copies_earlier", "wrong_moment", "invents_specifics", "role_reversal", "evades_question"}
+)
 # Reply checks that do not send back a reply the reply judge ranked first (stage_checks.audit_reply): on 780
 # graded train turns, re-picking under every failed check (as the loop did) took A from 0.347 to 0.322 and C
 # from 0.238 to 0.262; sparing these, A 0.345 / C 0.233 (experiments/reply_judge_scorer/loop_sim.py)

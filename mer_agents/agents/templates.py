@@ -13,7 +13,7 @@ import functools
 import re
 import string
 
-from mer_agents.agents import guard
+from mer_agents.agents import asks, guard
 from mer_agents.agents.lexicon import SENTENCE_BREAK, content_words, unstretched
 from mer_agents.labels import NEGATIVE_EMOTIONS
 
@@ -127,6 +127,15 @@ NOT_WELL = re.compile(
     r"\b(not|bad|terrible|awful|rough|meh|down)\b", re.IGNORECASE
 )  # after FINE_AFTER_ALL is taken out
 ASKED_BACK = "I'm well, thank you for asking. "
+# Later in a conversation, a question the person asks the listener (asks.kind) is answered first, where
+# the human replies on offer only asked back (experiments/person_asks/): how the listener is, said as in
+# small talk; their own experience, said honestly (a program has none to tell); an idea, the plainest one;
+# what the listener meant, confirmed; whether anyone is there, yes.
+HOW_I_AM = ASKED_BACK + "How are you feeling today?"
+ABOUT_ME = "I can't say I've been through exactly this, but I can hear how much it matters to you."
+AN_IDEA = "Maybe you could take a little time for yourself and talk it through with someone you trust."
+YES_THAT = "Yes, something like that, if it feels right to you."
+STILL_HERE = "Yes, I'm here and listening. Please go on."
 SMALL_TALK_WELL = "I'm glad you reached out. What's on your mind today?"
 SMALL_TALK_NOT_WELL = "I'm sorry to hear that. What's been going on?"
 # A state said in answer to "how are you" is not news to say back ("I am fine at the moment", "I'm ok", "I
@@ -609,6 +618,15 @@ def practical_question(transcript: str) -> bool:
     return bool((text.endswith("?") or QUESTION_START.match(text)) and not PERSONAL.search(text))
 
 
+def answer_to_question(transcript: str) -> str | None:
+    """The answer to a question the person asks the listener (asks.kind; HOW_I_AM, ABOUT_ME, AN_IDEA,
+    YES_THAT, STILL_HERE), or None when they ask none that wants one."""
+    wants = asks.kind(transcript)
+    if wants == "about_you":
+        return HOW_I_AM if asks.HOW_ARE_YOU.search(asks.question(transcript) or "") else ABOUT_ME
+    return {"advice": AN_IDEA, "check": YES_THAT, "presence": STILL_HERE}.get(wants or "")
+
+
 def grounded_reply(
     transcript: str,
     emotion: str,
@@ -630,10 +648,14 @@ def grounded_reply(
     dialogues, experiments/first_messages/esconv_openings/). Nothing is said back when not `say_back` (words
     from an unsure translation: "It sounds like you sleep in the square" for a French "I am so angry"). First
     words that take leave are answered as a goodbye unless a `hard` feeling is read (leave.hard_feeling;
-    default: any negative `emotion`); hard news that ends by taking leave gets `going_reply`."""
+    default: any negative `emotion`); hard news that ends by taking leave gets `going_reply`. Later in a
+    conversation, a question the person asks the listener gets its answer (`answer_to_question`)."""
     said = echo(transcript, clauses=emotion != "neutral") if say_back else None  # plain news: a parrot
     hard = emotion in NEGATIVE_EMOTIONS if hard is None else hard
     answer = _first_words_answer(transcript, emotion, hard) if opening else None
+    if answer:
+        return answer
+    answer = None if opening else answer_to_question(transcript)
     if answer:
         return answer
     if emotion == "neutral" and opening and practical_question(transcript):
@@ -652,7 +674,7 @@ def grounded_reply(
     if strategy == "Restatement or Paraphrasing" and said:
         return f"So {said}. {'That is a lot to take in.' if not positive else 'That is great to hear.'}"
     if strategy == "Providing Suggestions" and not positive:
-        return "Maybe you could take a little time for yourself and talk it through with someone you trust."
+        return AN_IDEA
     if strategy == "Self-disclosure" and not positive:
         return "I have felt like that too, and I know how heavy it can be."
     if positive:
