@@ -86,3 +86,19 @@ def test_planner_answers_first_and_asks_back_last():
     assert ranked[0] == "Providing Suggestions" and ranked[-1] == "Question"
     first_words = [s for s, _ in planner.rank(forecast, [], [], words="Any ideas how to sleep?")]
     assert first_words[-1] != "Question"  # first words: the opening's ranking, unchanged
+
+
+def test_questions_about_the_listener_are_answered_honestly():
+    """A program has no home or story: "where are you from?" is answered plainly, not with someone's
+    self-disclosure from another conversation."""
+    for words in ("Im from florida where are you from?", "Are you a professional support person?"):
+        assert asks.kind(words) == "about_you"
+        assert templates.grounded_reply(words, "neutral", "Self-disclosure") == templates.ABOUT_MY_PERSON
+
+
+def test_are_you_there_after_news_answers_the_news_too():
+    words = "I've only gotten to see her once in 3 months. She don't want to see me. you there?"
+    assert asks.rest(words).startswith("I've only gotten")
+    reply = templates.grounded_reply(words, "sadness", "Question")
+    assert reply.startswith(templates.HERE_AND) and "3 months" in reply
+    assert templates.grounded_reply("Are you there?", "sadness", "Question") == templates.STILL_HERE

@@ -2,7 +2,8 @@
 pipeline's replies to them, for a blind before/after judgment (#34).
 
     # choose the turns (needs agents/asks.py): ESConv train dialogues of the exemplar bank, or ESConv dev
-    .venv/bin/python experiments/person_asks/turns.py --select train --n 60 --seed 11 --out DIR
+    .venv/bin/python experiments/person_asks/turns.py --select train --n 60 --seed 11 --out DIR \
+        [--exclude EARLIER/train.ids.json]
     .venv/bin/python experiments/person_asks/turns.py --select dev --n 60 --seed 12 --out DIR \
         --exclude A.items.jsonl ...
     # replies to the chosen train turns (runs at any commit: copy this file into a worktree of the old one)
@@ -50,7 +51,9 @@ def select(source: str, n: int, seed: int, out: Path, exclude: list[Path]) -> No
 
     out.mkdir(parents=True, exist_ok=True)
     if source == "train":
-        pool = [t for t in train_turns() if t["history"] and asks.kind(t["message"]) in KINDS]
+        read = {x for path in exclude for x in json.loads(path.read_text())}  # earlier train.ids.json
+        pool = [t for t in train_turns() if t["history"] and t["id"] not in read]
+        pool = [t for t in pool if asks.kind(t["message"]) in KINDS]
         chosen = sorted(random.Random(seed).sample(pool, min(n, len(pool))), key=lambda t: t["id"])
         (out / "train.ids.json").write_text(json.dumps([t["id"] for t in chosen]) + "\n")
         print(f"{len(chosen)} of {len(pool)} train turns that ask")
@@ -110,7 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="after")
     parser.add_argument("--n", type=int, default=60)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--exclude", type=Path, nargs="*", default=[], help="dev items.jsonl already judged")
+    parser.add_argument(
+        "--exclude", type=Path, nargs="*", default=[], help="judged turns: dev items.jsonl, train.ids.json"
+    )
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     if args.select:

@@ -39,7 +39,8 @@ ADVICE = re.compile(
     r"|where (can|could|should|do) i|where would you|is there (a|any) way|what do you think i"
     r"|can you (help|assist|give|tell me (how|what))|could you (help|assist|give)|would you be able to"
     r"|(works?|would work|is) best|which (one|ones|of them|do you)|what (other|else)\b"
-    r"|(a )?good idea|a good way|(ok|okay|alright|normal|wrong|bad) (to|if)\b)",
+    r"|(a )?good idea|a good way|(ok|okay|alright|normal|wrong|bad) (to|if)\b"
+    r"|what (advice|suggestions?|ideas?|tips?)|\bresources?\b)",
     re.I,
 )
 ABOUT_YOU = re.compile(
@@ -61,6 +62,13 @@ QUESTION_OPEN = re.compile(  # a question without its "?": "what can i do"
     r"^(should|shall|what|how|where|when|why|who|which|can|could|would|will|do|does|did|is|are|have|has|any)\b",
     re.I,
 )
+YOUR_PERSON = re.compile(  # the listener's person, not their experience: a program has none to tell
+    r"\b(where are you (from|located|based|at)|where do you live|where('?s| is) your|are you (a|an) (real|"
+    r"professional|person|human|bot|robot|program|therapist|counsel?lor|volunteer|student|man|woman|girl|guy|"
+    r"doctor|psychologist)|are you (real|human|male|female|married)|how old are you|what'?s your (name|job)|"
+    r"what is your (name|job)|your (name|age|weather)|how'?s the weather|what do you do for)\b",
+    re.I,
+)
 PRESENCE = re.compile(  # at the end of a run-on line too: "i'm just thinking about a new job Are you there?"
     r"(^(hello|hi|hey)\W*$)|\b(are you (still )?(there|here|with me)|(is )?any ?(one|body) (there|here)"
     r"|you (still )?there|still there)\W*$",
@@ -76,6 +84,10 @@ HOW_ARE_YOU = re.compile(
 # The strategy whose human replies answer each kind (the planner puts it first, planner.rank). In ESConv
 # train, supporters answered a request for ideas with Providing Suggestions most often (0.37 of 262 turns,
 # next 0.13).
+# The kinds whose answer the template leads with, later in a conversation as on first words
+# (responder.answers_first): on 60 train turns that ask, its answers to a question about the listener were
+# graded A 0.31 / C 0.00 against the human replies' A 0.29 / C 0.46 (experiments/person_asks/, round 2).
+TEMPLATE_KINDS = ("about_you", "presence")
 ANSWERED_BY = {
     "advice": "Providing Suggestions",
     "about_you": "Self-disclosure",
@@ -105,24 +117,33 @@ WELCOME_ONLY = re.compile(  # thanks, welcome or goodbye and nothing else: no an
 )
 
 
-def question(transcript: str) -> str | None:
-    """What the person's words end by asking: the trailing run of questions ("How about you? Holding up?"),
-    tags aside; None when the last sentence asks nothing."""
+def _asked(transcript: str) -> tuple[list[str], list[str]]:
+    """(the person's sentences before their closing run of questions, that run); the run is empty when the
+    last sentence asks nothing (a tag question asks nothing)."""
     said = [s.strip() for s in sentences(transcript)]
     if not said:
-        return None
+        return [], []
     last = said[-1]
     asked = last.endswith("?") or (
         bool(QUESTION_OPEN.match(last)) and not re.search(r"[.!]\W*$", last) and len(said) == 1
     )
     if not asked or TAG_QUESTION.match(last.rstrip("?").strip(" ,.").split(",")[-1].strip()):
-        return None
-    run = [last]
-    for s in reversed(said[:-1]):
-        if not s.endswith("?"):
-            break
-        run.insert(0, s)
-    return " ".join(run)
+        return said, []
+    start = len(said) - 1
+    while start > 0 and said[start - 1].endswith("?"):
+        start -= 1
+    return said[:start], said[start:]
+
+
+def question(transcript: str) -> str | None:
+    """What the person's words end by asking: the trailing run of questions ("How about you? Holding up?"),
+    tags aside; None when the last sentence asks nothing."""
+    return " ".join(_asked(transcript)[1]) or None
+
+
+def rest(transcript: str) -> str:
+    """The person's words before their last questions ("" when the questions are all they said)."""
+    return " ".join(_asked(transcript)[0])
 
 
 def kind(transcript: str) -> Kind | None:
@@ -132,6 +153,8 @@ def kind(transcript: str) -> Kind | None:
         return None
     if PRESENCE.search(asked):
         return "presence"
+    if YOUR_PERSON.search(asked):
+        return "about_you"
     if ADVICE.search(asked):
         return "advice"
     if ABOUT_YOU.search(asked):

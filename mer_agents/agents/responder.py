@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mer_agents.agents import checks, guard, leave, reply_judge, reply_selector, strategy_classifier
+from mer_agents.agents import asks, checks, guard, leave, reply_judge, reply_selector, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
@@ -238,11 +238,19 @@ def rank(ctx: AgentContext, candidates: list[Candidate]) -> list[Candidate]:
     if trusts_drafts(ctx):
         key = trusted_rank_key
     else:
-        key = template_first_rank_key if opening(ctx) else rank_key
+        key = template_first_rank_key if opening(ctx) or answers_first(ctx) else rank_key
     drop = dropped(ctx)
     return sorted(
         candidates, key=lambda c: (bool(c.guard), bool(drop & set(c.failed)) and not holds(ctx, c), key(c))
     )
+
+
+def answers_first(ctx: AgentContext) -> bool:
+    """Later in a conversation, the person asks about the listener or whether anyone is there
+    (asks.TEMPLATE_KINDS): the template's answer leads, as on first words. Other people's self-disclosures
+    answer another question ("I usually wait a week before I reach out." to "where are you located?"):
+    graded C 0.46 there against the template's 0.00 (experiments/person_asks/)."""
+    return bool(ctx.history) and asks.kind(_context(ctx)) in asks.TEMPLATE_KINDS
 
 
 def keeps_template(ctx: AgentContext) -> bool:
@@ -350,7 +358,7 @@ def overruled(reply: Reply) -> frozenset[str]:
 def uses_judge(ctx: AgentContext) -> bool:
     """Whether `rank_key` orders this attempt's candidates (the reply judge's logit is computed for them);
     settings.judge_ranks False is the ablation without it."""
-    return ctx.settings.judge_ranks and not trusts_drafts(ctx) and not opening(ctx)
+    return ctx.settings.judge_ranks and not trusts_drafts(ctx) and not opening(ctx) and not answers_first(ctx)
 
 
 def rank_key(c: Candidate) -> tuple:

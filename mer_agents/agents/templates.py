@@ -136,6 +136,12 @@ ABOUT_ME = "I can't say I've been through exactly this, but I can hear how much 
 AN_IDEA = "Maybe you could take a little time for yourself and talk it through with someone you trust."
 YES_THAT = "Yes, something like that, if it feels right to you."
 STILL_HERE = "Yes, I'm here and listening. Please go on."
+HERE_AND = "Yes, I'm here. "  # before the answer to what they said first ("… She won't see me. you there?")
+ABOUT_MY_PERSON = (  # "where are you from?", "are you a professional?": said plainly, as SERVICE_REPLY is
+    "I'm a computer program, here to listen, so I have no story of my own to tell. "
+    "I'd like to hear more of yours."
+)
+TOLD_WORDS = 4  # content words said before "are you there?" that are news to answer
 SMALL_TALK_WELL = "I'm glad you reached out. What's on your mind today?"
 SMALL_TALK_NOT_WELL = "I'm sorry to hear that. What's been going on?"
 # A state said in answer to "how are you" is not news to say back ("I am fine at the moment", "I'm ok", "I
@@ -618,12 +624,19 @@ def practical_question(transcript: str) -> bool:
     return bool((text.endswith("?") or QUESTION_START.match(text)) and not PERSONAL.search(text))
 
 
-def answer_to_question(transcript: str) -> str | None:
-    """The answer to a question the person asks the listener (asks.kind; HOW_I_AM, ABOUT_ME, AN_IDEA,
-    YES_THAT, STILL_HERE), or None when they ask none that wants one."""
+def answer_to_question(transcript: str, emotion: str = "neutral", strategy: str = "Question") -> str | None:
+    """The answer to a question the person asks the listener (asks.kind; HOW_I_AM, ABOUT_MY_PERSON,
+    ABOUT_ME, AN_IDEA, YES_THAT, STILL_HERE), or None when they ask none that wants one. "Are you there?"
+    after news is answered "Yes, I'm here." and then as the news alone would be (`emotion`, `strategy`)."""
     wants = asks.kind(transcript)
+    asked = asks.question(transcript) or ""
     if wants == "about_you":
-        return HOW_I_AM if asks.HOW_ARE_YOU.search(asks.question(transcript) or "") else ABOUT_ME
+        if asks.YOUR_PERSON.search(asked):
+            return ABOUT_MY_PERSON
+        return HOW_I_AM if asks.HOW_ARE_YOU.search(asked) else ABOUT_ME
+    told = asks.rest(transcript)
+    if wants == "presence" and len(content_words(told)) >= TOLD_WORDS:
+        return HERE_AND + grounded_reply(told, emotion, strategy)
     return {"advice": AN_IDEA, "check": YES_THAT, "presence": STILL_HERE}.get(wants or "")
 
 
@@ -655,7 +668,7 @@ def grounded_reply(
     answer = _first_words_answer(transcript, emotion, hard) if opening else None
     if answer:
         return answer
-    answer = None if opening else answer_to_question(transcript)
+    answer = None if opening else answer_to_question(transcript, emotion, strategy)
     if answer:
         return answer
     if emotion == "neutral" and opening and practical_question(transcript):
