@@ -1,14 +1,14 @@
-"""The person asks the listener something: which answer the question wants, and whether a reply gives one.
+"""The person asks the listener something: what the question wants, and whether a reply leaves it unanswered.
 
-Why: on held-out ESConv *train* turns whose last words ask the supporter a question (about one turn in nine),
+Why: on graded ESConv *train* turns whose last words ask the supporter a question (about one turn in nine),
 the judge-ranked pick was graded A 0.16 / C 0.35 by blind judges (37 turns), against A 0.46 / C 0.15 on the
-other turns, while the supporters' own replies there were graded A 0.62. The picks asked a question back
-("Do you have anything specific on your mind?" to "Do you have solutions for me?"), thanked, or said goodbye
-(experiments/person_asks/). A question wants an answer first: an idea when they ask what to do (`advice`),
-a word about the listener when they ask about the listener (`about_you`), a yes or no when they check what
-the listener meant (`check`), "I'm here" when they ask if anyone is there (`presence`). Questions that
-want none of these (a tag like "you know?", "why me?", "how much money do they provide?") are `other` and
-change nothing.
+other turns, while the supporters' own replies there were graded A 0.62. Picks asked a question back ("Do you
+have anything specific on your mind?" to "Do you have solutions for me?"), thanked or said goodbye
+(experiments/person_asks/). `evades` names such a reply (the audit's `evades_question`), so it ranks after the
+replies that answer. What a question wants (`kind`): an idea (`advice`), a word about the listener
+(`about_you`), a yes or no on what the listener meant (`check`), or whether anyone is there (`presence`).
+Tags ("you know?", "huh?") and other questions ("why me?") change nothing. Forcing more than that (a
+strategy, a stock answer, a word about the listener) made replies worse on new turns (round 1 and 2 there).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from mer_agents.agents.lexicon import FIRST_PERSON, SUGGESTION, sentences
+from mer_agents.agents.lexicon import sentences
 
 Kind = Literal["advice", "about_you", "check", "presence", "other"]
 
@@ -58,8 +58,8 @@ CHECK_OPEN = re.compile(  # checking what the listener meant: "So, keep myself b
     r"as in|meaning|you think)\b",
     re.I,
 )
-QUESTION_OPEN = re.compile(  # a question without its "?": "what can i do"
-    r"^(should|shall|what|how|where|when|why|who|which|can|could|would|will|do|does|did|is|are|have|has|any)\b",
+QUESTION_OPEN = re.compile(  # a question without its "?": "what can i do" ("Have a great evening" is none)
+    r"^(should|shall|what|how|where|when|why|which)\b",
     re.I,
 )
 YOUR_PERSON = re.compile(  # the listener's person, not their experience: a program has none to tell
@@ -84,31 +84,7 @@ HOW_ARE_YOU = re.compile(
 # The strategy whose human replies answer each kind (the planner puts it first, planner.rank). In ESConv
 # train, supporters answered a request for ideas with Providing Suggestions most often (0.37 of 262 turns,
 # next 0.13).
-# The kinds whose answer the template leads with, later in a conversation as on first words
-# (responder.answers_first): on 60 train turns that ask, its answers to a question about the listener were
-# graded A 0.31 / C 0.00 against the human replies' A 0.29 / C 0.46 (experiments/person_asks/, round 2).
-TEMPLATE_KINDS = ("about_you", "presence")
-ANSWERED_BY = {
-    "advice": "Providing Suggestions",
-    "about_you": "Self-disclosure",
-    "how_are_you": "Others",
-    "presence": "Others",
-}
-
 # --- whether a reply answers ------------------------------------------------------------------------
-EMPATHY_I = re.compile(  # "I'm sorry to hear that": the listener's sympathy, not a word about the listener
-    r"\bi('m| am)( so| very| really| truly)? (sorry|glad|happy to hear|here)\b"
-    r"|\bi (can )?(understand|see|hear|imagine|know|get)\b|\bi think (you|that|it)\b|\bi hope\b"
-    r"|\bfor me to\b|\btell me\b|\blet me\b",
-    re.I,
-)
-IDEA_ASKED = re.compile(r"\b(have you (tried|thought|considered|looked)|would you (try|consider))\b", re.I)
-ANSWERED = re.compile(  # a plain answer to "should I…?" / "is it a good idea…?"
-    r"^\W*(yes|yeah|yep|no|nope|definitely|absolutely|sure|of course|i (think|would|'d|believe|feel)|"
-    r"i'd|it (is|could|might|may|would|can)|that (would|could|might|is|sounds)|that's|it's|you (should|could|"
-    r"might|can|may))\b",
-    re.I,
-)
 WELCOME_ONLY = re.compile(  # thanks, welcome or goodbye and nothing else: no answer to a question
     r"^\W*((you'?re|you are|your) (very |most |so )?welcome|no (problem|worries)|my pleasure|(thanks?|thank "
     r"you)( so much| for (sharing|chatting|talking))?|good ?bye|bye|take care|good luck|have a (good|great|"
@@ -164,21 +140,17 @@ def kind(transcript: str) -> Kind | None:
     return "other"
 
 
-def answer_strategy(transcript: str) -> str | None:
-    """The strategy that answers the person's question (ANSWERED_BY): "How about you?" is small talk
-    answered in kind (Others), another question about the listener a word of their own (Self-disclosure),
-    a request for ideas an idea; None for the other questions and for none."""
-    wants = kind(transcript)
-    if wants == "about_you" and HOW_ARE_YOU.search(question(transcript) or ""):
-        return ANSWERED_BY["how_are_you"]
-    return ANSWERED_BY.get(wants or "")
+def template_leads(transcript: str) -> bool:
+    """Whether the template's answer leads the ranking (responder.answers_first): "are you there?" and a
+    question about the listener's person ("where are you from?"), where another conversation's reply
+    answers something else ("I usually wait a week before I reach out." to "where are you located?")."""
+    return kind(transcript) == "presence" or bool(YOUR_PERSON.search(question(transcript) or ""))
 
 
 def evades(reply: str, transcript: str) -> str:
-    """Why `reply` leaves the person's question unanswered ("" when it answers, or nothing was asked that
-    wants an answer): it only thanks or says goodbye, only asks questions back, or (for `about_you`)
-    says nothing of the listener, (for `presence`) does not say the listener is there, or (for `advice`)
-    offers no idea and no plain answer in any form."""
+    """Why `reply` leaves the person's question unanswered ("" when it does not, or nothing was asked that
+    wants an answer): it only thanks or says goodbye, only asks questions back, or (to "are you there?")
+    does not say the listener is there."""
     wants = kind(transcript)
     if wants in (None, "other"):
         return ""
@@ -187,16 +159,8 @@ def evades(reply: str, transcript: str) -> str:
         return ""
     if WELCOME_ONLY.match(reply.strip()):
         return "only thanks or a goodbye"
-    statements = [s for s in said if not s.strip().endswith("?")]
-    if wants == "about_you":
-        own = EMPATHY_I.sub(" ", " ".join(statements))
-        return "" if FIRST_PERSON.search(own) else "says nothing of the listener"
-    if not statements:
+    if all(s.strip().endswith("?") for s in said):
         return "only asks back"
-    if wants == "presence":
-        return "" if HERE.search(reply) else "does not say the listener is here"
-    if wants == "advice" and not (
-        SUGGESTION.search(reply) or IDEA_ASKED.search(reply) or any(ANSWERED.match(s) for s in said)
-    ):  # "Have you tried meditation before bed?" offers an idea as a question
-        return "offers no idea and no answer"
+    if wants == "presence" and not HERE.search(reply):
+        return "does not say the listener is here"
     return ""

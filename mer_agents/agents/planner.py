@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from mer_agents.agents import asks, guard, leave, strategy_encoder, templates, text_gate
+from mer_agents.agents import guard, leave, strategy_encoder, templates, text_gate
 from mer_agents.agents.base import AgentContext, generate_json, history_lines, load_prompt, sentence_pattern
 from mer_agents.agents.perception import digest
 from mer_agents.agents.retrieval import Exemplar
@@ -41,12 +41,6 @@ VOTE_WEIGHT, PRIOR_WEIGHT = 0.6, 0.4
 # Chosen on the held-out train slice (planner top-1, neutral forecast): the smallest prior that reaches the
 # sweep's best accuracy; larger ones gain nothing (experiments/planner_closing_prior/README.md).
 CLOSING_PRIOR = 0.3
-ANSWER_KINDS = (
-    "advice",
-    "about_you",
-    "check",
-    "presence",
-)  # asks.kind: the questions that want an answer (asks.evades)
 # Each strategy's share of the ESConv train supporter turns the strategy encoder learned from; the blended
 # ranking is divided by it ** PRIOR_POWER (both the encoder and the code favour the frequent strategies):
 # chosen on the held-out train slice (experiments/strategy_encoder/README.md, "Prior correction").
@@ -119,9 +113,7 @@ def rank(
     default any negative forecast): their answer takes the thanks
     and returns the wish (templates.closing_reply); the ranking, which learnt first turns that open, says
     Question. Hard news that ends by taking leave (templates.signs_off) puts Affirmation and Reassurance
-    first: its answer (templates.going_reply) names the feeling and leaves the door open. Later in a
-    conversation, a question the person asks the listener (asks.kind) puts the strategy that answers it
-    first (asks.answer_strategy, when there is one) and Question last."""
+    first: its answer (templates.going_reply) names the feeling and leaves the door open."""
     vote = {s: 0.0 for s in STRATEGIES}
     total = sum(max(e.score, 0.0) for e in exemplars)
     for e in exemplars:
@@ -139,12 +131,7 @@ def rank(
     leaves = not history and templates.takes_leave(words, hard)
     going = not history and not leaves and hard and templates.signs_off(words)  # templates.going_reply
     first = "Others" if leaves else "Affirmation and Reassurance" if going else None
-    if history and first is None and asks.kind(words) in ANSWER_KINDS:  # a question of theirs wants an answer
-        first = asks.answer_strategy(words)
-        asked_back = "Question"  # not a question back (asks.evades): last, unless it is all that is left
-    else:
-        asked_back = None
-    return sorted(scores.items(), key=lambda kv: (kv[0] != first, kv[0] == asked_back, -kv[1]))
+    return sorted(scores.items(), key=lambda kv: (kv[0] != first, -kv[1]))
 
 
 def query_text(ctx: AgentContext) -> str:

@@ -246,11 +246,11 @@ def rank(ctx: AgentContext, candidates: list[Candidate]) -> list[Candidate]:
 
 
 def answers_first(ctx: AgentContext) -> bool:
-    """Later in a conversation, the person asks about the listener or whether anyone is there
-    (asks.TEMPLATE_KINDS): the template's answer leads, as on first words. Other people's self-disclosures
-    answer another question ("I usually wait a week before I reach out." to "where are you located?"):
-    graded C 0.46 there against the template's 0.00 (experiments/person_asks/)."""
-    return bool(ctx.history) and asks.kind(_context(ctx)) in asks.TEMPLATE_KINDS
+    """Later in a conversation, the person asks whether anyone is there or about the listener's person
+    (asks.template_leads): the template's answer leads, as on first words. Another conversation's reply
+    answers something else there ("I usually wait a week before I reach out." to "where are you located?",
+    experiments/person_asks/)."""
+    return bool(ctx.history) and asks.template_leads(_context(ctx))
 
 
 def keeps_template(ctx: AgentContext) -> bool:

@@ -127,21 +127,18 @@ NOT_WELL = re.compile(
     r"\b(not|bad|terrible|awful|rough|meh|down)\b", re.IGNORECASE
 )  # after FINE_AFTER_ALL is taken out
 ASKED_BACK = "I'm well, thank you for asking. "
-# Later in a conversation, a question the person asks the listener (asks.kind) is answered first, where
-# the human replies on offer only asked back (experiments/person_asks/): how the listener is, said as in
-# small talk; their own experience, said honestly (a program has none to tell); an idea, the plainest one;
-# what the listener meant, confirmed; whether anyone is there, yes.
-HOW_I_AM = ASKED_BACK + "How are you feeling today?"
-ABOUT_ME = "I can't say I've been through exactly this, but I can hear how much it matters to you."
-AN_IDEA = "Maybe you could take a little time for yourself and talk it through with someone you trust."
-YES_THAT = "Yes, something like that, if it feels right to you."
+# Later in a conversation (experiments/person_asks/): "how are you" answered as small talk is (the human
+# "I am not so bad. Is there anything you'd like to discuss with me today?" was graded A where a question
+# about a state just told was B); "are you there?" with a yes; the listener's person said plainly, as
+# SERVICE_REPLY is ("where are you from?" had got another conversation's "I usually wait a week…").
+HOW_I_AM = "I'm doing well, thanks for asking. Is there anything on your mind today?"
 STILL_HERE = "Yes, I'm here and listening. Please go on."
 HERE_AND = "Yes, I'm here. "  # before the answer to what they said first ("… She won't see me. you there?")
-ABOUT_MY_PERSON = (  # "where are you from?", "are you a professional?": said plainly, as SERVICE_REPLY is
+ABOUT_MY_PERSON = (
     "I'm a computer program, here to listen, so I have no story of my own to tell. "
     "I'd like to hear more of yours."
 )
-TOLD_WORDS = 4  # content words said before "are you there?" that are news to answer
+TOLD_WORDS = 4  # content words said before "are you there?" or "how are you?" that are news to answer
 SMALL_TALK_WELL = "I'm glad you reached out. What's on your mind today?"
 SMALL_TALK_NOT_WELL = "I'm sorry to hear that. What's been going on?"
 # A state said in answer to "how are you" is not news to say back ("I am fine at the moment", "I'm ok", "I
@@ -625,19 +622,20 @@ def practical_question(transcript: str) -> bool:
 
 
 def answer_to_question(transcript: str, emotion: str = "neutral", strategy: str = "Question") -> str | None:
-    """The answer to a question the person asks the listener (asks.kind; HOW_I_AM, ABOUT_MY_PERSON,
-    ABOUT_ME, AN_IDEA, YES_THAT, STILL_HERE), or None when they ask none that wants one. "Are you there?"
-    after news is answered "Yes, I'm here." and then as the news alone would be (`emotion`, `strategy`)."""
+    """Later in a conversation, the answer to "how are you", "are you there?" or a question about the
+    listener's person (asks.kind; HOW_I_AM, STILL_HERE, ABOUT_MY_PERSON), or None. Asked after news, the
+    answer comes first and the news is then answered as alone (`emotion`, `strategy`)."""
     wants = asks.kind(transcript)
     asked = asks.question(transcript) or ""
-    if wants == "about_you":
-        if asks.YOUR_PERSON.search(asked):
-            return ABOUT_MY_PERSON
-        return HOW_I_AM if asks.HOW_ARE_YOU.search(asked) else ABOUT_ME
+    if asks.YOUR_PERSON.search(asked):
+        return ABOUT_MY_PERSON
+    how_are_you = wants == "about_you" and bool(asks.HOW_ARE_YOU.search(asked))
+    if wants != "presence" and not how_are_you:
+        return None
     told = asks.rest(transcript)
-    if wants == "presence" and len(content_words(told)) >= TOLD_WORDS:
-        return HERE_AND + grounded_reply(told, emotion, strategy)
-    return {"advice": AN_IDEA, "check": YES_THAT, "presence": STILL_HERE}.get(wants or "")
+    if len(content_words(told)) >= TOLD_WORDS and not small_talk(told):
+        return (HERE_AND if wants == "presence" else ASKED_BACK) + grounded_reply(told, emotion, strategy)
+    return STILL_HERE if wants == "presence" else HOW_I_AM
 
 
 def grounded_reply(
@@ -662,7 +660,8 @@ def grounded_reply(
     from an unsure translation: "It sounds like you sleep in the square" for a French "I am so angry"). First
     words that take leave are answered as a goodbye unless a `hard` feeling is read (leave.hard_feeling;
     default: any negative `emotion`); hard news that ends by taking leave gets `going_reply`. Later in a
-    conversation, a question the person asks the listener gets its answer (`answer_to_question`)."""
+    conversation, "how are you", "are you there?" and questions about the listener get their answer
+    (`answer_to_question`)."""
     said = echo(transcript, clauses=emotion != "neutral") if say_back else None  # plain news: a parrot
     hard = emotion in NEGATIVE_EMOTIONS if hard is None else hard
     answer = _first_words_answer(transcript, emotion, hard) if opening else None
@@ -687,7 +686,7 @@ def grounded_reply(
     if strategy == "Restatement or Paraphrasing" and said:
         return f"So {said}. {'That is a lot to take in.' if not positive else 'That is great to hear.'}"
     if strategy == "Providing Suggestions" and not positive:
-        return AN_IDEA
+        return "Maybe you could take a little time for yourself and talk it through with someone you trust."
     if strategy == "Self-disclosure" and not positive:
         return "I have felt like that too, and I know how heavy it can be."
     if positive:
