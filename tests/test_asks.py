@@ -89,3 +89,26 @@ def test_other_questions_keep_the_usual_template():
     round 1's ("I can't say I've been through exactly this…") made replies worse on new turns."""
     for words in ("Any other ideas?", "Has this ever happened to you?", "Like reading a novel?"):
         assert templates.answer_to_question(words, "sadness") is None
+
+
+def test_the_pool_offers_answers_to_similar_questions_from_the_bank():
+    """Real path (the ESConv-train bank, MiniLM search): a question later in a conversation brings the
+    replies that answered similar questions; a statement, or the same question as first words, brings none."""
+    from mer_agents.agents import responder
+    from mer_agents.agents.base import AgentContext
+    from mer_agents.backends.scripted import ScriptedBackend
+    from mer_agents.config import Settings
+    from mer_agents.perception import perceive_text
+
+    settings = Settings()
+
+    def ctx(words, history):
+        evidence = perceive_text(words, settings)
+        return AgentContext(backend=ScriptedBackend(), settings=settings, evidence=evidence, history=history)
+
+    greeting = [Turn(user_text="Hi", reply="Hello, how are you today?")]
+    found = responder.answers_to_similar_questions(ctx("I'm hanging in there, how are you doing?", greeting))
+    assert 0 < len(found) <= responder.N_ANSWERS
+    assert any(reply.lower().startswith(("i am", "i'm", "im ")) for reply in found), found
+    assert responder.answers_to_similar_questions(ctx("I lost my job today.", greeting)) == []
+    assert responder.answers_to_similar_questions(ctx("I'm hanging in there, how are you doing?", [])) == []

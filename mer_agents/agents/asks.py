@@ -77,13 +77,12 @@ PRESENCE = re.compile(  # at the end of a run-on line too: "i'm just thinking ab
 HERE = re.compile(r"\b(here|yes|yeah|still with you)\b", re.I)
 CHECK_MAX_WORDS = 14
 HOW_ARE_YOU = re.compile(
-    r"\b(how are you|how r u|how're you|how have you been|how'?s your day|how is your day|how about you"
-    r"|what about you|and you|and yourself|how are things)\b",
+    r"\b(how are you|how r u|how're you|how have you been|how'?s your day|how is your day|how are things)\b",
     re.I,
 )
-# The strategy whose human replies answer each kind (the planner puts it first, planner.rank). In ESConv
-# train, supporters answered a request for ideas with Providing Suggestions most often (0.37 of 262 turns,
-# next 0.13).
+# "how are you" after small talk ("I'm fine, and you?"); after other words, a new topic ("I don't really know
+# how. What about you?")
+YOU_TOO = re.compile(r"\b(how about you|what about you|and you|and yourself)\b", re.I)
 # --- whether a reply answers ------------------------------------------------------------------------
 WELCOME_ONLY = re.compile(  # thanks, welcome or goodbye and nothing else: no answer to a question
     r"^\W*((you'?re|you are|your) (very |most |so )?welcome|no (problem|worries)|my pleasure|(thanks?|thank "

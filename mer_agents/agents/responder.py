@@ -50,6 +50,12 @@ from mer_agents.types import Candidate, EmotionForecast, Reply, StrategyPlan, Tu
 N_CANDIDATES = 2  # drafts per refinement round: more fixed replies vs. the refinement/rerun token aim (0.4)
 N_EXEMPLARS = 6  # human replies of the planned strategy offered as candidates
 K_EXEMPLAR_SEARCH = 40  # nearest exemplars of that strategy searched before the guard filters them
+# Later in a conversation, to a question that wants an answer (asks.kind), the replies that answered the most
+# similar questions in the bank (its seeker turns that ask, by the person's words), of any strategy: the
+# replies of the planned strategy rarely answer a question (experiments/person_asks/, round 4)
+N_ANSWERS = 4
+MIN_ANSWER_SIMILARITY = 0.5
+ANSWER_KINDS = ("advice", "about_you", "check", "presence")
 # Weights of the scorers in a candidate's score (each in [0, 1]); set by hand, looked at on held-out ESConv
 # *train* turns (experiments/reply_policy/responder_preview.py), never tuned on dev.
 # The strategy classifier already gates every candidate (the strategy_fit check); as a score it mostly
@@ -446,6 +452,34 @@ def exemplar_replies(
     return dict(list(kept.items())[:N_EXEMPLARS])
 
 
+def answers_to_similar_questions(ctx: AgentContext) -> list[str]:
+    """Later in a conversation, when the person asks a question that wants an answer (ANSWER_KINDS): the
+    replies that answered the nearest such questions in the bank (N_ANSWERS at cosine ≥
+    MIN_ANSWER_SIMILARITY, any strategy), with the filters the other human replies pass."""
+    words = _context(ctx)
+    if not ctx.history or asks.kind(words) not in ANSWER_KINDS:
+        return []
+    bank = default_bank(ctx.settings)
+    found = bank.search(words, k=N_ANSWERS, exclude=set(ctx.exclude_dialogues), among=_asking(ctx.settings))
+    conversation = [words, *(t.user_text for t in ctx.history), *(t.reply or "" for t in ctx.history)]
+    return [
+        e.reply.strip()
+        for e in found
+        if e.score >= MIN_ANSWER_SIMILARITY and guard.transfers(e.reply, conversation)
+    ]
+
+
+def _asking(settings: Settings) -> np.ndarray:
+    """Which of the bank's seeker turns ask a question that wants an answer (the bank `settings` name)."""
+    return _asking_at(*bank_location(settings))
+
+
+@load_once
+def _asking_at(bank_dir: Path, bank_name: str) -> np.ndarray:
+    """Read once per process for each bank."""
+    return np.array([asks.kind(e.seeker) in ANSWER_KINDS for e in bank_at(bank_dir, bank_name).exemplars])
+
+
 def build_messages(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> list[Message]:
     history: list[Message] = []
     for turn in ctx.history[-HISTORY_TURNS:]:
@@ -567,6 +601,7 @@ def fixed_candidates(
         return []
     moment = moment_vector(ctx) if moment is None else moment
     found = [("exemplar", text) for text in exemplar_replies(ctx, plan, moment)]
+    found += [("exemplar", text) for text in answers_to_similar_questions(ctx)]
     found.append(("template", template(ctx, forecast, plan)))
     return scored(ctx, unique_found(found), forecast, plan, moment)
 

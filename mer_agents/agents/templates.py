@@ -629,10 +629,11 @@ def answer_to_question(transcript: str, emotion: str = "neutral", strategy: str 
     asked = asks.question(transcript) or ""
     if asks.YOUR_PERSON.search(asked):
         return ABOUT_MY_PERSON
-    how_are_you = wants == "about_you" and bool(asks.HOW_ARE_YOU.search(asked))
+    told = asks.rest(transcript)
+    you_too = asks.YOU_TOO.search(asked) and (not told or small_talk(told))
+    how_are_you = wants == "about_you" and bool(asks.HOW_ARE_YOU.search(asked) or you_too)
     if wants != "presence" and not how_are_you:
         return None
-    told = asks.rest(transcript)
     if len(content_words(told)) >= TOLD_WORDS and not small_talk(told):
         return (HERE_AND if wants == "presence" else ASKED_BACK) + grounded_reply(told, emotion, strategy)
     return STILL_HERE if wants == "presence" else HOW_I_AM
