@@ -1,7 +1,7 @@
 """The turns where a person asks the listener a question that wants an answer (agents/asks.py), and the
 pipeline's replies to them, for a blind before/after judgment (#34).
 
-    # choose the turns (needs agents/asks.py): ESConv train dialogues of the exemplar bank, or ESConv dev
+    # choose the turns (needs agents/asks.py, removed after round 4: run it at da633ad): bank train or dev
     .venv/bin/python experiments/person_asks/turns.py --select train --n 60 --seed 11 --out DIR \
         [--exclude EARLIER/train.ids.json]
     .venv/bin/python experiments/person_asks/turns.py --select dev --n 60 --seed 12 --out DIR \

@@ -17,7 +17,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, Field
 
-from mer_agents.agents import asks, guard, templates
+from mer_agents.agents import guard, templates
 from mer_agents.agents.lexicon import (
     CHEERFUL,
     DISMISSIVE,
@@ -250,8 +250,7 @@ MIN_TOLD_WORDS = 4  # content words the person must have said for "thank you for
 
 def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[CheckResult]:
     """Checks of the reply against this moment of the conversation: a near-copy of an earlier supporter
-    turn (`copies_earlier`), a greeting, goodbye or thanks at the wrong moment (`wrong_moment`), a question of
-    theirs left unanswered (`evades_question`, asks.evades; later turns only), specifics
+    turn (`copies_earlier`), a greeting, goodbye or thanks at the wrong moment (`wrong_moment`), specifics
     of time, recurrence or compound words that nothing said supports (`invents_specifics`), and sympathy
     for being left when the person did the leaving (`role_reversal`). The audit names each failure in its
     hints (reflection.Audit.hints: `drop`), so a refinement round drops every candidate that fails it."""
@@ -321,19 +320,6 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
         )
         if specifics
         else ok(stage, "invents_specifics")
-    )
-    # mid-conversation only: first words are answered by the opening templates (templates.grounded_reply)
-    evaded = asks.evades(text, transcript) if history else ""
-    out.append(
-        fail(
-            stage,
-            "evades_question",
-            f"the person asked ({asks.kind(transcript)}) and the reply {evaded}",
-            [f"question: {(asks.question(transcript) or '')[:80]!r}"],
-            "Answer their question first (an idea, your honest view, or a plain yes or no), then go on.",
-        )
-        if evaded
-        else ok(stage, "evades_question")
     )
     reversed_role = LEFT_BY_OTHER.search(text) if LEFT_BY_PERSON.search(said) else None
     out.append(

@@ -121,10 +121,9 @@ TASK_TALK = re.compile(
     re.IGNORECASE,
 )
 CLOSING = re.compile(  # a supporter ending their own conversation: never a reply to someone mid-conversation
-    r"\b(need to go|have to go|got to go|gotta go|must go|bye|goodbye|talk to you later|"
-    r"nice (talking|chatting)|have a (good|great|nice)|take care|good luck|wish you all the best|"
-    r"thanks? for (chatting|talking|sharing|reaching)|glad (i|we) could|hope (i|this) helped|"
-    r"you'?re welcome|hello|hi there)\b",
+    r"\b(need to go|have to go|got to go|gotta go|bye|goodbye|talk to you later|nice (talking|chatting)|"
+    r"have a (good|great|nice)|take care|good luck|wish you all the best|thanks? for (chatting|talking|"
+    r"sharing|reaching)|glad (i|we) could|hope (i|this) helped|you'?re welcome|hello|hi there)\b",
     re.IGNORECASE,
 )
 PERSON_CLOSING = re.compile(  # the person thanking or saying goodbye: a goodbye may answer them

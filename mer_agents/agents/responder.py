@@ -35,7 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
-from mer_agents.agents import asks, checks, guard, leave, reply_judge, reply_selector, strategy_classifier
+from mer_agents.agents import checks, guard, leave, reply_judge, reply_selector, strategy_classifier
 from mer_agents.agents.base import TEXT_CHARS, AgentContext, generate_text, load_prompt
 from mer_agents.agents.planner import HELP
 from mer_agents.agents.retrieval import bank_at, bank_location, default_bank
@@ -50,12 +50,6 @@ from mer_agents.types import Candidate, EmotionForecast, Reply, StrategyPlan, Tu
 N_CANDIDATES = 2  # drafts per refinement round: more fixed replies vs. the refinement/rerun token aim (0.4)
 N_EXEMPLARS = 6  # human replies of the planned strategy offered as candidates
 K_EXEMPLAR_SEARCH = 40  # nearest exemplars of that strategy searched before the guard filters them
-# Later in a conversation, to a question that wants an answer (asks.kind), the replies that answered the most
-# similar questions in the bank (its seeker turns that ask, by the person's words), of any strategy: the
-# replies of the planned strategy rarely answer a question (experiments/person_asks/, round 4)
-N_ANSWERS = 4
-MIN_ANSWER_SIMILARITY = 0.5
-ANSWER_KINDS = ("advice", "about_you", "check", "presence")
 # Weights of the scorers in a candidate's score (each in [0, 1]); set by hand, looked at on held-out ESConv
 # *train* turns (experiments/reply_policy/responder_preview.py), never tuned on dev.
 # The strategy classifier already gates every candidate (the strategy_fit check); as a score it mostly
@@ -71,9 +65,7 @@ STYLE_CHECKS = frozenset({"strategy_fit", "follows_strategy", "length"})
 FEELING_CHECKS = frozenset({"tone_mismatch"})
 # checks.check_moment's checks: a reply failing one is wrong for this moment whatever the reply judge reads
 # (it learnt on pools with no goodbyes mid-conversation, and rates a bare "take care" well out of context)
-MOMENT_CHECKS = frozenset(
-    {"copies_earlier", "wrong_moment", "invents_specifics", "role_reversal", "evades_question"}
-)
+MOMENT_CHECKS = frozenset({"copies_earlier", "wrong_moment", "invents_specifics", "role_reversal"})
 # Reply checks that do not send back a reply the reply judge ranked first (stage_checks.audit_reply): on 780
 # graded train turns, re-picking under every failed check (as the loop did) took A from 0.347 to 0.322 and C
 # from 0.238 to 0.262; sparing these, A 0.345 / C 0.233 (experiments/reply_judge_scorer/loop_sim.py)
@@ -244,19 +236,11 @@ def rank(ctx: AgentContext, candidates: list[Candidate]) -> list[Candidate]:
     if trusts_drafts(ctx):
         key = trusted_rank_key
     else:
-        key = template_first_rank_key if opening(ctx) or answers_first(ctx) else rank_key
+        key = template_first_rank_key if opening(ctx) else rank_key
     drop = dropped(ctx)
     return sorted(
         candidates, key=lambda c: (bool(c.guard), bool(drop & set(c.failed)) and not holds(ctx, c), key(c))
     )
-
-
-def answers_first(ctx: AgentContext) -> bool:
-    """Later in a conversation, the person asks whether anyone is there or about the listener's person
-    (asks.template_leads): the template's answer leads, as on first words. Another conversation's reply
-    answers something else there ("I usually wait a week before I reach out." to "where are you located?",
-    experiments/person_asks/)."""
-    return bool(ctx.history) and asks.template_leads(_context(ctx))
 
 
 def keeps_template(ctx: AgentContext) -> bool:
@@ -364,7 +348,7 @@ def overruled(reply: Reply) -> frozenset[str]:
 def uses_judge(ctx: AgentContext) -> bool:
     """Whether `rank_key` orders this attempt's candidates (the reply judge's logit is computed for them);
     settings.judge_ranks False is the ablation without it."""
-    return ctx.settings.judge_ranks and not trusts_drafts(ctx) and not opening(ctx) and not answers_first(ctx)
+    return ctx.settings.judge_ranks and not trusts_drafts(ctx) and not opening(ctx)
 
 
 def rank_key(c: Candidate) -> tuple:
@@ -450,34 +434,6 @@ def exemplar_replies(
         e.reply.strip(): e.score for e in found if guard.transfers(e.reply, conversation, closing=closing)
     }
     return dict(list(kept.items())[:N_EXEMPLARS])
-
-
-def answers_to_similar_questions(ctx: AgentContext) -> list[str]:
-    """Later in a conversation, when the person asks a question that wants an answer (ANSWER_KINDS): the
-    replies that answered the nearest such questions in the bank (N_ANSWERS at cosine ≥
-    MIN_ANSWER_SIMILARITY, any strategy), with the filters the other human replies pass."""
-    words = _context(ctx)
-    if not ctx.history or asks.kind(words) not in ANSWER_KINDS:
-        return []
-    bank = default_bank(ctx.settings)
-    found = bank.search(words, k=N_ANSWERS, exclude=set(ctx.exclude_dialogues), among=_asking(ctx.settings))
-    conversation = [words, *(t.user_text for t in ctx.history), *(t.reply or "" for t in ctx.history)]
-    return [
-        e.reply.strip()
-        for e in found
-        if e.score >= MIN_ANSWER_SIMILARITY and guard.transfers(e.reply, conversation)
-    ]
-
-
-def _asking(settings: Settings) -> np.ndarray:
-    """Which of the bank's seeker turns ask a question that wants an answer (the bank `settings` name)."""
-    return _asking_at(*bank_location(settings))
-
-
-@load_once
-def _asking_at(bank_dir: Path, bank_name: str) -> np.ndarray:
-    """Read once per process for each bank."""
-    return np.array([asks.kind(e.seeker) in ANSWER_KINDS for e in bank_at(bank_dir, bank_name).exemplars])
 
 
 def build_messages(ctx: AgentContext, forecast: EmotionForecast, plan: StrategyPlan) -> list[Message]:
@@ -601,7 +557,6 @@ def fixed_candidates(
         return []
     moment = moment_vector(ctx) if moment is None else moment
     found = [("exemplar", text) for text in exemplar_replies(ctx, plan, moment)]
-    found += [("exemplar", text) for text in answers_to_similar_questions(ctx)]
     found.append(("template", template(ctx, forecast, plan)))
     return scored(ctx, unique_found(found), forecast, plan, moment)
 

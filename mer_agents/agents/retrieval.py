@@ -85,16 +85,12 @@ class Bank:
         k: int = 2,
         exclude: set[str] | frozenset[str] = frozenset(),
         strategy: str | None = None,
-        among: np.ndarray | None = None,
     ) -> list[Exemplar]:
         """The k nearest exemplars by cosine similarity, skipping the dialogues in `exclude`; with `strategy`,
-        the k nearest among the exemplars of that strategy (the whole bank is scored, then filtered); with
-        `among` (one bool per exemplar), the k nearest among those marked."""
+        the k nearest among the exemplars of that strategy (the whole bank is scored, then filtered)."""
         if not query.strip() or k <= 0 or not self.exemplars:
             return []
         scores = self.vectors @ _query_vector(query)
-        if among is not None:
-            scores = np.where(among, scores, -np.inf)
         return self._top(np.where(self.closing, -np.inf, scores), k, exclude, strategy)
 
     def rank_replies(

@@ -13,7 +13,7 @@ import functools
 import re
 import string
 
-from mer_agents.agents import asks, guard
+from mer_agents.agents import guard
 from mer_agents.agents.lexicon import SENTENCE_BREAK, content_words, unstretched
 from mer_agents.labels import NEGATIVE_EMOTIONS
 
@@ -127,18 +127,6 @@ NOT_WELL = re.compile(
     r"\b(not|bad|terrible|awful|rough|meh|down)\b", re.IGNORECASE
 )  # after FINE_AFTER_ALL is taken out
 ASKED_BACK = "I'm well, thank you for asking. "
-# Later in a conversation (experiments/person_asks/): "how are you" answered as small talk is (the human
-# "I am not so bad. Is there anything you'd like to discuss with me today?" was graded A where a question
-# about a state just told was B); "are you there?" with a yes; the listener's person said plainly, as
-# SERVICE_REPLY is ("where are you from?" had got another conversation's "I usually wait a week…").
-HOW_I_AM = "I'm doing well, thanks for asking. Is there anything on your mind today?"
-STILL_HERE = "Yes, I'm here and listening. Please go on."
-HERE_AND = "Yes, I'm here. "  # before the answer to what they said first ("… She won't see me. you there?")
-ABOUT_MY_PERSON = (
-    "I'm a computer program, here to listen, so I have no story of my own to tell. "
-    "I'd like to hear more of yours."
-)
-TOLD_WORDS = 4  # content words said before "are you there?" or "how are you?" that are news to answer
 SMALL_TALK_WELL = "I'm glad you reached out. What's on your mind today?"
 SMALL_TALK_NOT_WELL = "I'm sorry to hear that. What's been going on?"
 # A state said in answer to "how are you" is not news to say back ("I am fine at the moment", "I'm ok", "I
@@ -621,24 +609,6 @@ def practical_question(transcript: str) -> bool:
     return bool((text.endswith("?") or QUESTION_START.match(text)) and not PERSONAL.search(text))
 
 
-def answer_to_question(transcript: str, emotion: str = "neutral", strategy: str = "Question") -> str | None:
-    """Later in a conversation, the answer to "how are you", "are you there?" or a question about the
-    listener's person (asks.kind; HOW_I_AM, STILL_HERE, ABOUT_MY_PERSON), or None. Asked after news, the
-    answer comes first and the news is then answered as alone (`emotion`, `strategy`)."""
-    wants = asks.kind(transcript)
-    asked = asks.question(transcript) or ""
-    if asks.YOUR_PERSON.search(asked):
-        return ABOUT_MY_PERSON
-    told = asks.rest(transcript)
-    you_too = asks.YOU_TOO.search(asked) and (not told or small_talk(told))
-    how_are_you = wants == "about_you" and bool(asks.HOW_ARE_YOU.search(asked) or you_too)
-    if wants != "presence" and not how_are_you:
-        return None
-    if len(content_words(told)) >= TOLD_WORDS and not small_talk(told):
-        return (HERE_AND if wants == "presence" else ASKED_BACK) + grounded_reply(told, emotion, strategy)
-    return STILL_HERE if wants == "presence" else HOW_I_AM
-
-
 def grounded_reply(
     transcript: str,
     emotion: str,
@@ -660,15 +630,10 @@ def grounded_reply(
     dialogues, experiments/first_messages/esconv_openings/). Nothing is said back when not `say_back` (words
     from an unsure translation: "It sounds like you sleep in the square" for a French "I am so angry"). First
     words that take leave are answered as a goodbye unless a `hard` feeling is read (leave.hard_feeling;
-    default: any negative `emotion`); hard news that ends by taking leave gets `going_reply`. Later in a
-    conversation, "how are you", "are you there?" and questions about the listener get their answer
-    (`answer_to_question`)."""
+    default: any negative `emotion`); hard news that ends by taking leave gets `going_reply`."""
     said = echo(transcript, clauses=emotion != "neutral") if say_back else None  # plain news: a parrot
     hard = emotion in NEGATIVE_EMOTIONS if hard is None else hard
     answer = _first_words_answer(transcript, emotion, hard) if opening else None
-    if answer:
-        return answer
-    answer = None if opening else answer_to_question(transcript, emotion, strategy)
     if answer:
         return answer
     if emotion == "neutral" and opening and practical_question(transcript):
