@@ -124,6 +124,31 @@ def report8_checker(here):
     return check6
 
 
+def report9_rows(here):
+    """fresh_report9/'s rows, from the six helper modules (src_crisis_1-3, src_noncrisis_1-3) in `here`:
+    fresh_report8/'s categories and 40 sign-offs with an apology, (crisis rows, non-crisis rows). Later
+    report sets written to the same brief build with it."""
+    names = ("crisis_1", "crisis_2", "crisis_3", "noncrisis_1", "noncrisis_2", "noncrisis_3")
+    c1, c2, c3, n1, n2, n3 = (_module(here, f"src_{name}") for name in names)
+    noncrisis = report_noncrisis_lists(n1, n2, n3) + [("signoffs-with-apology", n3.SIGNOFFS_WITH_APOLOGY)]
+    return crisis_rows(report_crisis_lists(c1, c2, c3)), noncrisis_rows(noncrisis)
+
+
+def report9_checker(here):
+    """`report8_checker` with fresh_report9/'s one more category: 40 sign-offs with an apology."""
+    check6 = report8_checker(here)
+    check6.NONCRISIS_SPEC["signoffs-with-apology"] = (40, 2, 30)
+    return check6
+
+
+def _module(here, name):
+    """The helper's list module `name` in the folder `here`."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(here, f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def report_checker(here):
     """fresh_report6/check.py's rules (counts, word ranges, duplicates, no phone numbers, names, method words
     or doses, no present-risk phrase in non-crisis rows) pointed at the report set in `here`: a later set

@@ -12,8 +12,7 @@ sys.path.insert(0, os.path.dirname(HERE))
 
 import written_sets  # noqa: E402
 
-check6 = written_sets.report8_checker(HERE)
-check6.NONCRISIS_SPEC["signoffs-with-apology"] = (40, 2, 30)
+check6 = written_sets.report9_checker(HERE)
 
 if __name__ == "__main__":
     sys.exit(check6.main())
