@@ -143,3 +143,28 @@ def test_everyday_messages_typed_as_people_type_are_not_a_crisis(words):
     """The first detectors flagged 42 of 1,386 plain emotion statements ("i'm waiting for the bus"): only
     crisis messages had been typed lower case without punctuation in training. Written here, in no set."""
     assert crisis.detect(words) is None
+
+
+@pytest.mark.parametrize(
+    ("words", "kind"),
+    [
+        ("ya no quiero vivir, estoy cansada de todo", "self-harm"),
+        ("ich will nicht mehr leben", "self-harm"),
+        ("aku capek banget, pengen mati aja", "self-harm"),
+        ("gusto ko nang mamatay", "self-harm"),
+        ("non voglio più vivere così", "self-harm"),
+        ("mio marito mi picchia ogni sera", "abuse"),
+    ],
+)
+def test_crisis_talk_typed_in_other_languages_matches_the_rules(words, kind):
+    """Typed text is read untranslated (crisis.OTHER_LANGUAGES, ABUSE_OTHER_LANGUAGES)."""
+    found = crisis.rules(words)
+    assert found is not None and found.kind == kind
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["me muero de risa con este video", "vou me matar de rir", "ich lach mich tot", "voy a cortarme el pelo"],
+)
+def test_figures_of_speech_in_other_languages_do_not_match(words):
+    assert crisis.rules(words) is None
