@@ -125,6 +125,13 @@ ABUSE_OTHER_LANGUAGES = re.compile(
     r"memukul(i)? (saya|aku)|sinasaktan (niya )?ako|mujhe maart(a|i))\b",
     re.IGNORECASE,
 )
+RULES: tuple[tuple[Kind, re.Pattern[str]], ...] = (  # `rules` reads them in this order: self-harm first
+    ("self-harm", SELF_HARM),
+    ("self-harm", WARNING_SIGNS),
+    ("self-harm", OTHER_LANGUAGES),
+    ("abuse", ABUSE),
+    ("abuse", ABUSE_OTHER_LANGUAGES),
+)
 REPLIES: dict[Kind, str] = {
     "self-harm": (
         "I'm really sorry you're going through this, and I'm glad you told me. Your safety matters most "
@@ -164,14 +171,7 @@ class Crisis(BaseModel):
 
 def rules(words: str) -> Crisis | None:
     """The phrase rules alone, self-harm first."""
-    patterns = (
-        ("self-harm", SELF_HARM),
-        ("self-harm", WARNING_SIGNS),
-        ("self-harm", OTHER_LANGUAGES),
-        ("abuse", ABUSE),
-        ("abuse", ABUSE_OTHER_LANGUAGES),
-    )
-    for kind, pattern in patterns:
+    for kind, pattern in RULES:
         match = pattern.search(words or "")
         if match:
             return Crisis(kind=kind, words=match.group(0))
