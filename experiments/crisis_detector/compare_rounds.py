@@ -11,7 +11,9 @@ The last round is "now". Prints and writes DIR/rounds.json: recall on the set's 
 category for the last two), false alarms on its non-crisis messages (per category too), on the labelled
 ESConv dev seeker turns and on each --everyday file (first messages: a .json list of texts or a .jsonl of
 {"text"}), the dev crisis turns found, and now minus each earlier detector on recall and on the set's false
-alarms (bootstrap over messages, 10,000 resamples, seed 0).
+alarms (bootstrap over messages, 10,000 resamples, seed 0). Where the set's rows name their language
+(fresh_report11/ on), recall, false alarms and the differences are also given for English and for the other
+languages apart.
 """
 
 from __future__ import annotations
@@ -54,6 +56,31 @@ def by_category(rows: list[dict], hits: np.ndarray) -> dict[str, str]:
         f"{sum(r['category'] == c for r in rows)}"
         for c in cats
     }
+
+
+def by_language(crises: list[dict], near: list[dict], found: dict, alarms: dict, names: list[str]) -> dict:
+    """Recall and false alarms of each detector for English and for the other languages apart, and the last
+    detector minus each earlier one there (paired, as for the whole set)."""
+    out = {}
+    for group, keep in (
+        ("english", lambda r: r.get("language") == "en"),
+        ("other", lambda r: r.get("language") != "en"),
+    ):
+        c = np.array([keep(r) for r in crises])
+        n = np.array([keep(r) for r in near])
+        part = {"n_crisis": int(c.sum()), "n_noncrisis": int(n.sum())}
+        for name in names:
+            part[name] = {
+                "crisis_recall": round(float(found[name][c].mean()), 4),
+                "false_alarm": round(float(alarms[name][n].mean()), 4),
+            }
+        for name in names[:-1]:
+            part[f"now − {name}"] = {
+                "recall": interval(found[names[-1]][c] - found[name][c]),
+                "false_alarm": interval(alarms[names[-1]][n] - alarms[name][n]),
+            }
+        out[group] = part
+    return out
 
 
 def main() -> None:
@@ -99,6 +126,8 @@ def main() -> None:
             "recall": interval(found[names[-1]] - found[name]),
             "false_alarm": interval(alarms[names[-1]] - alarms[name]),
         }
+    if any("language" in r for r in crises + near):
+        out["by_language"] = by_language(crises, near, found, alarms, names)
     print(json.dumps(out, indent=1))
     (args.set / "rounds.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
 
