@@ -9,7 +9,9 @@ numpy, which shifts P(crisis) near the threshold (round 7: held-out ESConv train
 at 0.88). train.py now chooses on the app's reading too; this re-chooses for weights already saved.
 Here every detector is read as crisis.detect reads it (train.reader) on the held-back set train.py's flags
 name, and its threshold chosen by train.py's rule (train.choose). Writes JSON beside this script; with
---stamp LABEL, stores that detector's threshold in its weights file.
+--stamp LABEL, stores that detector's threshold in its weights file. At the chosen threshold it also gives
+the held-back rows written in other languages apart (rows that name one, writer16/ on) and, with --everyday,
+how many everyday first messages of those files would get the safety message (round 11's rule).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ sys.path.insert(0, str(HERE))
 import numpy as np  # noqa: E402
 import train  # noqa: E402
 from combine import at  # noqa: E402
+from compare_rounds import texts_of  # noqa: E402
 
 from mer_agents import training  # noqa: E402
 
@@ -38,6 +41,7 @@ def main() -> int:
     ap.add_argument("--flags", required=True, help="train.py's flags naming the held-back set")
     ap.add_argument("--json", required=True, help="the output's file name (beside this script)")
     ap.add_argument("--stamp", help="store this detector's chosen threshold in its weights file")
+    ap.add_argument("--everyday", type=Path, nargs="*", default=[], help="first-message sets: flags")
     args = ap.parse_args()
     sets = train.load(train.parser().parse_args(args.flags.split()))
     texts = {
@@ -45,7 +49,13 @@ def main() -> int:
         "false_alarm_distress": [r["text"] for r in sets["n_hold"]],
         "false_alarm_esconv_heldout": sets["held_everyday"],
     }
+    other = {  # held-back rows in another language than English
+        "recall": [r["text"] for r in sets["c_hold"] if r.get("language", "en") != "en"],
+        "false_alarm_distress": [r["text"] for r in sets["n_hold"] if r.get("language", "en") != "en"],
+    }
+    everyday = [t for p in args.everyday for t in texts_of(p)]
     out: dict = {"flags": args.flags, "held_back": {k: len(v) for k, v in texts.items()}}
+    out["held_back_other_languages"] = {k: len(v) for k, v in other.items()}
     for entry in args.detectors:
         label, path = entry.rsplit("=", 1)
         read = train.reader([Path(path)])
@@ -59,6 +69,11 @@ def main() -> int:
             "at_stored_threshold": at(rows, stored) if any(r["threshold"] == stored for r in rows) else None,
             "grid": rows,
         }
+        out[label]["other_languages_at_threshold"] = {
+            k: round(float(np.mean(read(v) >= chosen)), 4) for k, v in other.items() if v
+        }
+        if everyday:
+            out[label]["everyday_flagged"] = f"{int((read(everyday) >= chosen).sum())}/{len(everyday)}"
         print(label, json.dumps({k: v for k, v in out[label].items() if k != "grid"}), flush=True)
         if label == args.stamp:
             training.stamp(Path(path), Path(path), threshold=np.array(chosen))
