@@ -188,6 +188,11 @@ class Settings(BaseModel):
     reply_judge: Path | None = Field(
         None, description="reply judge (fine-tuned encoder) weights (.npz); None: assets/reply_judge"
     )
+    crisis_languages: bool = Field(
+        True,
+        description="typed text that is not English is also read by the multilingual crisis probe "
+        "(agents/crisis_languages.py)",
+    )
 
     # --- OpenAI-compatible server (openai_http) ---
     http_timeout: float = Field(

@@ -108,8 +108,8 @@ ROUND9_WRITERS = ("fresh_report8", "writer14")
 # goodbyes, young writers, the recovered, dark humour as negatives) joins, with fresh_report9/ once read;
 # fresh_report10/ reports.
 ROUND10_WRITERS = ("fresh_report9", "writer15")
-# Eleventh round (--round11 --init the round-10 weights --epochs 1; no GPU lent): 11 of round 10's 15 misses on
-# fresh_report10/ were not in English, and it flags 0.15 of everyday messages in other languages
+# Eleventh round (--round11 --init the round-10 weights --epochs 1; no GPU lent): 11 of round 10's 15 misses
+# on fresh_report10/ were not in English, and it flags 0.15 of everyday messages in other languages
 # (languages/); three helpers wrote a training set in 18 other languages (writer16/: wishes, burden, plans,
 # goodbyes, self-injury, coded talk, abuse; everyday distress, figures of speech with dying words, greetings,
 # leaving, good news, the recovered as negatives), which joins with fresh_report10/ once read;

@@ -33,6 +33,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from mer_agents.agents import crisis_languages
 from mer_agents.agents.lexicon import SENTENCE_BREAK
 from mer_agents.config import Settings
 from mer_agents.minilm import tuned
@@ -180,15 +181,24 @@ def rules(words: str) -> Crisis | None:
 
 def detect(words: str, settings: Settings | None = None, classifier: bool = True) -> Crisis | None:
     """The crisis in what the person just said; None when there is none. The phrase rules first, then (with
-    `classifier`) the classifier (module docstring)."""
+    `classifier`) the classifier (module docstring); typed text routed as not English is read by the
+    multilingual probe (crisis_languages), instead of the classifier or beside it as its file says."""
     found = rules(words)
     if found is not None or not (words or "").strip() or not classifier:
         return found
     texts = windows(words)
-    probs = classify(texts, settings)
+    if (settings is None or settings.crisis_languages) and crisis_languages.other_language(words):
+        found = _flag(texts, crisis_languages.probs(texts), crisis_languages.threshold())
+        if found is not None or crisis_languages.mode() == "instead":
+            return found
+    return _flag(texts, classify(texts, settings), threshold(settings))
+
+
+def _flag(texts: list[str], probs: np.ndarray, at: float) -> Crisis | None:
+    """The window with the highest P(crisis) when it reaches `at`, its kind the likelier of the two."""
     risk = 1.0 - probs[:, 0]
     best = int(np.argmax(risk))
-    if risk[best] < threshold(settings):
+    if risk[best] < at:
         return None
     kind: Kind = "abuse" if probs[best, 2] > probs[best, 1] else "self-harm"
     return Crisis(kind=kind, words=_quote(texts[best]))

@@ -166,6 +166,13 @@ def _vocab_file() -> dict:
 
 
 @load_once
+def corpus_vocabulary() -> frozenset[str]:
+    """The corpus words of assets/guard/vocab.json alone (ESConv and MELD train): MiniLM's whole words also
+    hold many words of other languages ("und", "pero"), which a language test must not count as English."""
+    return frozenset(_vocab_file()["english"])
+
+
+@load_once
 def vocabulary() -> frozenset[str]:
     """The English word list (lower case): the corpus words of assets/guard/vocab.json and MiniLM's whole
     words, loaded once."""

@@ -16,39 +16,75 @@ CRISIS = {
     "hopeless-burden": [
         ("de", "egal was ich mach, es wird nicht besser. meine eltern wären ohne mich echt besser dran"),
         ("fr", "je sers a rien a part coûter de l'argent a mes parents. ils seraient soulagés sans moi"),
-        ("it", "sono solo un peso per tutti, mia moglie merita di meglio di uno come me. non cambierà mai niente"),
+        (
+            "it",
+            "sono solo un peso per tutti, mia moglie merita di meglio di uno come me. non cambierà mai niente",
+        ),
         ("nl", "het wordt nooit meer beter en iedereen is klaar met mij. ik ben alleen maar tot last"),
         ("pl", "jestem tylko ciezarem dla rodziny, bez mnie byloby im o wiele latwiej"),
         ("sv", "det kommer aldrig bli bättre. alla skulle må bättre om jag inte fanns"),
-        ("hi", "main sabke liye bas ek burden hu, ghar wale mere bina zyada khush rahenge. kuch theek nahi hone wala"),
+        (
+            "hi",
+            "main sabke liye bas ek burden hu, ghar wale mere bina zyada khush rahenge. kuch theek nahi hone wala",
+        ),
         ("vi", "minh chi la ganh nang cho ca nha thoi, co co gang may cung chang khá hơn dc"),
         ("ru", "я всем только мешаю. без меня маме будет проще, ничего уже не изменится"),
     ],
     "plan-or-means": [
         ("de", "hab mir schon überlegt wann und wo. am wochenende sind alle weg, dann mach ichs"),
         ("fr", "j'ai tout préparé, il me reste juste à choisir le soir. j'ai même rangé ma chambre"),
-        ("it", "ho deciso, aspetto che finiscano gli esami di mia sorella così non le rovino niente, poi la faccio finita"),
+        (
+            "it",
+            "ho deciso, aspetto che finiscano gli esami di mia sorella così non le rovino niente, poi la faccio finita",
+        ),
         ("nl", "ik heb al opgezocht hoe en ik weet waar. volgende week als mijn ouders op vakantie zijn"),
         ("pl", "mam juz wszystko przygotowane, czekam tylko az mama wyjedzie do cioci w sobote"),
         ("sv", "jag har bestämt ett datum. efter min systers bröllop, så jag inte förstör det för henne"),
-        ("hi", "maine decide kar liya hai, result aane se pehle hi sab khatam kar dunga. din bhi fix kar liya"),
+        (
+            "hi",
+            "maine decide kar liya hai, result aane se pehle hi sab khatam kar dunga. din bhi fix kar liya",
+        ),
         ("vi", "em tính xong hết rồi, chờ cuối tuần bố mẹ về quê là em làm"),
         ("ru", "я уже решила когда. в пятницу вечером, когда соседка уедет к родителям"),
     ],
     "goodbye-or-affairs": [
-        ("de", "hab heute meinen hund zu meiner schwester gebracht und alle passwörter aufgeschrieben. danke für alles, ehrlich"),
-        ("fr", "j'ai écrit des lettres pour ma mère et mon frère, elles sont dans le tiroir du bureau. prenez soin de vous, vraiment"),
-        ("it", "ho lasciato le chiavi e il gatto alla vicina e ho pagato tutti i debiti. grazie x tutto ragazzi, davvero"),
-        ("nl", "heb mijn spaargeld naar mijn broertje overgemaakt en een brief op mijn bureau gelegd. sorry voor alles"),
-        ("pl", "oddalam kota przyjaciolce i napisalam list do rodzicow. chcialam tylko powiedziec ze was wszystkich kocham"),
-        ("sv", "har gett bort mina grejer och sagt upp lägenheten. ville bara säga tack och hej till er alla"),
-        ("hi", "phone ka password aur bank details bhai ko bhej diye hain. mummy ko bolna sorry, mujhe maaf kar dena"),
+        (
+            "de",
+            "hab heute meinen hund zu meiner schwester gebracht und alle passwörter aufgeschrieben. danke für alles, ehrlich",
+        ),
+        (
+            "fr",
+            "j'ai écrit des lettres pour ma mère et mon frère, elles sont dans le tiroir du bureau. prenez soin de vous, vraiment",
+        ),
+        (
+            "it",
+            "ho lasciato le chiavi e il gatto alla vicina e ho pagato tutti i debiti. grazie x tutto ragazzi, davvero",
+        ),
+        (
+            "nl",
+            "heb mijn spaargeld naar mijn broertje overgemaakt en een brief op mijn bureau gelegd. sorry voor alles",
+        ),
+        (
+            "pl",
+            "oddalam kota przyjaciolce i napisalam list do rodzicow. chcialam tylko powiedziec ze was wszystkich kocham",
+        ),
+        (
+            "sv",
+            "har gett bort mina grejer och sagt upp lägenheten. ville bara säga tack och hej till er alla",
+        ),
+        (
+            "hi",
+            "phone ka password aur bank details bhai ko bhej diye hain. mummy ko bolna sorry, mujhe maaf kar dena",
+        ),
         ("vi", "em gửi con mèo cho chị hàng xóm rồi, thư cho mẹ em để trên bàn. cảm ơn mọi người vì tất cả"),
         ("ru", "раздал свои вещи пацанам и оставил письмо маме. спасибо вам за всё, правда"),
     ],
     "self-injury": [
         ("de", "hab mich gestern wieder geritzt, diesmal tiefer als sonst. keiner weiß davon"),
-        ("fr", "je me suis encore fait du mal ce soir. les manches longues en plein mois d'août ça devient dur a cacher"),
+        (
+            "fr",
+            "je me suis encore fait du mal ce soir. les manches longues en plein mois d'août ça devient dur a cacher",
+        ),
         ("it", "mi sono tagliata di nuovo dopo che mi hanno presa in giro a scuola, non riesco a smettere"),
         ("nl", "ik heb mezelf weer gesneden na het eten, ik voel me zo vies en schuldig"),
         ("pl", "znowu sie pocielam, mocniej niz zwykle i krew dlugo nie chciala przestac leciec"),
@@ -80,13 +116,28 @@ CRISIS = {
         ("ru", "всё. это конец"),
     ],
     "abuse-or-violence": [
-        ("de", "mein stiefvater schlägt mich wenn mama arbeiten is, hab schon wieder blaue flecken am arm und trau mich nicht heim"),
+        (
+            "de",
+            "mein stiefvater schlägt mich wenn mama arbeiten is, hab schon wieder blaue flecken am arm und trau mich nicht heim",
+        ),
         ("fr", "mon copain m'a encore frappée hier soir, il a pris mon tel pour que j'appelle personne"),
-        ("it", "il mio ragazzo mi ha spinta contro il muro e mi ha preso a schiaffi, ora dice che è colpa mia. ho paura a tornare a casa"),
-        ("nl", "mijn man heeft me weer geslagen waar de kinderen bij waren, ik zit nu met ze in de auto op een parkeerplaats"),
+        (
+            "it",
+            "il mio ragazzo mi ha spinta contro il muro e mi ha preso a schiaffi, ora dice che è colpa mia. ho paura a tornare a casa",
+        ),
+        (
+            "nl",
+            "mijn man heeft me weer geslagen waar de kinderen bij waren, ik zit nu met ze in de auto op een parkeerplaats",
+        ),
         ("pl", "ojczym bije mnie pasem jak mamy nie ma w domu, mam siniaki na plecach i boje sie tam wracac"),
-        ("sv", "min pojkvän tar mina pengar och slår mig om jag träffar mina kompisar. jag får inte ens ha egen telefon"),
-        ("hi", "pati roz daaru peeke maarta hai, aaj bacchon ke saamne bhi haath uthaya. kahan jaun samajh nahi aa raha"),
+        (
+            "sv",
+            "min pojkvän tar mina pengar och slår mig om jag träffar mina kompisar. jag får inte ens ha egen telefon",
+        ),
+        (
+            "hi",
+            "pati roz daaru peeke maarta hai, aaj bacchon ke saamne bhi haath uthaya. kahan jaun samajh nahi aa raha",
+        ),
         ("vi", "chồng em say rượu về là đánh em, hôm nay còn bóp cổ em. em đang trốn ở nhà bạn"),
         ("ru", "муж отобрал телефон и не выпускает меня из квартиры, вчера ударил так что я упала"),
     ],
@@ -96,7 +147,10 @@ NONCRISIS = {
     "distress-no-risk": [
         ("de", "bin so gestresst wegen der abschlussprüfung, schlaf kaum noch 😩"),
         ("de", "seit der trennung heul ich jeden abend, aber meine mädels sind zum glück für mich da"),
-        ("fr", "trop de pression au taf, j'ai pleuré dans les toilettes entre deux réunions. bon, demain c'est vendredi"),
+        (
+            "fr",
+            "trop de pression au taf, j'ai pleuré dans les toilettes entre deux réunions. bon, demain c'est vendredi",
+        ),
         ("fr", "ma grand-mère est décédée la semaine dernière, elle me manque tellement"),
         ("it", "sono distrutta, oggi ho perso il lavoro e non so come dirlo ai miei"),
         ("it", "mi sento sola da quando mi sono trasferita, però sto provando a uscire di più"),
@@ -185,13 +239,25 @@ NONCRISIS = {
         ("ru", "какая у вас там сейчас погода?"),
     ],
     "recovered-or-past": [
-        ("de", "vor drei jahren wollt ich nicht mehr leben. heute hab ich die therapie hinter mir und freu mich auf meine hochzeit"),
-        ("fr", "à 16 ans je me scarifiais, aujourd'hui j'en ai 30 et ça fait des années que j'ai arrêté. ça va bien"),
-        ("it", "due anni fa ho tentato il suicidio. oggi sto bene, lavoro e vado ancora dalla psicologa ogni tanto"),
+        (
+            "de",
+            "vor drei jahren wollt ich nicht mehr leben. heute hab ich die therapie hinter mir und freu mich auf meine hochzeit",
+        ),
+        (
+            "fr",
+            "à 16 ans je me scarifiais, aujourd'hui j'en ai 30 et ça fait des années que j'ai arrêté. ça va bien",
+        ),
+        (
+            "it",
+            "due anni fa ho tentato il suicidio. oggi sto bene, lavoro e vado ancora dalla psicologa ogni tanto",
+        ),
         ("nl", "vroeger sneed ik mezelf, nu ben ik al vijf jaar clean en begeleid ik zelf jongeren"),
         ("pl", "kiedys mialam mysli samobojcze, ale po terapii jest duzo lepiej. teraz studiuje psychologie"),
         ("sv", "hade ätstörning som tonåring men nu har jag varit frisk i sex år"),
-        ("hi", "college ke time pe bahut depression tha aur bure khayal aate the, ab therapy ke baad kaafi better hu"),
+        (
+            "hi",
+            "college ke time pe bahut depression tha aur bure khayal aate the, ab therapy ke baad kaafi better hu",
+        ),
         ("vi", "hồi cấp 3 mình từng tự làm đau bản thân, giờ 25 tuổi rồi và ổn hơn nhiều"),
         ("ru", "год назад лежала в больнице с депрессией, сейчас работаю и даже бегаю по утрам"),
     ],
@@ -199,7 +265,10 @@ NONCRISIS = {
         ("de", "der nachbar bohrt schon wieder sonntags um 7, ich raste gleich aus"),
         ("fr", "y a une araignée énorme dans ma douche, je rentre plus dans la salle de bain"),
         ("it", "il mio coinquilino lascia sempre i piatti sporchi, giuro che prima o poi esplodo"),
-        ("nl", "die gast in de trein zat de hele tijd te schreeuwen in z'n telefoon, werd er zo chagrijnig van"),
+        (
+            "nl",
+            "die gast in de trein zat de hele tijd te schreeuwen in z'n telefoon, werd er zo chagrijnig van",
+        ),
         ("pl", "boje sie jutrzejszej wizyty u dentysty, serio mam ciarki"),
         ("sv", "blev så arg på tåget igen, 40 min försenat och ingen info alls"),
         ("hi", "light chali gayi aur bahar kutte bhonk rahe hain, thoda darr lag raha hai"),

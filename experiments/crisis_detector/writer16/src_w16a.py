@@ -7,7 +7,10 @@ CRISIS = {
         ("de", "ich will einfach nicht mehr aufwachen. jeden abend hoff ich dass es diesmal so ist"),
         ("de", "manchmal wünsch ich mir ich wär nie geboren worden"),
         ("de", "wär so schön wenn einfach alles aufhört. für immer, nicht nur für ne nacht"),
-        ("de", "Ich habe keine Lust mehr zu leben. Das ist nicht dramatisch gemeint, ich bin einfach komplett leer."),
+        (
+            "de",
+            "Ich habe keine Lust mehr zu leben. Das ist nicht dramatisch gemeint, ich bin einfach komplett leer.",
+        ),
         ("fr", "je prie chaque soir pour pas me réveiller le lendemain"),
         ("fr", "g plus envie de vivre srx, ça fait des semaines que ça tourne dans ma tête"),
         ("fr", "Parfois je me dis que ce serait tellement plus simple d'être mort."),
@@ -53,7 +56,10 @@ CRISIS = {
         ("sv", "min familj skulle ha det bättre utan mig, jag förstör bara allt"),
         ("sv", "det finns ingen mening längre. det blir aldrig bättre, har väntat i flera år"),
         ("sv", "jag är bara en börda. ingen skulle sakna mig på riktigt"),
-        ("sv", "mina kompisar orkar inte med mig längre och jag fattar dem. vore bättre om jag bara försvann"),
+        (
+            "sv",
+            "mina kompisar orkar inte med mig längre och jag fattar dem. vore bättre om jag bara försvann",
+        ),
     ],
     "plan-or-means": [
         ("de", "hab mir schon ausgesucht wo. morgen früh wenn alle auf arbeit sind"),
@@ -65,7 +71,10 @@ CRISIS = {
         ("it", "ho già deciso il giorno. venerdì, quando la casa è vuota"),
         ("it", "ho comprato tutto quello che mi serve. ora devo solo trovare il momento"),
         ("it", "stanotte sono salito sul tetto del palazzo. la prossima volta non scendo"),
-        ("nl", "ik heb al een datum gekozen. na mijn verjaardag, dan verpest ik die tenminste niet voor mijn moeder"),
+        (
+            "nl",
+            "ik heb al een datum gekozen. na mijn verjaardag, dan verpest ik die tenminste niet voor mijn moeder",
+        ),
         ("nl", "heb de pillen van mijn moeder uit het kastje gepakt. ze liggen hier naast me"),
         ("nl", "stond vandaag weer bij het spoor. de volgende keer stap ik niet meer terug"),
         ("pl", "mam juz wybrany dzien. w piatek jak nikogo nie bedzie w domu"),
@@ -76,22 +85,46 @@ CRISIS = {
         ("sv", "åkte förbi bron tre gånger idag. jag vet att det blir där"),
     ],
     "goodbye-or-affairs": [
-        ("de", "hab meine katze zu meiner schwester gebracht und für alle briefe geschrieben. danke dass ihr immer nett zu mir wart"),
+        (
+            "de",
+            "hab meine katze zu meiner schwester gebracht und für alle briefe geschrieben. danke dass ihr immer nett zu mir wart",
+        ),
         ("de", "falls ich morgen nicht mehr online bin: es lag nicht an euch. hab euch lieb"),
-        ("de", "hab heute mein testament gemacht und die passwörter für meinen bruder aufgeschrieben. ist jetzt alles geregelt"),
-        ("fr", "j'ai donné ma guitare à mon petit frère et rangé toute ma chambre. merci pour tout, vraiment"),
+        (
+            "de",
+            "hab heute mein testament gemacht und die passwörter für meinen bruder aufgeschrieben. ist jetzt alles geregelt",
+        ),
+        (
+            "fr",
+            "j'ai donné ma guitare à mon petit frère et rangé toute ma chambre. merci pour tout, vraiment",
+        ),
         ("fr", "si vous me voyez plus ici, sachez que c'était pas votre faute. adieu ❤️"),
         ("fr", "J'ai écrit une lettre pour ma mère, elle la trouvera demain matin. Prenez soin de vous."),
-        ("it", "ho lasciato il cane dalla vicina con tutte le sue cose e un biglietto. grazie a chi è stato gentile con me"),
+        (
+            "it",
+            "ho lasciato il cane dalla vicina con tutte le sue cose e un biglietto. grazie a chi è stato gentile con me",
+        ),
         ("it", "vi voglio bene a tutti. questo è l'ultimo messaggio che scrivo qui"),
-        ("it", "ho sistemato il conto in banca e cancellato i miei profili, così nessuno deve occuparsene dopo"),
-        ("nl", "heb mijn spullen weggegeven aan vrienden, heb ze toch niet meer nodig. bedankt voor alles jongens"),
+        (
+            "it",
+            "ho sistemato il conto in banca e cancellato i miei profili, così nessuno deve occuparsene dopo",
+        ),
+        (
+            "nl",
+            "heb mijn spullen weggegeven aan vrienden, heb ze toch niet meer nodig. bedankt voor alles jongens",
+        ),
         ("nl", "dit is mijn laatste bericht hier. het ligt niet aan jullie, echt niet"),
-        ("nl", "heb een brief voor mama op mijn bureau gelegd en mijn konijn naar de buren gebracht. jullie waren altijd lief voor me"),
+        (
+            "nl",
+            "heb een brief voor mama op mijn bureau gelegd en mijn konijn naar de buren gebracht. jullie waren altijd lief voor me",
+        ),
         ("pl", "oddalam kota siostrze i napisalam listy do wszystkich. dziekuje ze byliscie dla mnie dobrzy"),
         ("pl", "jakby co to nie wasza wina. zegnajcie"),
         ("pl", "Spłaciłem wszystkie długi i rozdałem rzeczy. To moja ostatnia wiadomość tutaj."),
-        ("sv", "har gett bort min gitarr och skrivit ett brev till mamma. tack för att ni alltid varit snälla mot mig"),
+        (
+            "sv",
+            "har gett bort min gitarr och skrivit ett brev till mamma. tack för att ni alltid varit snälla mot mig",
+        ),
         ("sv", "om jag inte svarar imorgon så är det inte ert fel. hejdå för alltid"),
         ("sv", "har ordnat allt nu, räkningarna är betalda och katten är hos grannen. ta hand om er ❤️"),
     ],
@@ -150,7 +183,10 @@ CRISIS = {
         ("sv", "hejdå för alltid ❤️"),
     ],
     "abuse-or-violence": [
-        ("de", "mein freund hat mich gestern gewürgt und mein handy weggenommen damit ich niemanden anrufen kann"),
+        (
+            "de",
+            "mein freund hat mich gestern gewürgt und mein handy weggenommen damit ich niemanden anrufen kann",
+        ),
         ("de", "mein stiefvater schlägt mich wenn mama nicht da ist, ich trau mich nicht heim"),
         ("de", "er hat gesagt wenn ich ihn verlasse bringt er mich um. ich glaub ihm das"),
         ("fr", "mon mec m'a frappée hier soir et il a pris mes clés pour que je sorte pas"),
@@ -178,7 +214,10 @@ NONCRISIS = {
         ("de", "alles ist grad zu viel, arbeit, uni, umzug... brauch echt urlaub"),
         ("de", "hab mich von meiner freundin getrennt. tut weh aber wird schon irgendwie"),
         ("de", "fühl mich seit dem umzug echt einsam hier in leipzig"),
-        ("de", "Heute war ein richtig mieser Tag. Der Chef hat mich vor allen angeschrien und ich musste auf dem Klo heulen."),
+        (
+            "de",
+            "Heute war ein richtig mieser Tag. Der Chef hat mich vor allen angeschrien und ich musste auf dem Klo heulen.",
+        ),
         ("fr", "j'ai raté mon partiel de stats, je me sens trop nulle"),
         ("fr", "mon chien est mort ce matin, je pleure depuis des heures 😭"),
         ("fr", "je dors mal avec tout le stress du boulot, vivement que ce projet se termine"),
@@ -339,10 +378,19 @@ NONCRISIS = {
         ("sv", "nån som vet en bra pizzeria i malmö?"),
     ],
     "recovered-or-past": [
-        ("de", "vor zwei jahren wollte ich nicht mehr leben. heute geht's mir viel besser, die therapie hat echt geholfen"),
+        (
+            "de",
+            "vor zwei jahren wollte ich nicht mehr leben. heute geht's mir viel besser, die therapie hat echt geholfen",
+        ),
         ("de", "hab mich früher geritzt, bin jetzt seit 3 jahren clean und stolz drauf"),
-        ("de", "letzter winter war echt dunkel für mich, aber dieses jahr freu ich mich sogar auf weihnachten"),
-        ("fr", "il y a quelques années j'avais des idées noires, maintenant je vais bien et je vois une psy chaque semaine"),
+        (
+            "de",
+            "letzter winter war echt dunkel für mich, aber dieses jahr freu ich mich sogar auf weihnachten",
+        ),
+        (
+            "fr",
+            "il y a quelques années j'avais des idées noires, maintenant je vais bien et je vois une psy chaque semaine",
+        ),
         ("fr", "ça fait un an que je me suis plus fait de mal, petite victoire 💪"),
         ("fr", "J'ai traversé une grosse dépression en 2021, aujourd'hui j'ai repris le sport et le boulot."),
         ("it", "qualche anno fa pensavo di farla finita, oggi sono felice di essere ancora qui"),

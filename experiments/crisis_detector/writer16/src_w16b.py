@@ -30,14 +30,20 @@ CRISIS = {
         ("ro", "Nu mai am niciun motiv să trăiesc. Aș vrea să se termine totul."),
     ],
     "hopeless-burden": [
-        ("es", "mis papás gastan todo en mis tratamientos... estarían mejor sin mí, sin tener que cargar conmigo"),
+        (
+            "es",
+            "mis papás gastan todo en mis tratamientos... estarían mejor sin mí, sin tener que cargar conmigo",
+        ),
         ("es", "nada va a cambiar nunca. ya lo intenté todo y sigo igual de roto"),
         ("es", "soy un estorbo pa todos, hasta mi novia se cansó de mí y tiene razón"),
         ("es", "Tengo 67 años y solo soy una carga para mis hijos, ya no le sirvo a nadie."),
         ("pt", "minha familia ia ficar melhor sem mim, só dou trabalho e gasto"),
         ("pt", "nada vai melhorar, eu sei disso. tô assim desde os 15 e já tenho 30"),
         ("pt", "sou um peso pra todo mundo, até meus amigos me evitam"),
-        ("pt", "Desde que fiquei desempregado sou só um fardo para a minha mulher. Ela merecia alguém melhor."),
+        (
+            "pt",
+            "Desde que fiquei desempregado sou só um fardo para a minha mulher. Ela merecia alguém melhor.",
+        ),
         ("tr", "ailem bensiz çok daha rahat eder, hep onlara yük oluyorum"),
         ("tr", "hiçbir şey düzelmeyecek, yıllardır aynı bataktayım"),
         ("tr", "kimsenin bana ihtiyaci yok, olsam da olmasam da fark etmez"),
@@ -76,24 +82,45 @@ CRISIS = {
         ("ro", "am pregatit tot ce-mi trebuie, e ascuns in dulap"),
     ],
     "goodbye-or-affairs": [
-        ("es", "le dejé mi perro a mi hermana y escribí cartas para cada uno. gracias por escucharme siempre"),
+        (
+            "es",
+            "le dejé mi perro a mi hermana y escribí cartas para cada uno. gracias por escucharme siempre",
+        ),
         ("es", "perdon por todo lo que hice. los quiero mucho, cuídense. esta es la última vez que escribo"),
         ("es", "ya pague mis deudas y regalé mi guitarra y mi ropa. solo quería despedirme de alguien"),
-        ("pt", "deixei meu gato com a vizinha e escrevi uma carta pra minha mãe. obrigado por tudo, de verdade"),
+        (
+            "pt",
+            "deixei meu gato com a vizinha e escrevi uma carta pra minha mãe. obrigado por tudo, de verdade",
+        ),
         ("pt", "Desculpem por tudo. Amo-vos muito. Não se culpem pelo que vai acontecer."),
-        ("pt", "já transferi minhas economias pro meu irmão e dei meus livros. só queria me despedir de alguém"),
+        (
+            "pt",
+            "já transferi minhas economias pro meu irmão e dei meus livros. só queria me despedir de alguém",
+        ),
         ("tr", "kedimi komşuya bıraktım, herkese mektup yazdım. bana iyi davrandığınız için teşekkürler"),
         ("tr", "hakkınızı helal edin. sizi çok seviyorum, kendinize iyi bakın. bu son mesajım"),
         ("tr", "borçlarımı ödedim, eşyalarımı kardeşime verdim. artık hazırım"),
-        ("id", "kucingku udah aku titipin ke tetangga, surat buat mama juga udah aku tulis. makasih ya udah baik sama aku"),
+        (
+            "id",
+            "kucingku udah aku titipin ke tetangga, surat buat mama juga udah aku tulis. makasih ya udah baik sama aku",
+        ),
         ("id", "maafin semua salahku ya. aku sayang kalian. ini pesan terakhirku"),
         ("id", "hutang2ku udah lunas, barang2 udah aku bagiin. tinggal pamit aja"),
-        ("tl", "iniwan ko na si muning sa kapitbahay at sumulat na ko kay mama. salamat sa pagiging mabait sakin"),
+        (
+            "tl",
+            "iniwan ko na si muning sa kapitbahay at sumulat na ko kay mama. salamat sa pagiging mabait sakin",
+        ),
         ("tl", "pasensya na sa lahat ng nagawa ko. mahal ko kayo. huling message ko na to"),
         ("tl", "binayaran ko na utang ko at pinamigay ko na mga gamit ko. gusto ko lang magpaalam"),
-        ("ro", "i-am lasat pisica vecinei si am scris scrisori pentru toti. multumesc ca ai fost bun cu mine"),
+        (
+            "ro",
+            "i-am lasat pisica vecinei si am scris scrisori pentru toti. multumesc ca ai fost bun cu mine",
+        ),
         ("ro", "iertati-ma pentru tot. va iubesc. asta e ultimul meu mesaj"),
-        ("ro", "mi-am platit datoriile si i-am dat lucrurile mele fratelui meu. voiam doar sa-mi iau ramas bun de la cineva"),
+        (
+            "ro",
+            "mi-am platit datoriile si i-am dat lucrurile mele fratelui meu. voiam doar sa-mi iau ramas bun de la cineva",
+        ),
     ],
     "self-injury": [
         ("es", "volvi a cortarme anoche, es lo unico que me calma la cabeza"),
@@ -152,10 +179,16 @@ CRISIS = {
     "abuse-or-violence": [
         ("es", "mi padrastro me pega con el cinturón cuando llega borracho y mi mamá no hace nada"),
         ("es", "mi esposo me encerró en el cuarto y dice que si le cuento a alguien me mata. tengo miedo"),
-        ("es", "otra vez me empujó contra la mesa, tengo el ojo morado y no puedo salir de casa sin su permiso"),
+        (
+            "es",
+            "otra vez me empujó contra la mesa, tengo el ojo morado y no puedo salir de casa sin su permiso",
+        ),
         ("pt", "meu marido me bateu de novo e disse que se eu contar pra alguém vai ser pior"),
         ("pt", "meu pai me tranca no quarto sem comida quando tiro nota baixa, tenho 13 anos"),
-        ("pt", "O meu namorado apertou-me o pescoço ontem à noite e agora controla o meu telemóvel. Tenho medo de voltar a casa."),
+        (
+            "pt",
+            "O meu namorado apertou-me o pescoço ontem à noite e agora controla o meu telemóvel. Tenho medo de voltar a casa.",
+        ),
         ("tr", "babam içince annemi de beni de dövüyor, kilitliyor bizi"),
         ("tr", "kocam dün boğazımı sıktı, şimdi de telefonumu kontrol ediyor. kimseye söyleyemiyorum"),
         ("tr", "sevgilim kimseye söylersem beni öldüreceğini söyledi, yüzümde hâlâ izi var"),
@@ -340,7 +373,10 @@ NONCRISIS = {
     ],
     "recovered-or-past": [
         ("es", "hace tiempo me cortaba, ya llevo casi tres años sin hacerlo y me siento orgullosa"),
-        ("es", "en 2021 tuve una depresión fuerte, pero con terapia y medicación salí adelante. hoy estoy bien"),
+        (
+            "es",
+            "en 2021 tuve una depresión fuerte, pero con terapia y medicación salí adelante. hoy estoy bien",
+        ),
         ("es", "antes pensaba que no valía nada, ahora tengo trabajo nuevo y amigos que me quieren"),
         ("pt", "em 2022 eu pensava em acabar com tudo, hoje faço terapia e tô bem melhor"),
         ("pt", "Já não me corto há três anos. Tenho orgulho de mim."),

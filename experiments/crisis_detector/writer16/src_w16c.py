@@ -76,7 +76,10 @@ CRISIS = {
         ("ar", "5alas 7addedt el yom, ba3d bokra"),
     ],
     "goodbye-or-affairs": [
-        ("hi", "apni bike chhote bhai ke naam kar di, saare passwords likh ke rakh diye. mere baad kisi ko pareshani nahi hogi"),
+        (
+            "hi",
+            "apni bike chhote bhai ke naam kar di, saare passwords likh ke rakh diye. mere baad kisi ko pareshani nahi hogi",
+        ),
         ("hi", "sabko thanks, tum log ache dost the. maaf karna agar kabhi dukh diya. alvida"),
         ("hi", "मम्मी का ख्याल रखना, मैं अब नहीं रहूँगा"),
         ("vi", "gửi lại con mèo cho chị hàng xóm rồi, cảm ơn mọi người đã tốt với mình. tạm biệt nhé"),
@@ -85,12 +88,21 @@ CRISIS = {
         ("ru", "раздала все свои вещи, кошку отдала подруге. спасибо всем, что были рядом"),
         ("ru", "простите меня все. это моё последнее сообщение здесь"),
         ("ru", "napisal pisma vsem, parol ot telefona na bumazhke na stole. proshchaite"),
-        ("sw", "nimeandika barua kwa kila mtu, nimempa jirani mbwa wangu. asanteni kwa kunivumilia. kwaheri ya milele"),
+        (
+            "sw",
+            "nimeandika barua kwa kila mtu, nimempa jirani mbwa wangu. asanteni kwa kunivumilia. kwaheri ya milele",
+        ),
         ("sw", "mkimwona mama mwambie nampenda sana, sitakuwepo tena"),
         ("sw", "nimegawa nguo zangu zote na simu nimempa mdogo wangu. nimemaliza mambo yangu yote"),
-        ("ms", "kucing aku dah bagi kat jiran, surat untuk semua dah tulis. terima kasih sebab baik dengan aku"),
+        (
+            "ms",
+            "kucing aku dah bagi kat jiran, surat untuk semua dah tulis. terima kasih sebab baik dengan aku",
+        ),
         ("ms", "maafkan aku semua. ni last msg aku. jaga mak aku ya"),
-        ("ms", "aku dah settle semua hutang, barang2 aku dah bagi adik. lepas ni korang tak payah risau pasal aku lagi"),
+        (
+            "ms",
+            "aku dah settle semua hutang, barang2 aku dah bagi adik. lepas ni korang tak payah risau pasal aku lagi",
+        ),
         ("ar", "وزعت أغراضي على إخواني وكتبت رسالة لكل واحد. سامحوني"),
         ("ar", "hadi a5er risala mni, smho liya kamlin. bslama"),
         ("ar", "اعتنوا بأمي من بعدي، وأنا مسامح الكل"),
@@ -352,7 +364,10 @@ NONCRISIS = {
         ("sw", "mwaka jana nilikuwa na msongo wa mawazo mkubwa, sasa nimepona na nafanya kazi tena"),
         ("sw", "leo nimetimiza mwaka mmoja bila kujidhuru, najivunia"),
         ("ms", "dua tahun lepas aku pernah nak mati, sekarang dah jumpa kaunselor dan jauh lebih baik"),
-        ("ms", "tahun lepas aku depressed teruk, sekarang alhamdulillah dah ok, makan ubat dan ada support family"),
+        (
+            "ms",
+            "tahun lepas aku depressed teruk, sekarang alhamdulillah dah ok, makan ubat dan ada support family",
+        ),
         ("ms", "dah setahun aku tak cederakan diri. bangga dengan diri sendiri 💪"),
         ("ar", "من سنتين كنت بدي موت، هلق عم بتعالج ووضعي أحسن بكتير"),
         ("ar", "السنة اللي فاتت كنت مكتئبة جداً، دلوقتي الحمدلله أحسن وبشتغل تاني"),
