@@ -188,6 +188,11 @@ class Settings(BaseModel):
     reply_judge: Path | None = Field(
         None, description="reply judge (fine-tuned encoder) weights (.npz); None: assets/reply_judge"
     )
+    text_languages: bool = Field(
+        True,
+        description="words that are not English (and not translated) are also read by the multilingual "
+        "emotion probe (perception/text_languages.py)",
+    )
     crisis_languages: bool = Field(
         True,
         description="typed text that is not English is also read by the multilingual crisis probe "

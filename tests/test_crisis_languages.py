@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from mer_agents import multilingual
 from mer_agents.agents import crisis, crisis_languages
 from mer_agents.config import Settings
 from mer_agents.errors import ModelError
@@ -22,7 +23,7 @@ from mer_agents.errors import ModelError
     ],
 )
 def test_text_in_another_language_is_routed_to_the_multilingual_reader(words):
-    assert crisis_languages.other_language(words)
+    assert multilingual.other_language(words)
 
 
 @pytest.mark.parametrize(
@@ -36,7 +37,7 @@ def test_text_in_another_language_is_routed_to_the_multilingual_reader(words):
     ],
 )
 def test_english_and_very_short_text_stay_with_the_english_reader(words):
-    assert not crisis_languages.other_language(words)
+    assert not multilingual.other_language(words)
 
 
 @pytest.mark.parametrize(

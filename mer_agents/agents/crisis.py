@@ -33,6 +33,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
+from mer_agents import multilingual
 from mer_agents.agents import crisis_languages
 from mer_agents.agents.lexicon import SENTENCE_BREAK
 from mer_agents.config import Settings
@@ -187,7 +188,7 @@ def detect(words: str, settings: Settings | None = None, classifier: bool = True
     if found is not None or not (words or "").strip() or not classifier:
         return found
     texts = windows(words)
-    if (settings is None or settings.crisis_languages) and crisis_languages.other_language(words):
+    if (settings is None or settings.crisis_languages) and multilingual.other_language(words):
         found = _flag(texts, crisis_languages.probs(texts), crisis_languages.threshold())
         if found is not None or crisis_languages.mode() == "instead":
             return found

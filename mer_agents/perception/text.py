@@ -17,12 +17,13 @@ from typing import Sequence
 
 import numpy as np
 
+from mer_agents import multilingual
 from mer_agents.cache import load_once
 from mer_agents.config import Settings
 from mer_agents.embeddings import MODEL_NAME as EMBEDDING_MODEL
 from mer_agents.embeddings import embed
 from mer_agents.labels import EMOTIONS
-from mer_agents.perception import text_encoder
+from mer_agents.perception import text_encoder, text_languages
 from mer_agents.perception.text_head import ASSET_DIR, TextHead, normalise_text
 from mer_agents.types import ModalityEvidence, Segment, TimePoint
 
@@ -161,6 +162,11 @@ def text_evidence(
         contexts.append(earlier[-max(turns, 0) :] if turns else [])
     pieces = parts(transcript)
     probs = classify_texts(texts, contexts)
+    # words not in English that no translation replaced: the multilingual probe joins the English reading
+    other = not translated and (language not in (None, "en") or multilingual.other_language(transcript))
+    if other and settings.text_languages:
+        w = text_languages.mix_weight()
+        probs = w * text_languages.probs(texts) + (1 - w) * probs
     # each sentence by the head alone: checks.hard_part's threshold was chosen on the head's readings of
     # sentences (experiments/first_messages/hard_part_selection.py), and the encoder reads an eager "I start
     # on Monday and I can't wait" as fear
@@ -177,6 +183,11 @@ def text_evidence(
     elif language and language != "en":
         confidence *= NON_ENGLISH_CONFIDENCE
         note = f"the text head was trained on English dialogue; this speech is '{language}', so trust it less"
+    if other and not language:  # typed words that do not read as English
+        confidence *= NON_ENGLISH_CONFIDENCE
+        note = "the text head was trained on English dialogue; these words do not read as English"
+    if other and settings.text_languages:
+        note += "; a multilingual probe (experiments/text_emotion_languages/) joined the English reading"
 
     ranked = sorted(zip(EMOTIONS, whole), key=lambda kv: -kv[1])
     cues = {

@@ -7,7 +7,7 @@
 A logistic regression (3 outputs: none, self-harm, abuse) on Universal Sentence Encoder multilingual v3
 embeddings (mer_agents/agents/crisis_languages.py), trained on every training row of round 11 (train.py's
 flags below: the written sets in English and writer16/'s 18 languages, the everyday ESConv and MELD train
-negatives). It reads typed text that crisis_languages.other_language routes to it, either instead of the
+negatives). It reads typed text that multilingual.other_language routes to it, either instead of the
 fine-tuned MiniLM ("instead") or beside it ("either"). The choice (README, stated before it ran): the highest
 recall on the held-back crisis rows written in other languages among the settings whose false alarms on the
 held-back other-language non-crisis rows are ≤ the shipped detector's there, with held-out ESConv train false
@@ -35,6 +35,7 @@ from compare_rounds import interval, texts_of  # noqa: E402
 from fresh_report import read  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 
+from mer_agents import multilingual  # noqa: E402
 from mer_agents.agents import crisis, crisis_languages  # noqa: E402
 
 FLAGS = "--more --writers --coded --round5 --round6 --round7 --round8 --round9 --round10 --round11"
@@ -54,14 +55,14 @@ def fit(sets: dict) -> LogisticRegression:
     texts = [r["text"] for r in rows] + list(sets["negatives"])
     labels = [train.label(r) for r in rows] + [0] * len(sets["negatives"])
     model = LogisticRegression(C=C, class_weight="balanced", max_iter=3000, random_state=SEED)
-    return model.fit(crisis_languages.embed(texts), np.array(labels))
+    return model.fit(multilingual.embed(texts), np.array(labels))
 
 
 def probe_risk(model: LogisticRegression, texts: list[str]) -> np.ndarray:
     """The probe's P(crisis), the highest over crisis.windows, as the guard reads it."""
     spans = [crisis.windows(t) for t in texts]
     flat = [w for ws in spans for w in ws]
-    risk = 1.0 - model.predict_proba(crisis_languages.embed(flat))[:, 0]
+    risk = 1.0 - model.predict_proba(multilingual.embed(flat))[:, 0]
     ends = np.cumsum([len(ws) for ws in spans])
     return np.array([risk[e - len(ws) : e].max() for e, ws in zip(ends, spans)])
 
@@ -73,7 +74,7 @@ class Reading:
         self.rule = np.array([crisis.rules(t) is not None for t in texts])
         self.minilm = minilm(texts)  # train.reader: the rules already read as 1.0
         self.probe = probe_risk(model, texts) if texts else np.zeros(0)
-        self.routed = np.array([crisis_languages.other_language(t) for t in texts])
+        self.routed = np.array([multilingual.other_language(t) for t in texts])
 
     def flags(self, t_minilm: float, mode: str | None, t_probe: float) -> np.ndarray:
         english = self.rule | (self.minilm >= t_minilm)

