@@ -124,10 +124,14 @@ def test_timeline_follows_segments_and_round_trips(settings):
 
 @pytest.mark.slow
 def test_non_english_lowers_confidence(settings):
-    en = text_mod.text_evidence("Estoy muy triste hoy", [], [], settings)
+    """Named by Whisper, or found by the routing in typed words, words that are not English are trusted less,
+    once, and the note says why."""
+    typed = text_mod.text_evidence("Estoy muy triste hoy", [], [], settings)
     es = text_mod.text_evidence("Estoy muy triste hoy", [], [], settings, language="es")
-    assert es.confidence == pytest.approx(en.confidence * text_mod.NON_ENGLISH_CONFIDENCE, abs=1e-3)
-    assert "es" in es.note
+    plain = text_mod._confidence(np.array([typed.probs[e] for e in EMOTIONS]))
+    assert typed.confidence == pytest.approx(plain * text_mod.NON_ENGLISH_CONFIDENCE, abs=1e-3)
+    assert es.confidence == pytest.approx(typed.confidence, abs=1e-3)
+    assert "'es'" in es.note and "do not read as English" in typed.note
 
 
 @pytest.mark.slow
