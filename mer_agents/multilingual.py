@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from pathlib import Path
 
 import numpy as np
 
@@ -57,3 +58,20 @@ def encoder():
 def embed(texts: list[str]) -> np.ndarray:
     """(n, 512) L2-normalised sentence embeddings."""
     return np.asarray(encoder().encode(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+
+
+def read_probe(path: Path, keys: tuple[str, ...], what: str, rebuild: str) -> dict[str, np.ndarray]:
+    """A probe's arrays (coef, intercept and `keys`) from its .npz; a ModelError naming how to rebuild it."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return {k: data[k] for k in ("coef", "intercept", *keys)}
+    except (OSError, KeyError, ValueError) as exc:
+        raise ModelError(f"{what} weights unreadable at {path}: python {rebuild}") from exc
+
+
+def probe_probs(weights: dict[str, np.ndarray], texts: list[str]) -> np.ndarray:
+    """Softmax of a logistic probe over the texts' embeddings: (n, classes)."""
+    logits = embed(texts) @ weights["coef"].T + weights["intercept"]
+    logits -= logits.max(axis=1, keepdims=True)
+    e = np.exp(logits)
+    return e / e.sum(axis=1, keepdims=True)

@@ -15,33 +15,22 @@ from pathlib import Path
 import numpy as np
 
 from mer_agents.cache import load_once
-from mer_agents.errors import ModelError
-from mer_agents.multilingual import embed
+from mer_agents.multilingual import probe_probs, read_probe
 
 PROBE = Path(__file__).resolve().parents[2] / "assets" / "crisis_detector" / "languages_probe.npz"
+REBUILD = "experiments/crisis_detector/multilingual/probe.py --ship"
 
 
 @load_once
 def probe(path: Path = PROBE) -> dict[str, np.ndarray]:
     """The probe's arrays: coef (3, 512), intercept (3,) in crisis.LABELS' order, threshold (), mode ():
     "instead" (text routed to the probe is not read by the English classifier) or "either"."""
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            return {k: data[k] for k in ("coef", "intercept", "threshold", "mode")}
-    except (OSError, KeyError, ValueError) as exc:
-        raise ModelError(
-            f"crisis probe weights unreadable at {path}: "
-            "python experiments/crisis_detector/multilingual/probe.py --ship"
-        ) from exc
+    return read_probe(path, ("threshold", "mode"), "crisis probe", REBUILD)
 
 
 def probs(texts: list[str], path: Path = PROBE) -> np.ndarray:
     """P(none, self-harm, abuse) per text (rows), from the probe on the multilingual embeddings."""
-    weights = probe(path)
-    logits = embed(texts) @ weights["coef"].T + weights["intercept"]
-    logits -= logits.max(axis=1, keepdims=True)
-    e = np.exp(logits)
-    return e / e.sum(axis=1, keepdims=True)
+    return probe_probs(probe(path), texts)
 
 
 def threshold(path: Path = PROBE) -> float:

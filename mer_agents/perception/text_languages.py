@@ -15,32 +15,21 @@ from pathlib import Path
 import numpy as np
 
 from mer_agents.cache import load_once
-from mer_agents.errors import ModelError
-from mer_agents.multilingual import embed
+from mer_agents.multilingual import probe_probs, read_probe
 
 PROBE = Path(__file__).resolve().parents[2] / "assets" / "text_encoder" / "languages_probe.npz"
+REBUILD = "experiments/text_emotion_languages/probe.py --ship"
 
 
 @load_once
 def probe(path: Path = PROBE) -> dict[str, np.ndarray]:
     """coef (7, 512), intercept (7,) in labels.EMOTIONS order, mix (): the probe's weight."""
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            return {k: data[k] for k in ("coef", "intercept", "mix")}
-    except (OSError, KeyError, ValueError) as exc:
-        raise ModelError(
-            f"emotion probe weights unreadable at {path}: "
-            "python experiments/text_emotion_languages/probe.py --ship"
-        ) from exc
+    return read_probe(path, ("mix",), "emotion probe", REBUILD)
 
 
 def probs(texts: list[str], path: Path = PROBE) -> np.ndarray:
     """P(emotion) per text (rows, labels.EMOTIONS order)."""
-    weights = probe(path)
-    logits = embed(texts) @ weights["coef"].T + weights["intercept"]
-    logits -= logits.max(axis=1, keepdims=True)
-    e = np.exp(logits)
-    return e / e.sum(axis=1, keepdims=True)
+    return probe_probs(probe(path), texts)
 
 
 def mix_weight(path: Path = PROBE) -> float:
