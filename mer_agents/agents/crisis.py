@@ -17,9 +17,10 @@ train utterances and plain everyday statements as negatives, typed as people typ
 crisis messages were, "im waiting for the bus" read as risk), and risks said once among everyday sentences
 (experiments/crisis_detector/: data, training, the threshold chosen on held-out train turns, figures on the
 messages of a writer no choice saw and on ESConv dev). It reads the whole message and, for a long one, each
-window of sentences, so a risk said in the middle of a ramble counts. It reads typed messages and English
-speech; speech in another language it reads through Whisper's English translation (on the French example
-clip it flagged an angry traveller's original words), the rules reading every language. Both over-trigger on
+window of sentences, so a risk said in the middle of a ramble counts. It reads typed messages (those not in
+English through a probe on multilingual sentence embeddings, crisis_languages.py) and English speech; speech
+in another language it reads through Whisper's English translation (on the French example clip it flagged an
+angry traveller's original words), the rules reading every language. Both over-trigger on
 purpose: a safety message to someone who only mentions such thoughts costs little; a cheerful reply to
 someone in danger costs a great deal.
 """
