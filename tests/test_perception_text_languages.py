@@ -43,3 +43,15 @@ def test_the_probe_can_be_turned_off():
 def test_missing_probe_weights_fail_with_a_clear_message(tmp_path: Path):
     with pytest.raises(ModelError, match="probe.py --ship"):
         text_languages.probe(tmp_path / "missing.npz")
+
+
+def test_translated_speech_also_reads_the_words_as_spoken():
+    """Whisper's translation of Spanish speech and the Spanish words: both are read (issue #37)."""
+    english = "I lost my job today and I don't know how I will pay the rent"
+    spanish = "perdí mi trabajo hoy y no sé cómo voy a pagar el alquiler"
+    kwargs = {"language": "es", "translated": True}
+    both = text_evidence(english, [], [], Settings(), original=spanish, **kwargs)
+    alone = text_evidence(english, [], [], Settings(), **kwargs)
+    off = text_evidence(english, [], [], Settings(text_languages=False), original=spanish, **kwargs)
+    assert "as spoken" in both.note and "as spoken" not in alone.note
+    assert both.probs != alone.probs and off.probs == alone.probs

@@ -253,6 +253,7 @@ def perceive(
                 language=transcription.language,
                 translated=translated,
                 unsure=transcription.translation_unsure,
+                original=words if translated else "",
             )
     elif media.audio is None:
         text_ev = _unavailable("no audio track: there are no words to read")

@@ -143,8 +143,10 @@ def text_evidence(
     language: str | None = None,
     translated: bool = False,
     unsure: bool = False,
+    original: str = "",
 ) -> ModalityEvidence:
-    """The words' emotional reading: probs, confidence, a per-segment timeline and the cues behind them."""
+    """The words' emotional reading: probs, confidence, a per-segment timeline and the cues behind them.
+    `original`: the words as spoken when `transcript` is their English translation (read by the probe)."""
     transcript = normalise_text(transcript or "")
     if not transcript:
         return ModalityEvidence(
@@ -167,6 +169,13 @@ def text_evidence(
     if other and settings.text_languages:
         w = text_languages.mix_weight()
         probs = w * text_languages.probs(texts) + (1 - w) * probs
+    # translated speech: the original words too, where the multilingual probe can read them (issue #37)
+    read_original = bool(
+        translated and normalise_text(original) and language not in (None, "en") and settings.text_languages
+    )
+    if read_original:
+        w = text_languages.SPEECH_MIX
+        probs[0] = w * text_languages.probs([normalise_text(original)])[0] + (1 - w) * probs[0]
     # each sentence by the head alone: checks.hard_part's threshold was chosen on the head's readings of
     # sentences (experiments/first_messages/hard_part_selection.py), and the encoder reads an eager "I start
     # on Monday and I can't wait" as fear
@@ -188,6 +197,8 @@ def text_evidence(
         note = "the text head was trained on English dialogue; these words do not read as English"
     if other and settings.text_languages:
         note += "; a multilingual probe (experiments/text_emotion_languages/) joined the English reading"
+    if read_original:
+        note += "; the words as spoken were also read by a multilingual probe"
 
     ranked = sorted(zip(EMOTIONS, whole), key=lambda kv: -kv[1])
     cues = {

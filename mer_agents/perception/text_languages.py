@@ -19,6 +19,9 @@ from mer_agents.multilingual import probe_probs, read_probe
 
 PROBE = Path(__file__).resolve().parents[2] / "assets" / "text_encoder" / "languages_probe.npz"
 REBUILD = "experiments/text_emotion_languages/probe.py --ship"
+# the probe's weight on the original words of translated speech, beside the translation's reading: chosen on
+# espeak-ng speech of the select set (experiments/text_emotion_languages/speech.py, speech_choice.json)
+SPEECH_MIX = 0.75
 
 
 @load_once
