@@ -175,6 +175,7 @@ def text_evidence(
     )
     if read_original:
         w = text_languages.SPEECH_MIX
+        probs = probs.copy()  # never write into an array a reader may hold
         probs[0] = w * text_languages.probs([normalise_text(original)])[0] + (1 - w) * probs[0]
     # each sentence by the head alone: checks.hard_part's threshold was chosen on the head's readings of
     # sentences (experiments/first_messages/hard_part_selection.py), and the encoder reads an eager "I start
