@@ -97,10 +97,28 @@ def write_set(here, crisis, noncrisis):
     print(f"wrote crisis.jsonl ({len(crisis)} rows) and noncrisis.jsonl ({len(noncrisis)} rows)")
 
 
+def language_rows(modules, abuse_category="abuse-or-violence"):
+    """Helpers' modules whose CRISIS and NONCRISIS dicts map a category to (language, text) pairs (writer16/
+    and fresh_report11/ on) → (crisis rows, non-crisis rows) with text, kind (abuse for `abuse_category`,
+    else self-harm), category and language, module by module."""
+    crisis, noncrisis = [], []
+    for m in modules:
+        for category, items in m.CRISIS.items():
+            kind = AB if category == abuse_category else SH
+            crisis += [{"text": t, "kind": kind, "category": category, "language": g} for g, t in items]
+        for category, items in m.NONCRISIS.items():
+            noncrisis += [{"text": t, "category": category, "language": g} for g, t in items]
+    return crisis, noncrisis
+
+
 def write_training_set(here, crisis_lists, noncrisis_lists, report_dir):
+    """A training set's files from (category, kind, list) and (category, list) lists: write_training_rows."""
+    write_training_rows(here, crisis_rows(crisis_lists), noncrisis_rows(noncrisis_lists), report_dir)
+
+
+def write_training_rows(here, crisis, noncrisis, report_dir):
     """A training set's files: every row but the near repeats of the report set in `report_dir`, each text
     once; prints what was left out."""
-    crisis, noncrisis = crisis_rows(crisis_lists), noncrisis_rows(noncrisis_lists)
     dropped = near_report(crisis + noncrisis, report_dir)
     crisis, noncrisis = [r for r in crisis if r not in dropped], [r for r in noncrisis if r not in dropped]
     seen = set()

@@ -17,8 +17,6 @@ import src_languages_a as la  # noqa: E402
 import src_languages_b as lb  # noqa: E402
 import written_sets  # noqa: E402
 
-ABUSE_CATEGORY = "abuse-or-violence"
-
 
 def english():
     crisis = written_sets.crisis_rows(written_sets.report_crisis_lists(ec, ec, ec))
@@ -28,19 +26,8 @@ def english():
     return [{**r, "language": "en"} for r in crisis], [{**r, "language": "en"} for r in noncrisis]
 
 
-def languages():
-    crisis, noncrisis = [], []
-    for m in (la, lb):
-        for category, items in m.CRISIS.items():
-            kind = written_sets.AB if category == ABUSE_CATEGORY else written_sets.SH
-            crisis += [{"text": t, "kind": kind, "category": category, "language": g} for g, t in items]
-        for category, items in m.NONCRISIS.items():
-            noncrisis += [{"text": t, "category": category, "language": g} for g, t in items]
-    return crisis, noncrisis
-
-
 if __name__ == "__main__":
-    (c1, n1), (c2, n2) = english(), languages()
+    (c1, n1), (c2, n2) = english(), written_sets.language_rows((la, lb))
     crisis, noncrisis = c1 + c2, n1 + n2
     texts = [" ".join(r["text"].lower().split()) for r in crisis + noncrisis]
     assert len(set(texts)) == len(texts), "duplicate message"
