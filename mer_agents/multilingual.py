@@ -37,10 +37,8 @@ def other_language(text: str) -> bool:
     if 1 - latin / len(letters) >= OTHER_SCRIPT_SHARE:
         return True
     words = [w.strip("'") for w in WORD.findall(text.lower().replace("’", "'"))]
-    if len(words) < guard.MIN_LANGUAGE_WORDS:
-        return False
-    vocab = guard.corpus_vocabulary()
-    return sum(w in vocab or w.split("'")[0] in vocab for w in words) / len(words) < ENGLISH_SHARE
+    share = guard.known_share(words, guard.corpus_vocabulary)
+    return share is not None and share < ENGLISH_SHARE
 
 
 @load_once

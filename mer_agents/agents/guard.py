@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from mer_agents.agents.lexicon import SENTENCE_BREAK, unstretched
@@ -270,12 +270,16 @@ def stem(word: str) -> str:
 
 def english_share(text: str) -> float | None:
     """Share of the words the English vocabulary knows (None for fewer than MIN_LANGUAGE_WORDS words)."""
-    words = [w for w in _lower_words(text) if w]
+    return known_share([w for w in _lower_words(text) if w], vocabulary)
+
+
+def known_share(words: list[str], vocab: Callable[[], frozenset[str]]) -> float | None:
+    """Share of `words` that `vocab()` holds, as is or before an apostrophe ("it's" → "it"); None for fewer
+    than MIN_LANGUAGE_WORDS words (the vocabulary is then not loaded)."""
     if len(words) < MIN_LANGUAGE_WORDS:
         return None
-    vocab = vocabulary()
-    known = sum(w in vocab or w.split("'")[0] in vocab for w in words)
-    return known / len(words)
+    known = vocab()
+    return sum(w in known or w.split("'")[0] in known for w in words) / len(words)
 
 
 def fluency(text: str) -> float:
