@@ -164,8 +164,9 @@ def text_evidence(
         contexts.append(earlier[-max(turns, 0) :] if turns else [])
     pieces = parts(transcript)
     probs = classify_texts(texts, contexts)
-    # words not in English that no translation replaced: the multilingual probe joins the English reading
-    other = not translated and (language not in (None, "en") or multilingual.other_language(transcript))
+    # words not in English that no translation replaced: the multilingual probe joins the English reading.
+    # Speech carries Whisper's language; only typed words (no language) need the routing test.
+    other = not translated and (language != "en" if language else multilingual.other_language(transcript))
     if other and settings.text_languages:
         w = text_languages.mix_weight()
         probs = w * text_languages.probs(texts) + (1 - w) * probs
