@@ -40,14 +40,19 @@ CLIPS = {  # name: (language, espeak voice, options, words, English, stated emot
 }
 
 
+def speak(words: str, voice: str, options: list[str]) -> np.ndarray:
+    """`words` spoken by espeak-ng in `voice`: 16 kHz mono float32."""
+    with tempfile.TemporaryDirectory() as tmp:
+        wav = Path(tmp) / "speech.wav"
+        subprocess.run(["espeak-ng", "-v", voice, *options, "-w", str(wav), words], check=True)
+        audio, rate = sf.read(wav, dtype="float32", always_2d=True)
+    return soxr.resample(audio.mean(axis=1), rate, RATE).astype(np.float32)
+
+
 def make(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for name, (language, voice, options, words, english, emotion) in CLIPS.items():
-        with tempfile.TemporaryDirectory() as tmp:
-            wav = Path(tmp) / "speech.wav"
-            subprocess.run(["espeak-ng", "-v", voice, *options, "-w", str(wav), words], check=True)
-            audio, rate = sf.read(wav, dtype="float32", always_2d=True)
-        audio = soxr.resample(audio.mean(axis=1), rate, RATE).astype(np.float32)
+        audio = speak(words, voice, options)
         sf.write(out / f"{name}.flac", audio, RATE)
         label = {
             "language": language,

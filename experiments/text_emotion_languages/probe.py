@@ -48,13 +48,16 @@ def rows(name: str) -> list[tuple[str, int, str]]:
     return [(r["text"], EMOTIONS.index(r["label"]), r["language"]) for r in map(json.loads, lines) if r]
 
 
-def fit(c: float, weight: str | None) -> LogisticRegression:
+def training_data() -> tuple[np.ndarray, np.ndarray]:
+    """The encoder's English fit split, embedded once: (embeddings, labels)."""
     from train import read_sets
 
     train = read_sets()["train"]
-    x = multilingual.embed([t for t, _, _ in train])
-    y = np.array([label for _, _, label in train])
-    return LogisticRegression(C=c, class_weight=weight, max_iter=3000, random_state=SEED).fit(x, y)
+    return multilingual.embed([t for t, _, _ in train]), np.array([label for _, _, label in train])
+
+
+def fit(data: tuple[np.ndarray, np.ndarray], c: float, weight: str | None) -> LogisticRegression:
+    return LogisticRegression(C=c, class_weight=weight, max_iter=3000, random_state=SEED).fit(*data)
 
 
 def current(texts: list[str]) -> np.ndarray:
@@ -83,8 +86,9 @@ def choose() -> None:
         "routed": float(np.mean([multilingual.other_language(t) for t in texts])),
         "grid": [],
     }
+    train = training_data()
     for c, weight in GRID:
-        probe = fit(c, weight).predict_proba(x)
+        probe = fit(train, c, weight).predict_proba(x)
         for mix in MIX:
             out["grid"].append(
                 {"C": c, "class_weight": weight, "mix": mix} | scores(y, mix * probe + (1 - mix) * base)
@@ -97,7 +101,7 @@ def choose() -> None:
 
 def ship() -> None:
     chosen = json.loads((HERE / "choice.json").read_text())["chosen"]
-    model = fit(chosen["C"], chosen["class_weight"])
+    model = fit(training_data(), chosen["C"], chosen["class_weight"])
     np.savez(
         ASSET,
         coef=model.coef_.astype(np.float32),

@@ -17,18 +17,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1]))
+sys.path[:0] = [str(HERE.parents[1]), str(HERE.parents[1] / "scripts")]
 
 import numpy as np  # noqa: E402
-import soundfile as sf  # noqa: E402
-import soxr  # noqa: E402
+from make_language_clips import speak  # noqa: E402
 
 from mer_agents.config import Settings  # noqa: E402
 from mer_agents.evaluation.metrics import bootstrap_ci  # noqa: E402
@@ -37,18 +34,9 @@ from mer_agents.perception import text_languages  # noqa: E402
 from mer_agents.perception.asr import transcribe  # noqa: E402
 from mer_agents.perception.text import text_evidence  # noqa: E402
 
-RATE = 16000
-VOICES = {
-    "es": "es",
-    "pt": "pt-br",
-    "fr": "fr-fr",
-    "de": "de",
-    "it": "it",
-    "nl": "nl",
-    "pl": "pl",
-    "tr": "tr",
-}
-VOICES |= {"ru": "ru", "ar": "ar", "id": "id", "vi": "vi"}
+# espeak-ng's voice for each set language
+VOICES = {"es": "es", "pt": "pt-br", "fr": "fr-fr", "de": "de", "it": "it", "nl": "nl", "pl": "pl"}
+VOICES |= {"tr": "tr", "ru": "ru", "ar": "ar", "id": "id", "vi": "vi"}
 SPEECH_MIX = (0.0, 0.25, 0.5, 0.75)
 
 
@@ -60,15 +48,7 @@ def spoken(name: str, settings: Settings) -> list[dict]:
     out = []
     for line in (HERE / name / "messages.jsonl").read_text(encoding="utf-8").splitlines():
         row = json.loads(line)
-        with tempfile.TemporaryDirectory() as tmp:
-            wav = Path(tmp) / "speech.wav"
-            subprocess.run(
-                ["espeak-ng", "-v", VOICES[row["language"]], "-s", "120", "-w", str(wav), row["text"]],
-                check=True,
-            )
-            audio, rate = sf.read(wav, dtype="float32", always_2d=True)
-        audio = soxr.resample(audio.mean(axis=1), rate, RATE).astype(np.float32)
-        t = transcribe(audio, settings)
+        t = transcribe(speak(row["text"], VOICES[row["language"]], ["-s", "120"]), settings)
         out.append(
             row
             | {
@@ -85,7 +65,7 @@ def spoken(name: str, settings: Settings) -> list[dict]:
 
 def readings(rows: list[dict], settings: Settings) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(labels, the app's reading now, the probe on the original words, translated?) per row."""
-    now, original = [], []
+    now = []
     for r in rows:
         translated = bool(r["translation"])
         ev = text_evidence(
@@ -98,9 +78,9 @@ def readings(rows: list[dict], settings: Settings) -> tuple[np.ndarray, np.ndarr
             unsure=r["unsure"],
         )
         now.append([ev.probs.get(e, 0.0) for e in EMOTIONS] if ev.available else [1 / 7] * 7)
-        original.append(text_languages.probs([r["transcript"] or " "])[0])
     y = np.array([EMOTIONS.index(r["label"]) for r in rows])
-    return y, np.array(now), np.array(original), np.array([bool(r["translation"]) for r in rows])
+    original = text_languages.probs([r["transcript"] or " " for r in rows])
+    return y, np.array(now), original, np.array([bool(r["translation"]) for r in rows])
 
 
 def mixed(now: np.ndarray, original: np.ndarray, translated: np.ndarray, w: float) -> np.ndarray:
