@@ -115,6 +115,12 @@ ROUND10_WRITERS = ("fresh_report9", "writer15")
 # leaving, good news, the recovered as negatives), which joins with fresh_report10/ once read;
 # fresh_report11/ (other languages and English, written apart) reports.
 ROUND11_WRITERS = ("fresh_report10", "writer16")
+# Twelfth round (--round12, from round 10; session 34): round 11 grew surer on ESConv goodbyes and thanks, which
+# raised its threshold; fresh_report11/ (read) missed coded talk and hinted abuse in English. Three helpers
+# wrote writer17/: coded talk, self-harm relapse, hinted abuse; everyday distress in risky words, closing the
+# chat, relationships that ended, long support-chat messages, loneliness, medication, short mid-chat replies.
+# fresh_report12/ (English, written apart) reports.
+ROUND12_WRITERS = ("fresh_report11", "writer17")
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -255,6 +261,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--round9", action="store_true", help="also train and select on ROUND9_WRITERS' sets")
     ap.add_argument("--round10", action="store_true", help="also train and select on ROUND10_WRITERS' sets")
     ap.add_argument("--round11", action="store_true", help="also train and select on ROUND11_WRITERS' sets")
+    ap.add_argument("--round12", action="store_true", help="also train and select on ROUND12_WRITERS' sets")
     ap.add_argument("--init", type=Path, help="start from these weights (training.save), not the wheel")
     ap.add_argument("--selection", type=Path, help="the selection summary's path (default: selection.json)")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
@@ -282,7 +289,7 @@ def load(args: argparse.Namespace) -> dict:
     writers += (ROUND5_WRITERS if args.round5 else ()) + (ROUND6_WRITERS if args.round6 else ())
     writers += (ROUND7_WRITERS if args.round7 else ()) + (ROUND8_WRITERS if args.round8 else ())
     writers += (ROUND9_WRITERS if args.round9 else ()) + (ROUND10_WRITERS if args.round10 else ())
-    writers += ROUND11_WRITERS if args.round11 else ()
+    writers += (ROUND11_WRITERS if args.round11 else ()) + (ROUND12_WRITERS if args.round12 else ())
     for writer in writers:
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
