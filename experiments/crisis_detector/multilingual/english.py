@@ -25,6 +25,8 @@ lowest in BLEND_T whose held-out ESConv false alarms are ≤ train.ESCONV_FA_AIM
 with English non-crisis false alarms ≤ the shipped detector's + 0.01 and the everyday first messages flagged ≤
 the shipped detector's, the highest English held-back recall; it ships only if that is above the shipped
 detector's. The readings are those of the first rule (the same fitted probe, the same rows).
+Result (english_blend.json): nothing ships. At the ESConv aim the blend finds 0.906 (w 0.5) to 0.939 (w 0.9)
+of the English held-back crises against the shipped 0.940: on English the probe is the weaker reader.
 Sources: as probe.py.
 """
 
