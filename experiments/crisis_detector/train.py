@@ -115,11 +115,11 @@ ROUND10_WRITERS = ("fresh_report9", "writer15")
 # leaving, good news, the recovered as negatives), which joins with fresh_report10/ once read;
 # fresh_report11/ (other languages and English, written apart) reports.
 ROUND11_WRITERS = ("fresh_report10", "writer16")
-# Twelfth round (--round12, from round 10; session 34): round 11 grew surer on ESConv goodbyes and thanks, which
-# raised its threshold; fresh_report11/ (read) missed coded talk and hinted abuse in English. Three helpers
-# wrote writer17/: coded talk, self-harm relapse, hinted abuse; everyday distress in risky words, closing the
-# chat, relationships that ended, long support-chat messages, loneliness, medication, short mid-chat replies.
-# fresh_report12/ (English, written apart) reports.
+# Twelfth round (--round12, from round 10; session 34; not shipped): round 11 grew surer on ESConv
+# goodbyes and thanks, which raised its threshold; fresh_report11/ (read) missed coded talk and hinted
+# abuse. Three helpers wrote writer17/: coded talk, self-harm relapse, hinted abuse; everyday distress in
+# risky words, closing the chat, relationships that ended, long support-chat messages, loneliness,
+# medication, short mid-chat replies. fresh_report12/ (English, written apart) reports.
 ROUND12_WRITERS = ("fresh_report11", "writer17")
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
