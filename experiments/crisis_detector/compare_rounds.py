@@ -126,7 +126,7 @@ def main() -> None:
             "recall": interval(found[names[-1]] - found[name]),
             "false_alarm": interval(alarms[names[-1]] - alarms[name]),
         }
-    if any("language" in r for r in crises + near):
+    if len({r.get("language") == "en" for r in crises}) > 1:  # both English and other languages
         out["by_language"] = by_language(crises, near, found, alarms, names)
     print(json.dumps(out, indent=1))
     (args.set / "rounds.json").write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
