@@ -3,7 +3,9 @@
     .venv/bin/python experiments/crisis_detector/soup.py W10.npz W12.npz --out W10_12.npz
     .venv/bin/python experiments/crisis_detector/app_threshold.py --flags "--more --writers --coded --round5 \
         --round6 --round7 --round8 --round9 --round10 --round11 --round12" --json app_threshold_soup.json \
-        "round 10=W10.npz" "soup=W10_12.npz"
+        "round 10=W10.npz" "soup=W10_12.npz" --stamp soup    # + --everyday FILES (the README)
+
+The stamped W10_12.npz is the shipped assets/crisis_detector/crisis.npz (threshold 0.92).
 
 Why: round 12 (one epoch from round 10) found fewer near misses but grew surer on everyday ESConv turns, so
 its threshold rose to 0.985 and its held-back recall fell (0.896 against 0.911). Averaging the weights of a
@@ -25,11 +27,14 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from train import FIRST_MAX  # noqa: E402
 
 from mer_agents import training  # noqa: E402
 from mer_agents.agents import crisis  # noqa: E402
+
+NAME = "MiniLM-L6 fine-tuned crisis classifier (none/self-harm/abuse), rounds 10 and 12 averaged"
 
 
 def soup(paths: list[Path]) -> training.Scorer:
@@ -53,9 +58,9 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     model = soup(args.weights)
-    training.save(
-        model, args.out, name="minilm-l6-crisis-soup-round10-round12", first_max=FIRST_MAX, second_max=0
-    )
+    training.save(model, args.out, name=NAME, first_max=FIRST_MAX, second_max=0)
+    # app_threshold.py reads a stored threshold and replaces it with --stamp (the shipped file: 0.92)
+    training.stamp(args.out, args.out, threshold=np.array(crisis.THRESHOLD))
     print("wrote", args.out)
 
 
