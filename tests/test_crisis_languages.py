@@ -9,7 +9,6 @@ import pytest
 
 from mer_agents import multilingual
 from mer_agents.agents import crisis, crisis_languages
-from mer_agents.config import Settings
 from mer_agents.errors import ModelError
 
 
@@ -49,10 +48,12 @@ def test_english_and_very_short_text_stay_with_the_english_reader(words):
     ],
 )
 def test_crisis_talk_no_rule_holds_is_read_in_other_languages(words, kind):
-    """No phrase rule matches these; the English classifier alone missed them, the probe reads them. (Written
-    before the probe was chosen; one more written then, "wszyscy mieliby lepiej beze mnie", it misses.)"""
+    """No phrase rule matches these; the probe reads them (round 10's English classifier alone missed all
+    three; the mean of rounds 10 and 12, shipped since, finds the first itself). Written before the probe was
+    chosen; one more written then, "wszyscy mieliby lepiej beze mnie", it misses."""
     assert crisis.rules(words) is None
-    assert crisis.detect(words, Settings(crisis_languages=False)) is None
+    risk = 1.0 - crisis_languages.probs(crisis.windows(words))[:, 0]
+    assert risk.max() >= crisis_languages.threshold()
     found = crisis.detect(words)
     assert found is not None and found.kind == kind
 
