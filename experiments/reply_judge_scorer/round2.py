@@ -69,11 +69,16 @@ def auc(cands: list[dict], field: str) -> float:
     return round(float(((pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])).mean()), 3)
 
 
-def report(weights: Path) -> dict:
+def held_turns() -> list[dict]:
+    """The 287 turns neither judge trained on (bank_grades2's report part and the 100 selection turns), each
+    with its set's name."""
     _, held_bank = bank2_parts()
-    held = [dict(g, set="bank_grades2") for g in held_bank] + [
-        dict(g, set="selection") for g in groups(SELECT)
-    ]
+    selection = groups(SELECT)
+    return [dict(g, set="bank_grades2") for g in held_bank] + [dict(g, set="selection") for g in selection]
+
+
+def report(weights: Path) -> dict:
+    held = held_turns()
     for field, path in (("shipped_judge", reply_judge.WEIGHTS), ("round2_judge", weights)):
         scores_of(path, held)
         for g in held:

@@ -28,14 +28,12 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from experiments.reply_judge_scorer.crossfit import shipped_key  # noqa: E402
-from experiments.reply_judge_scorer.round2 import bank2_parts  # noqa: E402
-from experiments.reply_judge_scorer.train import SELECT, groups, scores_of  # noqa: E402
+from experiments.reply_judge_scorer.crossfit import candidates, shipped_key, versus  # noqa: E402
+from experiments.reply_judge_scorer.round2 import auc, held_turns  # noqa: E402
+from experiments.reply_judge_scorer.train import scores_of  # noqa: E402
 from mer_agents.agents import reply_judge  # noqa: E402
 
 CACHE = Path.home() / ".cache" / "mer_agents"
@@ -46,13 +44,12 @@ MODELS = {  # the app's own GGUF files, as the embedded backend assembles them i
 HEAD = "A conversation between a person who is going through a hard time and a caring listener.\n\n"
 CONTEXT_TOKENS, REPLY_TOKENS = 400, 60
 KINDS = ("cond", "pmi", "pmi_per_token")
-WEIGHTS = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
-BOOT, SEED = 5000, 0
+WEIGHTS = (0.1, 0.25, 0.5, 1.0, 2.0, 4.0)
 
 
 def turns() -> list[dict]:
-    _, held_bank = bank2_parts()
-    held = held_bank + groups(SELECT)
+    """round2.py's 287 held-out turns, each candidate with the shipped judge's logit."""
+    held = held_turns()
     scores_of(reply_judge.WEIGHTS, held)
     return held
 
@@ -92,7 +89,9 @@ def score(model_name: str, limit: int | None, out: Path) -> None:
         unc = logprobs(HEAD + "Listener:", replies)
         for r, (c, n), (u, _) in zip(g["replies"], cond, unc):
             keep = ("text", "grade", "source", "judge", "failed", "guard", "score")
-            rows.append({"item": g["item"], "dialogue": g["dialogue"], **{f: r[f] for f in keep}})
+            rows.append(
+                {"set": g["set"], "item": g["item"], "dialogue": g["dialogue"], **{f: r[f] for f in keep}}
+            )
             rows[-1].update(cond=round(c, 4), unc=round(u, 4), ntok=n)
         if k % 20 == 0:
             print(k, f"{time.time() - started:.0f} s", flush=True)
@@ -106,47 +105,25 @@ def feature(r: dict, kind: str) -> float:
     return pmi / r["ntok"] if kind == "pmi_per_token" else pmi
 
 
-def auc(rows: list[dict], value) -> float:
-    pos = np.array([value(r) for r in rows if r["grade"] == "A" and r["source"] != "gold"])
-    neg = np.array([value(r) for r in rows if r["grade"] == "C" and r["source"] != "gold"])
-    return round(float((pos[:, None] > neg[None, :]).mean()), 3)
-
-
 def analyze(path: Path) -> dict:
+    """The shipped key's picks with the judge's logit plus w × each LM score, against the shipped key
+    (crossfit.versus: bootstrap over dialogues), and each score's AUC of judged A vs C (round2.auc)."""
     rows = json.loads(path.read_text())
     by = collections.defaultdict(list)
     for r in rows:
-        by[(r["item"], r["dialogue"])].append(r)
-    groups_ = list(by.values())
+        r.update({kind: feature(r, kind) for kind in KINDS})
+        by[(r["set"], r["item"], r["dialogue"])].append(r)
+    held = [{"set": k[0], "dialogue": k[2], "replies": g} for k, g in by.items()]
 
-    def picks(kind: str, w: float) -> np.ndarray:
-        out = []
-        for g in groups_:
-            cands = [r for r in g if r["source"] != "gold" and not r["guard"]]
-            best = min(cands, key=lambda r: shipped_key({**r, "judge": r["judge"] + w * feature(r, kind)}))
-            out.append(best["grade"])
-        return np.array(out)
+    def picks(kind: str, w: float) -> list[str]:
+        key = lambda r: shipped_key({**r, "judge": r["judge"] + w * r[kind]})  # noqa: E731
+        return [min(candidates(g), key=key)["grade"] for g in held]
 
-    rng = np.random.default_rng(SEED)
-    draws = rng.integers(0, len(groups_), (BOOT, len(groups_)))
-    base = picks("cond", 0.0)
-    result: dict = {"turns": len(groups_), "auc_A_vs_C": {"judge": auc(rows, lambda r: r["judge"])}}
-    result["auc_A_vs_C"].update({k: auc(rows, lambda r, k=k: feature(r, k)) for k in KINDS})
-    result["shipped"] = {x: round(float((base == x).mean()), 3) for x in "AC"}
-    for kind in KINDS:
-        for w in WEIGHTS[1:]:
-            p = picks(kind, w)
-            diff = {}
-            for x in "AC":
-                d = (p == x).astype(float) - (base == x)
-                lo, hi = np.percentile(d[draws].mean(1), [2.5, 97.5])
-                diff[x] = [round(float(d.mean()), 3), round(float(lo), 3), round(float(hi), 3)]
-            result[f"{kind} w={w}"] = {
-                "A": round(float((p == "A").mean()), 3),
-                "C": round(float((p == "C").mean()), 3),
-                "A − shipped": diff["A"],
-                "C − shipped": diff["C"],
-            }
+    runs = {"shipped": picks("cond", 0.0)}
+    runs.update({f"{kind} w={w}": picks(kind, w) for kind in KINDS for w in WEIGHTS})
+    result = versus(held, runs, "shipped", "shipped")
+    cands = [r for r in rows if r["source"] != "gold"]
+    result["auc_A_vs_C"] = {f: auc(cands, f) for f in ("judge", *KINDS)}
     gold = [r["grade"] for r in rows if r["source"] == "gold"]
     result["gold"] = {x: round(gold.count(x) / len(gold), 3) for x in "AC"}
     return result
