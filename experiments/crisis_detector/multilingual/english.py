@@ -43,9 +43,9 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import numpy as np  # noqa: E402
-from probe import FLAGS, Reading, fit, held_back, train  # noqa: E402
+from probe import FLAGS, Reading, fit, held_back, tally, train  # noqa: E402
 
-from mer_agents.agents import crisis  # noqa: E402
+from mer_agents.agents import crisis, crisis_languages  # noqa: E402
 
 GRID = (0.9, 0.95, 0.97, 0.98, 0.99, 0.995, 0.998, 0.999)
 FA_ALLOWANCE = 0.01
@@ -56,41 +56,27 @@ BLEND_T = tuple(round(0.5 + 0.01 * i, 2) for i in range(50))
 def flags(reading: Reading, t_minilm: float, t_probe: float | None) -> np.ndarray:
     """As shipped (routed text: the probe instead of MiniLM at its own threshold), plus, with `t_probe`, the
     probe at t_probe on the text that is not routed."""
-    shipped = reading.flags(t_minilm, "instead", crisis_languages_threshold())
+    shipped = reading.flags(t_minilm, "instead", crisis_languages.threshold())
     if t_probe is None:
         return shipped
     return shipped | (~reading.routed & (reading.probe >= t_probe))
 
 
-def crisis_languages_threshold() -> float:
-    from mer_agents.agents import crisis_languages
-
-    return crisis_languages.threshold()
-
-
 def row(readings: dict[str, Reading], t_minilm: float, t_probe: float | None) -> dict:
-    out: dict = {"probe_threshold": t_probe}
-    for name, reading in readings.items():
-        f = flags(reading, t_minilm, t_probe)
-        out[name] = int(f.sum()) if name == "everyday_first_messages" else round(float(f.mean()), 4)
-    return out
+    return {"probe_threshold": t_probe, **tally(readings, lambda r: flags(r, t_minilm, t_probe))}
 
 
 def blend_flags(reading: Reading, t_minilm: float, w: float, t: float) -> np.ndarray:
     """Routed text as shipped; other text: a rule, or w · MiniLM + (1 − w) · probe ≥ t."""
-    shipped = reading.flags(t_minilm, "instead", crisis_languages_threshold())
     mixed = reading.rule | (w * reading.minilm + (1 - w) * reading.probe >= t)
-    return np.where(reading.routed, shipped, mixed)
+    return np.where(reading.routed, flags(reading, t_minilm, None), mixed)
 
 
 def blend(readings: dict[str, Reading], t_minilm: float, base: dict) -> dict:
     rows = []
     for w in BLEND_W:
         for t in BLEND_T:
-            r: dict = {"w": w, "threshold": t}
-            for name, reading in readings.items():
-                f = blend_flags(reading, t_minilm, w, t)
-                r[name] = int(f.sum()) if name == "everyday_first_messages" else round(float(f.mean()), 4)
+            r = {"w": w, "threshold": t, **tally(readings, lambda x: blend_flags(x, t_minilm, w, t))}
             if r["esconv_heldout"] <= train.ESCONV_FA_AIM:
                 rows.append(r)
                 break

@@ -100,12 +100,18 @@ def held_back(sets: dict, minilm, model) -> dict[str, Reading]:
     return {k: Reading(v, minilm, model) for k, v in texts.items()}
 
 
-def row(readings: dict[str, Reading], t_minilm: float, mode: str | None, t_probe: float) -> dict:
-    out: dict = {"mode": mode, "probe_threshold": t_probe}
+def tally(readings: dict[str, Reading], flags) -> dict:
+    """Per set, the share flagged by `flags(reading)` (the everyday first messages: how many)."""
+    out = {}
     for name, reading in readings.items():
-        f = reading.flags(t_minilm, mode, t_probe)
+        f = flags(reading)
         out[name] = int(f.sum()) if name == "everyday_first_messages" else round(float(f.mean()), 4)
     return out
+
+
+def row(readings: dict[str, Reading], t_minilm: float, mode: str | None, t_probe: float) -> dict:
+    flagged = tally(readings, lambda r: r.flags(t_minilm, mode, t_probe))
+    return {"mode": mode, "probe_threshold": t_probe, **flagged}
 
 
 def choose(args: argparse.Namespace) -> None:
