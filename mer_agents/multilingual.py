@@ -23,6 +23,7 @@ ENCODER_THREADS = 2
 ENGLISH_SHARE = 0.5  # text with fewer of its words in the English corpus vocabulary is not English
 OTHER_SCRIPT_SHARE = 0.3  # text whose letters are this much outside the Latin script is not English
 LETTER = re.compile(r"[^\W\d_]")
+HIDDEN = ("hidden", "hidden_bias")  # a probe's optional ReLU layer before its output layer
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")  # whole words in any script ("mañana", not "ma" + "ana")
 
 
@@ -59,17 +60,27 @@ def embed(texts: list[str]) -> np.ndarray:
 
 
 def read_probe(path: Path, keys: tuple[str, ...], what: str, rebuild: str) -> dict[str, np.ndarray]:
-    """A probe's arrays (coef, intercept and `keys`) from its .npz; a ModelError naming how to rebuild it."""
+    """A probe's arrays (coef, intercept, `keys`, and HIDDEN when it has a hidden layer) from its .npz; a
+    ModelError naming how to rebuild it."""
     try:
         with np.load(path, allow_pickle=False) as data:
-            return {k: data[k] for k in ("coef", "intercept", *keys)}
+            hidden = HIDDEN if HIDDEN[0] in data.files else ()
+            return {k: data[k] for k in ("coef", "intercept", *keys, *hidden)}
     except (OSError, KeyError, ValueError) as exc:
         raise ModelError(f"{what} weights unreadable at {path}: python {rebuild}") from exc
 
 
 def probe_probs(weights: dict[str, np.ndarray], texts: list[str]) -> np.ndarray:
-    """Softmax of a logistic probe over the texts' embeddings: (n, classes)."""
-    logits = embed(texts) @ weights["coef"].T + weights["intercept"]
+    """The probe's class probabilities for the texts: (n, classes)."""
+    return probe_softmax(weights, embed(texts))
+
+
+def probe_softmax(weights: dict[str, np.ndarray], x: np.ndarray) -> np.ndarray:
+    """Softmax of a probe over embeddings x: logistic (coef, intercept), or with a ReLU hidden layer first
+    (hidden (units, 512), hidden_bias (units,): the crisis probe since round 13, an sklearn MLPClassifier)."""
+    if HIDDEN[0] in weights:
+        x = np.maximum(x @ weights["hidden"].T + weights["hidden_bias"], 0.0)
+    logits = x @ weights["coef"].T + weights["intercept"]
     logits -= logits.max(axis=1, keepdims=True)
     e = np.exp(logits)
     return e / e.sum(axis=1, keepdims=True)
