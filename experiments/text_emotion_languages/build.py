@@ -1,8 +1,9 @@
 """Write each set's hand-written lists, unchanged, to its messages.jsonl (text, label, language).
 
-select/ and report/ hold one helper's src_messages.py each; train_written/ (four helpers) and report2/ (two)
-one src_*.py per helper, read in name order. A training row that nearly repeats a message of the sets that
-choose or report (word-set Jaccard > OVERLAP_MAX) is left out. Standard library only.  Run:  python3 build.py
+select/ and report/ hold one helper's src_messages.py each; train_written/ (four helpers), report2/ and
+report3/ (two each) one src_*.py per helper, read in name order. A training row that nearly repeats a message
+of the sets that choose or report (word-set Jaccard > OVERLAP_MAX) is left out. Standard library only.
+Run:  python3 build.py
 """
 
 import glob
@@ -12,7 +13,7 @@ import os
 import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SETS = ("select", "report", "report2", "train_written")
+SETS = ("select", "report", "report2", "report3", "train_written")
 TRAINING = "train_written"
 OVERLAP_MAX = 0.6  # as the crisis sets' (experiments/crisis_detector/written_sets.py)
 

@@ -51,6 +51,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parents[1]), str(HERE)]
 
+import build  # noqa: E402
 import numpy as np  # noqa: E402
 import probe  # noqa: E402
 
@@ -74,6 +75,9 @@ def training_data(sets: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     """probe.training_data's English fit split plus the rows of the written `sets`, embedded."""
     x, y = probe.training_data()
     written = [row for name in sets for row in probe.rows(name)]
+    if "report2" in sets:  # round 3: a read row that nearly repeats a report3/ message is left out
+        held = [build.words(t) for t, _, _ in probe.rows("report3")]
+        written = [row for row in written if not build.near(row[0], held)]
     xw = multilingual.embed([t for t, _, _ in written])
     return np.vstack([x, xw]), np.concatenate([y, [label for _, label, _ in written]])
 
