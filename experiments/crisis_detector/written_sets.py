@@ -111,6 +111,34 @@ def language_rows(modules, abuse_category="abuse-or-violence"):
     return crisis, noncrisis
 
 
+def english_report_rows(crisis_modules, noncrisis_modules):
+    """An English report set by two crisis writers and two non-crisis writers (fresh_report12/ on), each
+    module in fresh_report11's English categories: (crisis rows, non-crisis rows) naming language and writer
+    (a, b); a message both writers of a kind wrote is kept once, as writer a's."""
+    crisis, noncrisis = [], []
+    for writer, module in zip("ab", crisis_modules):
+        lists = report_crisis_lists(module, module, module)
+        crisis += [{**r, "language": "en", "writer": writer} for r in crisis_rows(lists)]
+    for writer, module in zip("ab", noncrisis_modules):
+        lists = report_noncrisis_lists(module, module, module)
+        lists.append(("signoffs-with-apology", module.SIGNOFFS_WITH_APOLOGY))
+        noncrisis += [{**r, "language": "en", "writer": writer} for r in noncrisis_rows(lists)]
+    crisis, noncrisis = _first_of_each(crisis), _first_of_each(noncrisis)
+    texts = [" ".join(r["text"].lower().split()) for r in crisis + noncrisis]
+    assert len(set(texts)) == len(texts), "a message is both crisis and non-crisis"
+    return crisis, noncrisis
+
+
+def _first_of_each(rows):
+    seen, out = set(), []
+    for r in rows:
+        key = " ".join(r["text"].lower().split())
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
+
+
 def write_training_set(here, crisis_lists, noncrisis_lists, report_dir):
     """A training set's files from (category, kind, list) and (category, list) lists: write_training_rows."""
     write_training_rows(here, crisis_rows(crisis_lists), noncrisis_rows(noncrisis_lists), report_dir)

@@ -114,13 +114,10 @@ def row(readings: dict[str, Reading], t_minilm: float, mode: str | None, t_probe
     return {"mode": mode, "probe_threshold": t_probe, **flagged}
 
 
-def choose(args: argparse.Namespace) -> None:
-    sets = train.load(train.parser().parse_args(FLAGS.split()))
-    model = fit(sets)
-    t_minilm = crisis.threshold()
-    readings = held_back(sets, train.reader([crisis.WEIGHTS]), model)
-    base = row(readings, t_minilm, None, 0.0)
-    rows = [row(readings, t_minilm, m, t) for m in MODES for t in GRID]
+def best_setting(rows: list[dict], base: dict) -> dict | None:
+    """The rule's choice among the grid's rows: the highest other-language recall among those whose
+    other-language false alarms and first messages flagged are <= `base`'s and whose held-out ESConv false
+    alarms are <= train.ESCONV_FA_AIM (fewer false alarms break ties); None when no row qualifies."""
     ok = [
         r
         for r in rows
@@ -128,7 +125,17 @@ def choose(args: argparse.Namespace) -> None:
         and r["esconv_heldout"] <= train.ESCONV_FA_AIM
         and r["everyday_first_messages"] <= base["everyday_first_messages"]
     ]
-    best = max(ok, key=lambda r: (r["other_crisis"], -r["other_noncrisis"]), default=None)
+    return max(ok, key=lambda r: (r["other_crisis"], -r["other_noncrisis"]), default=None)
+
+
+def choose(args: argparse.Namespace) -> None:
+    sets = train.load(train.parser().parse_args(FLAGS.split()))
+    model = fit(sets)
+    t_minilm = crisis.threshold()
+    readings = held_back(sets, train.reader([crisis.WEIGHTS]), model)
+    base = row(readings, t_minilm, None, 0.0)
+    rows = [row(readings, t_minilm, m, t) for m in MODES for t in GRID]
+    best = best_setting(rows, base)
     routed = {k: round(float(v.routed.mean()), 4) for k, v in readings.items()}
     out = {
         "flags": FLAGS,

@@ -124,14 +124,7 @@ def choose(args: argparse.Namespace) -> None:
     base = shipped_row(probe.held_back(sets, minilm, stored), stored, t_minilm)
     readings = probe.held_back(sets, minilm, model)
     rows = [probe.row(readings, t_minilm, m, t) for m in probe.MODES for t in probe.GRID]
-    ok = [
-        r
-        for r in rows
-        if r["other_noncrisis"] <= base["other_noncrisis"]
-        and r["esconv_heldout"] <= train.ESCONV_FA_AIM
-        and r["everyday_first_messages"] <= base["everyday_first_messages"]
-    ]
-    best = max(ok, key=lambda r: (r["other_crisis"], -r["other_noncrisis"]), default=None)
+    best = probe.best_setting(rows, base)
     out = {
         "flags": FLAGS,
         "n": {k: len(v.rule) for k, v in readings.items()},
