@@ -165,6 +165,19 @@ def ship(args: argparse.Namespace) -> None:
     print("wrote", crisis_languages.PROBE)
 
 
+def everyday_part(flag, dev: list[dict], files: list[Path]) -> dict:
+    """What a report gives beside its written sets: ESConv dev false alarms and crisis turns found, and how
+    many messages of each first-message file `flag` flags."""
+    part = {
+        "esconv_dev_false_alarm": round(float(np.mean([flag(r["text"]) for r in dev if not r["crisis"]])), 4),
+        "esconv_dev_crisis_found": f"{sum(flag(r['text']) for r in dev if r['crisis'])}/7",
+    }
+    for p in files:
+        texts = texts_of(p)
+        part[p.parent.name] = f"{sum(flag(t) for t in texts)}/{len(texts)}"
+    return part
+
+
 def report(args: argparse.Namespace) -> None:
     """Once: fresh_report11 (English and other languages), languages/ (read before, never trained on), ESConv
     dev and the first-message sets not in the choice; the shipped detector without and with the probe."""
@@ -210,13 +223,7 @@ def report(args: argparse.Namespace) -> None:
                     "false_alarm": round(a.mean(), 4),
                     "n_noncrisis": len(ns),
                 }
-        part["esconv_dev_false_alarm"] = round(
-            float(np.mean([flag(r["text"]) for r in dev if not r["crisis"]])), 4
-        )
-        part["esconv_dev_crisis_found"] = f"{sum(flag(r['text']) for r in dev if r['crisis'])}/7"
-        for p in others:
-            texts = texts_of(p)
-            part[p.parent.name] = f"{sum(flag(t) for t in texts)}/{len(texts)}"
+        part |= everyday_part(flag, dev, others)
         out[name] = part
     out["with − without"] = {
         f"{s} {g}": {

@@ -60,7 +60,7 @@ sys.path[:0] = [str(ROOT), str(HERE.parent), str(HERE)]
 import numpy as np  # noqa: E402
 import probe  # noqa: E402
 import train  # noqa: E402
-from compare_rounds import interval, texts_of  # noqa: E402
+from compare_rounds import interval  # noqa: E402
 from fresh_report import read  # noqa: E402
 
 from mer_agents import multilingual  # noqa: E402
@@ -198,13 +198,7 @@ def report(args: argparse.Namespace) -> None:
                     g: round(float(np.mean([h for r, h in zip(c, f) if r["language"] == g])), 3)
                     for g in dict.fromkeys(r["language"] for r in c)
                 }
-        part["esconv_dev_false_alarm"] = round(
-            float(np.mean([flag(r["text"]) for r in dev if not r["crisis"]])), 4
-        )
-        part["esconv_dev_crisis_found"] = f"{sum(flag(r['text']) for r in dev if r['crisis'])}/7"
-        for p in leaving:
-            texts = texts_of(p)
-            part[p.parent.name] = f"{sum(flag(t) for t in texts)}/{len(texts)}"
+        part |= probe.everyday_part(flag, dev, leaving)
         out[name] = part
     for f, reader in readers.items():
         setattr(crisis_languages, f, reader)
