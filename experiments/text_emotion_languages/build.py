@@ -1,7 +1,7 @@
 """Write each set's hand-written lists, unchanged, to its messages.jsonl (text, label, language).
 
-select/ and report/ hold one helper's src_messages.py each; train_written/ (four helpers), report2/ and
-report3/ (two each) one src_*.py per helper, read in name order. A training row that nearly repeats a message
+select/ and report/ hold one helper's src_messages.py each; train_written/ (four helpers), report2/,
+report3/ and good_news_written/ (two each) one src_*.py per helper, read in name order. A training row that nearly repeats a message
 of the sets that choose or report (word-set Jaccard > OVERLAP_MAX) is left out. Standard library only.
 Run:  python3 build.py
 """
@@ -13,8 +13,8 @@ import os
 import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SETS = ("select", "report", "report2", "report3", "train_written")
-TRAINING = "train_written"
+SETS = ("select", "report", "report2", "report3", "train_written", "good_news_written")
+TRAINING = ("train_written", "good_news_written")
 OVERLAP_MAX = 0.6  # as the crisis sets' (experiments/crisis_detector/written_sets.py)
 
 
@@ -37,7 +37,7 @@ if __name__ == "__main__":
             spec.loader.exec_module(module)
             rows += [{"text": t, "label": e, "language": g} for g, e, t in module.MESSAGES]
         assert len({r["text"] for r in rows}) == len(rows), f"duplicate in {name}"
-        if name == TRAINING:
+        if name in TRAINING:
             kept = [r for r in rows if not near(r["text"], held)]
             print(f"{name}: left out {len(rows) - len(kept)} near repeats of the other sets")
             rows = kept

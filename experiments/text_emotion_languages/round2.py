@@ -3,7 +3,7 @@
     .venv/bin/python experiments/text_emotion_languages/round2.py            # round2_choice.json (select/)
     .venv/bin/python experiments/text_emotion_languages/round2.py --ship     # the shipped asset
     .venv/bin/python experiments/text_emotion_languages/round2.py --report --old OLD.npz   # once
-    .venv/bin/python experiments/text_emotion_languages/round2.py --round3 [--ship | --report --old OLD.npz]
+    .venv/bin/python experiments/text_emotion_languages/round2.py --round 4 [--ship | --report --old OLD.npz]
 
 Why: the shipped probe (probe.py) learnt only English (the emotion encoder's fit split) and reads other
 languages through the multilingual encoder: 0.70 right on report/. The crisis probe gained most, in session
@@ -28,12 +28,19 @@ test of the issue's own example, "hoy me dieron la beca para estudiar en berlin,
 (the MLP reads surprise 0.71, joy 0.01). A reader that turns good news into surprise or sadness misleads the
 reply, so the asset was reverted: not shipped, a departure from the rule's wording, recorded in the README.
 
-Round 3 (--round3), stated after that and before it ran (committed with this paragraph): only the logistic
+Round 3 (--round 3), stated after that and before it ran (committed with this paragraph): only the logistic
 probes of probe.GRID (the MLP's confidence is what lost joy), trained on the English fit split plus
 train_written/, report2/ and report/ (both read now), mixed at each of probe.MIX. Among the settings whose joy
 recall on select/ is >= the shipped probe's there, the best accuracy on select/ ships if it is above the
 shipped probe's (0.691) and tests/test_perception_text_languages.py passes with it. Then report3/ (two new
 helpers, written after round 2's report) is read once, old against new, reported whichever way it goes.
+Result of round 3: select/ 0.786 with joy kept, but the test failed again (surprise 0.28, joy 0.25): not
+shipped, report3/ unread.
+
+Round 4 (--round 4), stated after that and before it ran (committed with this paragraph, before
+good_news_written/ exists): round 3's rule and report3/, with good_news_written/ added to training: two new
+helpers' good news the writer can hardly believe ("no lo puedo creer"), labelled joy, 6 per language (72).
+The app labels good news joy (#37: good-news sets read joy), and round 3 learnt disbelief as surprise.
 Sources: MELD (GPL-3.0), ESConv (CC BY-NC 4.0), the written sets (MIT), USE multilingual v3 (Google,
 Apache-2.0).
 """
@@ -62,13 +69,14 @@ from mer_agents.perception import text_languages  # noqa: E402
 
 ROUND2_SETS = ("train_written",)
 ROUND3_SETS = ("train_written", "report2", "report")
+ROUND_SETS = {2: ROUND2_SETS, 3: ROUND3_SETS, 4: (*ROUND3_SETS, "good_news_written")}
 HIDDEN_UNITS = 256
 ALPHA = 1e-3
 MLP = ("mlp", None)
 
 
-def choice_path(round3: bool) -> Path:
-    return HERE / ("round3_choice.json" if round3 else "round2_choice.json")
+def choice_path(rnd: int) -> Path:
+    return HERE / f"round{rnd}_choice.json"
 
 
 def training_data(sets: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
@@ -98,7 +106,7 @@ def joy_recall(y: np.ndarray, probs: np.ndarray) -> float:
     return round(float((probs.argmax(1)[joy] == y[joy]).mean()), 4)
 
 
-def choose(round3: bool) -> None:
+def choose(rnd: int) -> None:
     data = probe.rows("select")
     texts, y = [t for t, _, _ in data], np.array([label for _, label, _ in data])
     base = probe.current(texts)
@@ -106,15 +114,15 @@ def choose(round3: bool) -> None:
     shipped = json.loads((HERE / "choice.json").read_text())["chosen"]
     mix0 = text_languages.mix_weight()
     shipped["joy_recall"] = joy_recall(y, mix0 * text_languages.probs(texts) + (1 - mix0) * base)
-    train = training_data(ROUND3_SETS if round3 else ROUND2_SETS)
+    train = training_data(ROUND_SETS[rnd])
     grid = []
-    for c, weight in probe.GRID if round3 else (*probe.GRID, MLP):
+    for c, weight in probe.GRID if rnd > 2 else (*probe.GRID, MLP):
         p = fit(train, c, weight).predict_proba(x)
         for mix in probe.MIX:
             q = mix * p + (1 - mix) * base
             row = {"C": c, "class_weight": weight, "mix": mix} | probe.scores(y, q)
             grid.append(row | {"joy_recall": joy_recall(y, q)})
-    ok = [r for r in grid if not round3 or r["joy_recall"] >= shipped["joy_recall"]]
+    ok = [r for r in grid if rnd == 2 or r["joy_recall"] >= shipped["joy_recall"]]
     best = max(ok, key=lambda r: (r["accuracy"], r["macro_f1"]), default=None)
     out = {
         "n": len(data),
@@ -125,14 +133,14 @@ def choose(round3: bool) -> None:
         "grid": grid,
     }
     print(json.dumps({k: v for k, v in out.items() if k != "grid"}, indent=1))
-    choice_path(round3).write_text(json.dumps(out, indent=1) + "\n")
+    choice_path(rnd).write_text(json.dumps(out, indent=1) + "\n")
 
 
-def ship(round3: bool) -> None:
-    choice = json.loads(choice_path(round3).read_text())
+def ship(rnd: int) -> None:
+    choice = json.loads(choice_path(rnd).read_text())
     assert choice["ships"], "the choice did not ship a probe"
     chosen = choice["chosen"]
-    model = fit(training_data(ROUND3_SETS if round3 else ROUND2_SETS), chosen["C"], chosen["class_weight"])
+    model = fit(training_data(ROUND_SETS[rnd]), chosen["C"], chosen["class_weight"])
     if hasattr(model, "coefs_"):
         (w1, w2), (b1, b2) = model.coefs_, model.intercepts_
         arrays = {"hidden": w1.T, "hidden_bias": b1, "coef": w2.T, "intercept": b2}
@@ -142,8 +150,8 @@ def ship(round3: bool) -> None:
     print("wrote", probe.ASSET)
 
 
-def report(old: Path, round3: bool) -> None:
-    """Once: report2/ (and report/, read before), or with round3 report3/: the app's reading of typed text
+def report(old: Path, rnd: int) -> None:
+    """Once: report2/ (and report/, read before), or after round 2 report3/: the app's reading of typed text
     with the old probe and with the shipped one, paired over messages."""
     from mer_agents.config import Settings
     from mer_agents.perception.text import text_evidence
@@ -151,7 +159,7 @@ def report(old: Path, round3: bool) -> None:
     readers = {f: getattr(text_languages, f) for f in ("probs", "mix_weight")}
     settings = Settings()
     out: dict = {}
-    for name in ("report3",) if round3 else ("report2", "report"):
+    for name in ("report3",) if rnd > 2 else ("report2", "report"):
         data = probe.rows(name)
         texts, y = [t for t, _, _ in data], np.array([label for _, label, _ in data])
         hits = {}
@@ -173,9 +181,7 @@ def report(old: Path, round3: bool) -> None:
             for g in dict.fromkeys(lang for _, _, lang in data)
         }
     print(json.dumps(out, indent=1))
-    (HERE / ("round3_report.json" if round3 else "round2_report.json")).write_text(
-        json.dumps(out, indent=1) + "\n"
-    )
+    (HERE / f"round{rnd}_report.json").write_text(json.dumps(out, indent=1) + "\n")
 
 
 if __name__ == "__main__":
@@ -183,11 +189,13 @@ if __name__ == "__main__":
     ap.add_argument("--ship", action="store_true")
     ap.add_argument("--report", action="store_true")
     ap.add_argument("--old", type=Path, help="with --report: the probe before this round (.npz)")
-    ap.add_argument("--round3", action="store_true", help="round 3's rule (the docstring)")
+    ap.add_argument(
+        "--round", type=int, choices=sorted(ROUND_SETS), default=2, help="the round's rule (docstring)"
+    )
     args = ap.parse_args()
     if args.ship:
-        ship(args.round3)
+        ship(args.round)
     elif args.report:
-        report(args.old, args.round3)
+        report(args.old, args.round)
     else:
-        choose(args.round3)
+        choose(args.round)
