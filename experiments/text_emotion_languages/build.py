@@ -1,8 +1,9 @@
 """Write each set's hand-written lists, unchanged, to its messages.jsonl (text, label, language).
 
 select/ and report/ hold one helper's src_messages.py each; train_written/ (four helpers), report2/,
-report3/ and good_news_written/ (two each) one src_*.py per helper, read in name order. A training row that nearly repeats a message
-of the sets that choose or report (word-set Jaccard > OVERLAP_MAX) is left out. Standard library only.
+report3/ and good_news_written/ (two each) one src_*.py per helper, read in name order. A training row
+that nearly repeats a message of the sets that choose or report (word-set Jaccard > OVERLAP_MAX) is left
+out. Standard library only.
 Run:  python3 build.py
 """
 
