@@ -41,7 +41,7 @@ def test_the_probe_can_be_turned_off():
 
 
 def test_missing_probe_weights_fail_with_a_clear_message(tmp_path: Path):
-    with pytest.raises(ModelError, match="probe.py --ship"):
+    with pytest.raises(ModelError, match="round2.py --round 4 --ship"):
         text_languages.probe(tmp_path / "missing.npz")
 
 

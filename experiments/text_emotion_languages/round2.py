@@ -163,7 +163,8 @@ def report(old: Path, rnd: int) -> None:
         data = probe.rows(name)
         texts, y = [t for t, _, _ in data], np.array([label for _, label, _ in data])
         hits = {}
-        for label, path in (("old probe", old), ("round 2", probe.ASSET)):
+        new = f"round {rnd}"
+        for label, path in (("old probe", old), (new, probe.ASSET)):
             for f, reader in readers.items():
                 setattr(text_languages, f, partial(reader, path=path))
             now = np.array(
@@ -173,9 +174,9 @@ def report(old: Path, rnd: int) -> None:
             out.setdefault(name, {})[label] = probe.scores(y, now) | {"joy_recall": joy_recall(y, now)}
         for f, reader in readers.items():
             setattr(text_languages, f, reader)
-        d = hits["round 2"] - hits["old probe"]
+        d = hits[new] - hits["old probe"]
         out[name]["n"] = len(data)
-        out[name]["accuracy round 2 - old"] = [round(float(d.mean()), 4), *bootstrap_ci(d, 10000)]
+        out[name][f"accuracy {new} - old"] = [round(float(d.mean()), 4), *bootstrap_ci(d, 10000)]
         out[name]["by_language"] = {
             g: {k: round(float(h[[lang == g for _, _, lang in data]].mean()), 3) for k, h in hits.items()}
             for g in dict.fromkeys(lang for _, _, lang in data)
