@@ -24,6 +24,9 @@ ENGLISH_SHARE = 0.5  # text with fewer of its words in the English corpus vocabu
 OTHER_SCRIPT_SHARE = 0.3  # text whose letters are this much outside the Latin script is not English
 LETTER = re.compile(r"[^\W\d_]")
 HIDDEN = ("hidden", "hidden_bias")  # a probe's optional ReLU layer before its output layer
+# the hidden-layer probes' recipe (the crisis probe since round 13; tried for emotion, round 2)
+PROBE_UNITS = 256
+PROBE_ALPHA = 1e-3
 WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")  # whole words in any script ("mañana", not "ma" + "ana")
 
 
@@ -68,6 +71,26 @@ def read_probe(path: Path, keys: tuple[str, ...], what: str, rebuild: str) -> di
             return {k: data[k] for k in ("coef", "intercept", *keys, *hidden)}
     except (OSError, KeyError, ValueError) as exc:
         raise ModelError(f"{what} weights unreadable at {path}: python {rebuild}") from exc
+
+
+def mlp_probe(seed: int):
+    """An unfitted sklearn MLPClassifier with the hidden-layer probes' recipe (experiments only)."""
+    from sklearn.neural_network import MLPClassifier
+
+    return MLPClassifier(
+        hidden_layer_sizes=(PROBE_UNITS,), alpha=PROBE_ALPHA, early_stopping=True, random_state=seed
+    )
+
+
+def probe_arrays(model) -> dict[str, np.ndarray]:
+    """A fitted sklearn probe's arrays, float32, as read_probe and probe_softmax read them: a
+    LogisticRegression's coef and intercept, an MLPClassifier's hidden layer (HIDDEN) as well."""
+    if not hasattr(model, "coefs_"):
+        arrays = {"coef": model.coef_, "intercept": model.intercept_}
+    else:
+        (w1, w2), (b1, b2) = model.coefs_, model.intercepts_
+        arrays = {"hidden": w1.T, "hidden_bias": b1, "coef": w2.T, "intercept": b2}
+    return {k: v.astype(np.float32) for k, v in arrays.items()}
 
 
 def probe_probs(weights: dict[str, np.ndarray], texts: list[str]) -> np.ndarray:

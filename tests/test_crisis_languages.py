@@ -82,12 +82,13 @@ def test_missing_probe_weights_fail_with_a_clear_message(tmp_path: Path):
 
 def test_the_shipped_probe_has_a_hidden_layer_read_as_sklearn_reads_it():
     """multilingual.probe_softmax applies the stored ReLU layer, then the output layer: the probabilities of
-    an sklearn MLPClassifier fitted here (on random embeddings) stored the way round13.py stores its probe."""
+    an sklearn MLPClassifier fitted here (on random embeddings), stored by multilingual.probe_arrays as
+    round13.py stores its probe."""
     rng = np.random.default_rng(0)
     x, y = rng.normal(size=(60, 512)).astype(np.float32), rng.integers(0, 3, 60)
     model = MLPClassifier(hidden_layer_sizes=(8,), max_iter=50, random_state=0).fit(x, y)
-    (w1, w2), (b1, b2) = model.coefs_, model.intercepts_
-    weights = {"hidden": w1.T, "hidden_bias": b1, "coef": w2.T, "intercept": b2}
+    weights = multilingual.probe_arrays(model)
+    assert set(weights) == {"hidden", "hidden_bias", "coef", "intercept"}
     assert np.allclose(multilingual.probe_softmax(weights, x), model.predict_proba(x), atol=1e-5)
     shipped = crisis_languages.probe()
     assert shipped["hidden"].shape == (256, 512) and shipped["coef"].shape == (3, 256)

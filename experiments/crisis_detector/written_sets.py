@@ -76,12 +76,13 @@ def near_report(rows, report_dir, overlap_max=OVERLAP_MAX):
     for name in ("crisis.jsonl", "noncrisis.jsonl"):
         with open(os.path.join(report_dir, name), encoding="utf-8") as f:
             report += [words(json.loads(line)["text"]) for line in f if line.strip()]
-    near = []
-    for r in rows:
-        a = words(r["text"])
-        if any(len(a & b) / len(a | b) > overlap_max for b in report):
-            near.append(r)
-    return near
+    return [r for r in rows if nearly_repeats(r["text"], report, overlap_max)]
+
+
+def nearly_repeats(text, others, overlap_max=OVERLAP_MAX):
+    """Whether `text` nearly repeats one of `others` (word sets, by `words`): Jaccard > overlap_max."""
+    a = words(text)
+    return any(len(a & b) / len(a | b) > overlap_max for b in others)
 
 
 def write(path, rows):

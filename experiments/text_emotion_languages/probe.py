@@ -104,8 +104,7 @@ def ship() -> None:
     model = fit(training_data(), chosen["C"], chosen["class_weight"])
     np.savez(
         ASSET,
-        coef=model.coef_.astype(np.float32),
-        intercept=model.intercept_.astype(np.float32),
+        **multilingual.probe_arrays(model),
         mix=np.array(chosen["mix"]),
     )
     print("wrote", ASSET)

@@ -56,11 +56,11 @@ from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parents[1]), str(HERE)]
+sys.path[:0] = [str(HERE.parents[1]), str(HERE), str(HERE.parent / "crisis_detector")]
 
-import build  # noqa: E402
 import numpy as np  # noqa: E402
 import probe  # noqa: E402
+import written_sets  # noqa: E402
 
 from mer_agents import multilingual  # noqa: E402
 from mer_agents.evaluation.metrics import bootstrap_ci  # noqa: E402
@@ -70,8 +70,6 @@ from mer_agents.perception import text_languages  # noqa: E402
 ROUND2_SETS = ("train_written",)
 ROUND3_SETS = ("train_written", "report2", "report")
 ROUND_SETS = {2: ROUND2_SETS, 3: ROUND3_SETS, 4: (*ROUND3_SETS, "good_news_written")}
-HIDDEN_UNITS = 256
-ALPHA = 1e-3
 MLP = ("mlp", None)
 
 
@@ -84,8 +82,8 @@ def training_data(sets: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
     x, y = probe.training_data()
     written = [row for name in sets for row in probe.rows(name)]
     if "report2" in sets:  # round 3: a read row that nearly repeats a report3/ message is left out
-        held = [build.words(t) for t, _, _ in probe.rows("report3")]
-        written = [row for row in written if not build.near(row[0], held)]
+        held = [written_sets.words(t) for t, _, _ in probe.rows("report3")]
+        written = [row for row in written if not written_sets.nearly_repeats(row[0], held)]
     xw = multilingual.embed([t for t, _, _ in written])
     return np.vstack([x, xw]), np.concatenate([y, [label for _, label, _ in written]])
 
@@ -93,12 +91,7 @@ def training_data(sets: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
 def fit(data, c, weight):
     if (c, weight) != MLP:
         return probe.fit(data, c, weight)
-    from sklearn.neural_network import MLPClassifier
-
-    model = MLPClassifier(
-        hidden_layer_sizes=(HIDDEN_UNITS,), alpha=ALPHA, early_stopping=True, random_state=probe.SEED
-    )
-    return model.fit(*data)
+    return multilingual.mlp_probe(probe.SEED).fit(*data)
 
 
 def joy_recall(y: np.ndarray, probs: np.ndarray) -> float:
@@ -141,12 +134,7 @@ def ship(rnd: int) -> None:
     assert choice["ships"], "the choice did not ship a probe"
     chosen = choice["chosen"]
     model = fit(training_data(ROUND_SETS[rnd]), chosen["C"], chosen["class_weight"])
-    if hasattr(model, "coefs_"):
-        (w1, w2), (b1, b2) = model.coefs_, model.intercepts_
-        arrays = {"hidden": w1.T, "hidden_bias": b1, "coef": w2.T, "intercept": b2}
-    else:
-        arrays = {"coef": model.coef_, "intercept": model.intercept_}
-    np.savez(probe.ASSET, **{k: v.astype(np.float32) for k, v in arrays.items()}, mix=np.array(chosen["mix"]))
+    np.savez(probe.ASSET, **multilingual.probe_arrays(model), mix=np.array(chosen["mix"]))
     print("wrote", probe.ASSET)
 
 

@@ -157,8 +157,7 @@ def ship(args: argparse.Namespace) -> None:
     model = fit(sets)
     np.savez(
         crisis_languages.PROBE,
-        coef=model.coef_.astype(np.float32),
-        intercept=model.intercept_.astype(np.float32),
+        **multilingual.probe_arrays(model),
         threshold=np.array(choice["chosen"]["probe_threshold"]),
         mode=np.array(choice["chosen"]["mode"]),
     )

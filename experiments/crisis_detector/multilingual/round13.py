@@ -69,8 +69,6 @@ from mer_agents.multilingual import read_probe  # noqa: E402
 
 FLAGS = probe.FLAGS + " --round12 --round13"
 REPORT = HERE.parent / "fresh_report13"
-HIDDEN_UNITS = 256
-ALPHA = 1e-3
 
 
 def choice_path(mlp: bool) -> Path:
@@ -81,23 +79,10 @@ def fit(sets: dict, mlp: bool):
     """probe.fit's rows and recipe, or (mlp) the one-hidden-layer candidate on the same rows."""
     if not mlp:
         return probe.fit(sets)
-    from sklearn.neural_network import MLPClassifier
-
     rows = sets["c_train"] + sets["n_train"]
     texts = [r["text"] for r in rows] + list(sets["negatives"])
     labels = [train.label(r) for r in rows] + [0] * len(sets["negatives"])
-    model = MLPClassifier(
-        hidden_layer_sizes=(HIDDEN_UNITS,), alpha=ALPHA, early_stopping=True, random_state=probe.SEED
-    )
-    return model.fit(multilingual.embed(texts), np.array(labels))
-
-
-def arrays(model) -> dict[str, np.ndarray]:
-    """The probe's arrays as multilingual.probe_softmax reads them."""
-    if not hasattr(model, "coefs_"):
-        return {"coef": model.coef_, "intercept": model.intercept_}
-    (w1, w2), (b1, b2) = model.coefs_, model.intercepts_
-    return {"hidden": w1.T, "hidden_bias": b1, "coef": w2.T, "intercept": b2}
+    return multilingual.mlp_probe(probe.SEED).fit(multilingual.embed(texts), np.array(labels))
 
 
 class Stored:
@@ -144,7 +129,7 @@ def ship(args: argparse.Namespace) -> None:
     model = fit(train.load(train.parser().parse_args(FLAGS.split())), args.mlp)
     np.savez(
         crisis_languages.PROBE,
-        **{k: v.astype(np.float32) for k, v in arrays(model).items()},
+        **multilingual.probe_arrays(model),
         threshold=np.array(choice["chosen"]["probe_threshold"]),
         mode=np.array(choice["chosen"]["mode"]),
     )
