@@ -369,6 +369,36 @@ def test_a_greeting_answers_a_greeting_and_thanks_follow_a_story():
     assert "wrong_moment" not in moment_fails("Thank you for sharing that with me.")
 
 
+@pytest.mark.parametrize(
+    ("text", "transcript"),
+    [  # replies blind judges graded C on fresh ESConv train turns (experiments/reply_audit/README.md)
+        (
+            "You're quite welcome! Best of luck with the job search!",
+            "Job search sites seem to have so much garbage.",
+        ),
+        ("You are welcome, best wishes.", "Twitter seems to be where I have also found most of mine."),
+        ("That sounds like a great idea.", "I also have two of my own young children. So, four in total."),
+        ("I think that's a good decision.", "I feel video chatting takes more effort than being together."),
+    ],
+)
+def test_welcome_without_thanks_and_praise_for_a_plan_nobody_gave(text, transcript):
+    assert "wrong_moment" in moment_fails(text, transcript)
+
+
+@pytest.mark.parametrize(
+    ("text", "transcript"),
+    [
+        ("You're welcome. Good luck!", "Thank you, that's very encouraging"),
+        ("My pleasure. I'm glad I was able to help you.", "really helpful! I needed to vent"),
+        ("You are welcome. Hope it will go well.", "ok. its very good advice, i will follow these steps"),
+        ("Sounds like a great plan!", "I think I'll go for a walk outdoors to clear my mind"),
+        ("That is a great idea!", "Maybe I should call my sister tonight."),
+    ],
+)
+def test_welcome_after_thanks_and_praise_for_a_plan_they_gave_pass(text, transcript):
+    assert "wrong_moment" not in moment_fails(text, transcript)
+
+
 def test_the_designed_goodbye_answers_first_words_that_take_leave_and_no_other_goodbye_does():
     """A sign-off with a reason ("Have to go") is no PERSON_CLOSING thanks or bye, but its designed answer
     (templates.closing_reply) is not a goodbye "while the person goes on"; another conversation's goodbye

@@ -25,15 +25,19 @@ from mer_agents.agents.lexicon import (
     FRAGMENT_START,
     GREETING_OPEN,
     HYPHENATED,
+    INTENTION,
     LEFT_BY_OTHER,
     LEFT_BY_PERSON,
+    PRAISES_PLAN,
     SENTENCE_END,
     SORROWFUL,
     SPEAKER_TAG,
     STOPWORDS,
     SUGGESTION,
     THANKS_FOR_TELLING,
+    THANKS_IMPLIED,
     TIME_SPECIFICS,
+    YOU_ARE_WELCOME,
     content_words,
     names_negative_feeling,
     plain,
@@ -293,6 +297,12 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
         wrong = f"a goodbye or pleasantry ({guard.CLOSING.search(text).group(0)!r}) while the person goes on"
     elif THANKS_FOR_TELLING.search(text) and len(content_words(transcript) - guard.GREETING) < MIN_TOLD_WORDS:
         wrong = "thanks for sharing when the person has told nothing yet"
+    elif YOU_ARE_WELCOME.search(text) and not (
+        templates.THANKED.search(transcript) or THANKS_IMPLIED.search(transcript) or guard.closes(transcript)
+    ):
+        wrong = f"{YOU_ARE_WELCOME.search(text).group(0)!r} when the person thanked for nothing"
+    elif PRAISES_PLAN.search(text) and not INTENTION.search(transcript):
+        wrong = f"praise ({PRAISES_PLAN.search(text).group(0)!r}) for a plan or idea the person did not give"
     out.append(
         fail(
             stage,

@@ -92,6 +92,30 @@ THANKS_FOR_TELLING = re.compile(
     r"i appreciate you (sharing|telling|opening up))\b",
     re.I,
 )
+# "You're welcome" answers thanks; "good idea" answers an idea (checks.check_moment's wrong_moment). Chosen on
+# the 1,480 graded ESConv train turns: experiments/reply_audit/README.md, "Thanks and plans nobody gave".
+YOU_ARE_WELCOME = re.compile(
+    r"\b(you'?re|your|you are|you r) (very |so |quite |most |always )?welcome\b|\bmy pleasure\b|"
+    r"\bglad (i|to) (could |can |was able to )?(help|be of)",
+    re.I,
+)
+THANKS_IMPLIED = re.compile(
+    r"\b(help(ed|ful|s|ing)?|appreciat\w*|grateful|means a lot|advice|feel (a (little|lot|bit) |so much )?"
+    r"better|(great|good) listener|food for thought|you too|glad (i|we) (talked|had|chatted|came)|"
+    r"nice (talking|chatting)|good talk)\b",
+    re.I,
+)
+PRAISES_PLAN = re.compile(
+    r"\b(good|great|nice|wonderful|excellent|smart|wise|brilliant|fantastic) (plan|idea|decision|choice)\b|"
+    r"\bsounds like (a|an) (good |great |nice )?plan\b",
+    re.I,
+)
+INTENTION = re.compile(
+    r"\b(i'?ll|i will|will do|going to|gonna|plan\w*|decid\w*|decision|idea|option|suggest\w*|consider\w*|"
+    r"try\w*|want to|wanna|need to|thinking (of|about)|maybe|might|could|should|switch\w*|sounds good|"
+    r"that would|in mind)\b",
+    re.I,
+)
 # specifics of time and recurrence a reply may only say back: "again" presumes an earlier time
 TIME_SPECIFICS = re.compile(
     r"\b(again|this time of (the )?year|time of (the )?year|yesterday|last (night|week|month|year)|tonight|"
