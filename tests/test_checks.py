@@ -352,6 +352,18 @@ def test_a_near_copy_of_an_earlier_supporter_turn():
     assert moment_fails("That sounds really hard, what has been going on lately?") == {"copies_earlier"}
 
 
+def test_a_question_an_earlier_supporter_turn_asked_is_asked_again():
+    """Graded C on train turns: the person just answered it (experiments/reply_audit/README.md)."""
+    asked = [
+        Turn(user_text="He left me.", reply="That's terrible behavior. How long have you been together?")
+    ]
+    assert "copies_earlier" in moment_fails(
+        "That's tough. How long have you been together?", "7 years", asked
+    )
+    assert "copies_earlier" in moment_fails("So how long have you two been together?", "7 years", asked)
+    assert "copies_earlier" not in moment_fails("Do you still talk to him?", "7 years", asked)
+
+
 @pytest.mark.parametrize(
     ("text", "transcript", "history"),
     [

@@ -1,12 +1,12 @@
-"""The wrong_moment check's two newer parts on graded ESConv *train* replies: a you're-welcome to words that
-thank for nothing, and praise for a plan or idea the person did not give (lexicon.YOU_ARE_WELCOME,
-PRAISES_PLAN; checks.check_moment).
+"""The moment checks' newer parts on graded ESConv *train* replies: `wrong_moment`'s you're-welcome to words
+that thank for nothing and praise for a plan or idea the person did not give (lexicon.YOU_ARE_WELCOME,
+PRAISES_PLAN), and `copies_earlier`'s question asked again (checks.asked_again).
 
-    .venv/bin/python experiments/reply_audit/thanks_and_plans.py   # thanks_and_plans.json
+    .venv/bin/python experiments/reply_audit/moment_parts.py   # moment_parts.json
 
 1. The 1,480 turns whose every candidate was graded (reply_policy/heldout_candidate_grades,
    reply_judge_scorer/train_grades, bank_grades, bank_grades2), where the patterns were written: the grades of
-   the candidates the new parts flag, and each turn's pick (its first-ranked candidate that passes the guard)
+   the candidates each new part flags, and each turn's pick (its first-ranked candidate that passes the guard)
    when the flagged ones rank last.
 2. reply_pool/wide (200 later train turns, graded after the patterns were written): the grades of the flagged
    replies, both judges.
@@ -30,6 +30,7 @@ from experiments.reply_pool.wide import sampled  # noqa: E402
 from experiments.reply_ranker.choose import history_of  # noqa: E402
 from mer_agents.agents import checks  # noqa: E402
 from mer_agents.evaluation.esconv_data import read_train  # noqa: E402
+from mer_agents.types import Turn  # noqa: E402
 
 GRADED = [
     ROOT / "experiments" / "reply_policy" / "heldout_candidate_grades",
@@ -39,13 +40,23 @@ GRADED = [
     ),
 ]
 WIDE = ROOT / "experiments" / "reply_pool" / "wide"
-NEW_PARTS = ("welcome", "praise")  # words of the two parts' issue texts
+PARTS = ("thanks and plans", "asked again")
 
 
-def flags(text: str, message: str, history) -> bool:
-    """Whether one of the two new parts fails the reply (wrong_moment's other parts come first)."""
-    result = next(r for r in checks.check_moment(text, message, history) if r.name == "wrong_moment")
-    return not result.ok and any(word in result.issue for word in NEW_PARTS)
+def flags(text: str, message: str, history) -> dict[str, bool]:
+    """Which new part fails the reply: wrong_moment's thanks and plans (its other parts come first), and a
+    question asked again that is no copy of a whole earlier turn."""
+    results = {r.name: r for r in checks.check_moment(text, message, history)}
+    wrong = results["wrong_moment"]
+    earlier = [t.reply or "" for t in history if t.reply]
+    copy = any(
+        checks.difflib.SequenceMatcher(None, checks.plain(e), checks.plain(text)).ratio() >= checks.COPY_RATIO
+        for e in earlier
+    )
+    return {
+        "thanks and plans": not wrong.ok and ("welcome" in wrong.issue or "praise" in wrong.issue),
+        "asked again": not results["copies_earlier"].ok and not copy,
+    }
 
 
 def shares(counts: Counter) -> dict:
@@ -55,7 +66,8 @@ def shares(counts: Counter) -> dict:
 
 def where_written() -> dict:
     dialogues = {d.id: d for d in read_train()}
-    flagged, passed, picks, turns, changed = Counter(), Counter(), Counter(), 0, 0
+    flagged = {part: Counter() for part in PARTS}
+    passed, picks, turns, changed = Counter(), Counter(), 0, 0
     for directory in GRADED:
         rows, graded = load_grades(directory)
         for row in rows:
@@ -63,19 +75,25 @@ def where_written() -> dict:
             pool = [c for c in row["candidates"] if c["text"] in grades and not c["guard"]]
             if not pool:
                 continue
-            _, history = history_of(row, dialogues)
+            previous, history = history_of(row, dialogues)
+            if previous:  # the turn the person answered is the last of the pipeline's history
+                history = [*history, Turn(user_text="", reply=previous)]
             new = {c["text"]: flags(c["text"], row["message"], history) for c in pool}
             for c in pool:
-                (flagged if new[c["text"]] else passed)[grades[c["text"]]] += 1
+                hit = [part for part in PARTS if new[c["text"]][part]]
+                for part in hit:
+                    flagged[part][grades[c["text"]]] += 1
+                if not hit:
+                    passed[grades[c["text"]]] += 1
             before = min(pool, key=lambda c: c["rank"])
-            after = min(pool, key=lambda c: (new[c["text"]], c["rank"]))
+            after = min(pool, key=lambda c: (any(new[c["text"]].values()), c["rank"]))
             picks["before " + grades[before["text"]]] += 1
             picks["after " + grades[after["text"]]] += 1
             turns += 1
             changed += before is not after
     return {
         "turns": turns,
-        "flagged": shares(flagged),
+        "flagged": {part: shares(counts) for part, counts in flagged.items()},
         "passed": shares(passed),
         "picks_changed": changed,
         "picks": dict(sorted(picks.items())),
@@ -88,19 +106,22 @@ def later_turns() -> dict:
     blocks = (WIDE / "packet.md").read_text(encoding="utf-8").split("\n## ")[1:]
     reply = {b.split("\n", 1)[0].strip(): b.split("**Reply:** ", 1)[1].strip() for b in blocks}
     items = sampled(200, 41)
-    grades, entries = Counter(), 0
+    grades = {part: Counter() for part in PARTS}
+    entries = Counter()
     for number, entry in key.items():
         item = items[entry["item"]]
-        if flags(reply[number], item["message"], item["history"][-4:]):
-            entries += 1
-            grades.update(j[number] for j in judges)
-    return {"entries": entries, "grades": shares(grades)}
+        new = flags(reply[number], item["message"], item["history"][-4:])
+        for part in PARTS:
+            if new[part]:
+                entries[part] += 1
+                grades[part].update(j[number] for j in judges)
+    return {part: {"entries": entries[part], "grades": shares(grades[part])} for part in PARTS}
 
 
 def main() -> None:
     out = {"where_written": where_written(), "later_turns": later_turns()}
     print(json.dumps(out, indent=1))
-    (Path(__file__).with_name("thanks_and_plans.json")).write_text(json.dumps(out, indent=1) + "\n")
+    Path(__file__).with_name("moment_parts.json").write_text(json.dumps(out, indent=1) + "\n")
 
 
 if __name__ == "__main__":
