@@ -11,7 +11,9 @@ Here every detector is read as crisis.detect reads it (train.reader) on the held
 name, and its threshold chosen by train.py's rule (train.choose). Writes JSON beside this script; with
 --stamp LABEL, stores that detector's threshold in its weights file. At the chosen threshold it also gives
 the held-back rows written in other languages apart (rows that name one, writer16/ on) and, with --everyday,
-how many everyday first messages of those files would get the safety message (round 11's rule).
+how many everyday first messages of those files would get the safety message (round 11's rule). With
+--near-miss-cap X (round 15's second rule), also the lowest grid threshold at or above the chosen one whose
+near-miss false alarms are ≤ X, and the same figures there.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ def main() -> int:
     ap.add_argument("--json", required=True, help="the output's file name (beside this script)")
     ap.add_argument("--stamp", help="store this detector's chosen threshold in its weights file")
     ap.add_argument("--everyday", type=Path, nargs="*", default=[], help="first-message sets: flags")
+    ap.add_argument("--near-miss-cap", type=float, help="also the threshold whose near-miss FA is ≤ this")
     args = ap.parse_args()
     sets = train.load(train.parser().parse_args(args.flags.split()))
     texts = {
@@ -74,6 +77,23 @@ def main() -> int:
         }
         if everyday:
             out[label]["everyday_flagged"] = f"{int((read(everyday) >= chosen).sum())}/{len(everyday)}"
+        if args.near_miss_cap is not None:
+            capped = min(
+                (
+                    r["threshold"]
+                    for r in rows
+                    if r["threshold"] >= chosen and r["false_alarm_distress"] <= args.near_miss_cap
+                ),
+                default=None,
+            )
+            out[label]["near_miss_capped"] = capped and {
+                **at(rows, capped),
+                **(
+                    {"everyday_flagged": f"{int((read(everyday) >= capped).sum())}/{len(everyday)}"}
+                    if everyday
+                    else {}
+                ),
+            }
         print(label, json.dumps({k: v for k, v in out[label].items() if k != "grid"}), flush=True)
         if label == args.stamp:
             training.stamp(Path(path), Path(path), threshold=np.array(chosen))
