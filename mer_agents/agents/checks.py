@@ -273,7 +273,8 @@ def asked_again(reply: str, earlier: list[str]) -> str | None:
 
 def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[CheckResult]:
     """Checks of the reply against this moment of the conversation: a near-copy of an earlier supporter
-    turn (`copies_earlier`), a greeting, goodbye or thanks at the wrong moment (`wrong_moment`), specifics
+    turn or a question it asked again (`copies_earlier`), a greeting, goodbye or thanks at the wrong moment,
+    a you're-welcome to no thanks or praise for a plan nobody gave (`wrong_moment`), specifics
     of time, recurrence or compound words that nothing said supports (`invents_specifics`), and sympathy
     for being left when the person did the leaving (`role_reversal`). The audit names each failure in its
     hints (reflection.Audit.hints: `drop`), so a refinement round drops every candidate that fails it."""

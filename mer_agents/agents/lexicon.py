@@ -92,8 +92,9 @@ THANKS_FOR_TELLING = re.compile(
     r"i appreciate you (sharing|telling|opening up))\b",
     re.I,
 )
-# "You're welcome" answers thanks; "good idea" answers an idea (checks.check_moment's wrong_moment). Chosen on
-# the 1,480 graded ESConv train turns: experiments/reply_audit/README.md, "Thanks, plans and questions".
+# "You're welcome" answers thanks; "good idea" answers an idea (checks.check_moment's wrong_moment). Chosen
+# on the 1,480 graded ESConv train turns: experiments/reply_audit/README.md, "Thanks, plans and questions
+# asked again".
 YOU_ARE_WELCOME = re.compile(
     r"\b(you'?re|your|you are|you r) (very |so |quite |most |always )?welcome\b|\bmy pleasure\b|"
     r"\bglad (i|to) (could |can |was able to )?(help|be of)",
