@@ -30,7 +30,6 @@ from experiments.reply_pool.wide import sampled  # noqa: E402
 from experiments.reply_ranker.choose import history_of  # noqa: E402
 from mer_agents.agents import checks  # noqa: E402
 from mer_agents.evaluation.esconv_data import read_train  # noqa: E402
-from mer_agents.types import Turn  # noqa: E402
 
 GRADED = [
     ROOT / "experiments" / "reply_policy" / "heldout_candidate_grades",
@@ -75,9 +74,7 @@ def where_written() -> dict:
             pool = [c for c in row["candidates"] if c["text"] in grades and not c["guard"]]
             if not pool:
                 continue
-            previous, history = history_of(row, dialogues)
-            if previous:  # the turn the person answered is the last of the pipeline's history
-                history = [*history, Turn(user_text="", reply=previous)]
+            _, history = history_of(row, dialogues)
             new = {c["text"]: flags(c["text"], row["message"], history) for c in pool}
             for c in pool:
                 hit = [part for part in PARTS if new[c["text"]][part]]

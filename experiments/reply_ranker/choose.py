@@ -44,7 +44,10 @@ def load(grades_dir: Path):
 
 
 def history_of(row: dict, dialogues: dict) -> tuple[str, list[Turn]]:
-    """The supporter turn the person answered, and the conversation before as Turns (person, reply)."""
+    """The supporter turn the person answered, and the conversation before as Turns (person, reply), the
+    exchange that ends with that turn included (as the pipeline's history and the judges' packets hold it).
+    Until session 36 that last exchange was left out: the reply judge trained on contexts without the turn
+    the person answered (experiments/reply_judge_scorer/README.md, "Round 3")."""
     d = dialogues[f"esconv-train-{int(row['dialogue']):03d}"]
     for t in d.turns:
         if (
@@ -59,7 +62,7 @@ def history_of(row: dict, dialogues: dict) -> tuple[str, list[Turn]]:
                 elif pending:
                     turns.append(Turn(user_text=" ".join(pending), reply=u.text))
                     pending = []
-            return previous_supporter(d.turns, t.index), turns[:-1] if pending else turns
+            return previous_supporter(d.turns, t.index), turns
     return "", []
 
 
