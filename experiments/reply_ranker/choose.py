@@ -45,7 +45,8 @@ def load(grades_dir: Path):
 
 def history_of(row: dict, dialogues: dict) -> tuple[str, list[Turn]]:
     """The supporter turn the person answered, and the conversation before as Turns (person, reply), the
-    exchange that ends with that turn included (as the pipeline's history and the judges' packets hold it).
+    exchange that ends with that turn included and a supporter's consecutive messages joined (as the
+    pipeline's history and the judges' packets hold them).
     Until session 36 that last exchange was left out: the reply judge trained on contexts without the turn
     the person answered (experiments/reply_judge_scorer/README.md, "Round 3")."""
     d = dialogues[f"esconv-train-{int(row['dialogue']):03d}"]
@@ -62,6 +63,10 @@ def history_of(row: dict, dialogues: dict) -> tuple[str, list[Turn]]:
                 elif pending:
                     turns.append(Turn(user_text=" ".join(pending), reply=u.text))
                     pending = []
+                elif (
+                    turns
+                ):  # the supporter's next message joins the turn, as responder_preview.turns joins it
+                    turns[-1] = turns[-1].model_copy(update={"reply": f"{turns[-1].reply} {u.text}"})
             return previous_supporter(d.turns, t.index), turns
     return "", []
 
