@@ -44,17 +44,14 @@ PARTS = ("thanks and plans", "asked again")
 
 def flags(text: str, message: str, history) -> dict[str, bool]:
     """Which new part fails the reply: wrong_moment's thanks and plans (its other parts come first), and a
-    question asked again that is no copy of a whole earlier turn."""
-    results = {r.name: r for r in checks.check_moment(text, message, history)}
-    wrong = results["wrong_moment"]
+    question asked again (checks.asked_again) where the reply copies no whole earlier turn
+    (checks.copied_turn, which copies_earlier failed before)."""
+    wrong = next(r for r in checks.check_moment(text, message, history) if r.name == "wrong_moment")
     earlier = [t.reply or "" for t in history if t.reply]
-    copy = any(
-        checks.difflib.SequenceMatcher(None, checks.plain(e), checks.plain(text)).ratio() >= checks.COPY_RATIO
-        for e in earlier
-    )
     return {
         "thanks and plans": not wrong.ok and ("welcome" in wrong.issue or "praise" in wrong.issue),
-        "asked again": not results["copies_earlier"].ok and not copy,
+        "asked again": checks.copied_turn(text, earlier) is None
+        and checks.asked_again(text, earlier) is not None,
     }
 
 

@@ -252,21 +252,36 @@ COPY_RATIO = (
 )
 # A question of the reply this similar to a question an earlier supporter turn asked asks it again ("How long
 # have you been together?" after "7 years"): on the 1,480 graded ESConv train turns such candidates graded
-# A 0.04 / C 0.70 (experiments/reply_audit/README.md, "Thanks, plans and questions asked again").
+# A 0.06 / C 0.69 (experiments/reply_audit/README.md, "Thanks, plans and questions asked again").
 REASK_RATIO = 0.8
 QUESTION_SENTENCE = re.compile(r"[^.!?]*\?")
 MIN_TOLD_WORDS = 4  # content words the person must have said for "thank you for sharing" to make sense
 
 
+def copied_turn(reply: str, earlier: list[str]) -> str | None:
+    """The earlier supporter turn `reply` nearly copies (characters, or its content words when it has at
+    least three), else None."""
+    mine = content_words(reply)
+    return next(
+        (
+            e
+            for e in earlier
+            if difflib.SequenceMatcher(None, plain(e), plain(reply)).ratio() >= COPY_RATIO
+            or (len(mine) >= 3 and len(mine & content_words(e)) >= COPY_RATIO * len(mine))
+        ),
+        None,
+    )
+
+
 def asked_again(reply: str, earlier: list[str]) -> str | None:
     """The earlier supporter question that a question of `reply` asks again (characters, or its content
     words when it has at least two), else None."""
-    asked = [q.strip() for e in earlier for q in QUESTION_SENTENCE.findall(e)]
+    asked = [(q.strip(), plain(q), content_words(q)) for e in earlier for q in QUESTION_SENTENCE.findall(e)]
     for question in QUESTION_SENTENCE.findall(reply):
-        mine = content_words(question)
-        for before in asked:
-            same = difflib.SequenceMatcher(None, plain(question), plain(before)).ratio() >= REASK_RATIO
-            if same or (len(mine) >= 2 and len(mine & content_words(before)) >= REASK_RATIO * len(mine)):
+        mine, mine_plain = content_words(question), plain(question)
+        for before, before_plain, theirs in asked:
+            same = difflib.SequenceMatcher(None, mine_plain, before_plain).ratio() >= REASK_RATIO
+            if same or (len(mine) >= 2 and len(mine & theirs) >= REASK_RATIO * len(mine)):
                 return before
     return None
 
@@ -284,18 +299,7 @@ def check_moment(reply: str, transcript: str, history: list[Turn]) -> list[Check
     earlier = [t.reply or "" for t in history if t.reply]
     conversation = " ".join([said, *earlier])
     out: list[CheckResult] = []
-    mine = content_words(text)
-    copied = next(
-        (
-            e
-            for e in earlier
-            if difflib.SequenceMatcher(None, plain(e), plain(text)).ratio() >= COPY_RATIO
-            or (len(mine) >= 3 and len(mine & content_words(e)) >= COPY_RATIO * len(mine))
-        ),
-        None,
-    )
-    if copied is None:
-        copied = asked_again(text, earlier)
+    copied = copied_turn(text, earlier) or asked_again(text, earlier)
     out.append(
         fail(
             stage,
