@@ -75,8 +75,9 @@ def main() -> int:
         out[label]["other_languages_at_threshold"] = {
             k: round(float(np.mean(read(v) >= chosen)), 4) for k, v in other.items() if v
         }
+        p_everyday = read(everyday) if everyday else None
         if everyday:
-            out[label]["everyday_flagged"] = f"{int((read(everyday) >= chosen).sum())}/{len(everyday)}"
+            out[label]["everyday_flagged"] = f"{int((p_everyday >= chosen).sum())}/{len(everyday)}"
         if args.near_miss_cap is not None:
             capped = min(
                 (
@@ -89,7 +90,7 @@ def main() -> int:
             out[label]["near_miss_capped"] = capped and {
                 **at(rows, capped),
                 **(
-                    {"everyday_flagged": f"{int((read(everyday) >= capped).sum())}/{len(everyday)}"}
+                    {"everyday_flagged": f"{int((p_everyday >= capped).sum())}/{len(everyday)}"}
                     if everyday
                     else {}
                 ),

@@ -56,9 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     rows, entries = [], []
     for i, item in enumerate(sampled(200, 41)):
         ctx, forecast, plan = setup(item, settings)
-        found = [("exemplar", t) for t in responder.exemplar_replies(ctx, plan)]
-        found.append(("template", responder.template(ctx, forecast, plan)))
-        pick = responder.score_candidates(ctx, found, forecast, plan)[0]
+        pick = responder.rank(ctx, responder.fixed_candidates(ctx, forecast, plan))[0]
         row = {"item": i, "message": item["message"], "pick": pick.text, "judge": pick.judge}
         row["template"] = plain_template(ctx, forecast, plan)
         rows.append(row)
