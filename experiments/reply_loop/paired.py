@@ -57,6 +57,27 @@ def paired(judges: list[dict], a: str, b: str, grade: str, rng) -> dict:
     }
 
 
+def pool(reports: list[tuple[str, Path, Path, Path, dict | None]], stem: Path) -> str:
+    """Pool judged reports into one key and two grade files for this script: each report is (its prefix,
+    its key, its first judge's grades, its second judge's, a source → pooled source map or None). Entries
+    are renumbered "<prefix>-<n>"; each report's first judge goes to grades_1 and its second to grades_2, so
+    every turn is still graded by two judges who saw it once. Writes STEM.key.json, STEM.grades_1.json and
+    STEM.grades_2.json; returns a line that counts the entries and turns."""
+    key, first, second = {}, {}, {}
+    for prefix, key_file, g1, g2, rename in reports:
+        part, grades1, grades2 = (json.loads(p.read_text(encoding="utf-8")) for p in (key_file, g1, g2))
+        for entry, value in part.items():
+            pooled = f"{prefix}-{entry}"
+            sources = [rename[s] for s in value["sources"]] if rename else value["sources"]
+            key[pooled] = {"item": value["item"], "sources": sources}
+            first[pooled], second[pooled] = grades1[entry], grades2[entry]
+    for name, data in (("key", key), ("grades_1", first), ("grades_2", second)):
+        stem.with_name(f"{stem.name}.{name}.json").write_text(
+            json.dumps(data, indent=1) + "\n", encoding="utf-8"
+        )
+    return f"{len(key)} entries, {len({v['item'] for v in key.values()})} turns → {stem.name}.*.json"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--key", type=Path, required=True)

@@ -11,8 +11,12 @@ dev_pooled3.grades_2.json (the first two reports alone: dev_pooled.*, pooled the
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+
+from experiments.reply_loop.paired import pool  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 SAME = {"judge:judge": "judge:judge", "before:before": "before:before", "gold": "gold"}
@@ -33,22 +37,11 @@ REPORTS = [  # (key, first judge's grades, second judge's grades, source → poo
 ]
 
 
-def load(name: str) -> dict:
-    return json.loads((HERE / name).read_text(encoding="utf-8"))
-
-
 def main() -> int:
-    key, first, second = {}, {}, {}
-    for n, (key_file, g1, g2, rename) in enumerate(REPORTS, 1):
-        part, grades1, grades2 = load(key_file), load(g1), load(g2)
-        for entry, value in part.items():
-            pooled = f"{n}-{entry}"
-            key[pooled] = {"item": value["item"], "sources": [rename[s] for s in value["sources"]]}
-            first[pooled], second[pooled] = grades1[entry], grades2[entry]
-    for name, data in (("key", key), ("grades_1", first), ("grades_2", second)):
-        (HERE / f"dev_pooled3.{name}.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    turns = {v["item"] for v in key.values()}
-    print(f"{len(key)} entries, {len(turns)} turns → dev_pooled3.*.json")
+    reports = [
+        (str(n), HERE / k, HERE / g1, HERE / g2, rename) for n, (k, g1, g2, rename) in enumerate(REPORTS, 1)
+    ]
+    print(pool(reports, HERE / "dev_pooled3"))
     return 0
 
 
