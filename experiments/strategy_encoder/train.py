@@ -121,7 +121,9 @@ def weights_format(weights: Path) -> dict[str, bool]:
         return {k: bool(data[k]) if k in data.files else False for k in FORMAT_KEYS}
 
 
-def train(fit: list[dict], epochs: float, fmt: dict[str, bool], first_max: int) -> training.Scorer:
+def train(
+    fit: list[dict], epochs: float, fmt: dict[str, bool], first_max: int, seed: int = SEED
+) -> training.Scorer:
     tok = training.tokenizer()
     encoded = [(training.encode(tok, [inputs(x, fmt)], first_max, SECOND_MAX)[0], x["label"]) for x in fit]
     model = training.Scorer(len(STRATEGIES))
@@ -131,7 +133,7 @@ def train(fit: list[dict], epochs: float, fmt: dict[str, bool], first_max: int) 
         logits = m(*training.batch_tensors([p for p, _ in batch]))
         return ce(logits, torch.tensor([y for _, y in batch], device=logits.device))
 
-    training.train(model, encoded, loss_fn, epochs=epochs, lr=LR, batch_groups=BATCH, seed=SEED)
+    training.train(model, encoded, loss_fn, epochs=epochs, lr=LR, batch_groups=BATCH, seed=seed)
     return model
 
 
@@ -241,6 +243,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tag", default="", help="suffix of the select/report files written")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--report", action="store_true", help="read ESConv dev (after the choice)")
+    parser.add_argument(
+        "--seed", type=int, default=SEED, help="the order of the batches and the head's start"
+    )
+    parser.add_argument("--train-only", action="store_true", help="train and save, choose later (a lent GPU)")
+    parser.add_argument(
+        "--select", action="store_true", help="score the saved weights (--out) on held-out train"
+    )
     parser.add_argument("--ship", type=float, metavar="MIX", help="write the asset with this blend weight")
     parser.add_argument(
         "--prior", action="store_true", help="choose the prior correction (with --report: dev)"
@@ -266,19 +275,27 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     fit, held = train_items()
     print(len(fit), "training turns,", len(held), "held-out turns", flush=True)
-    started = time.time()
     fmt = {"earlier": args.earlier, "stage": args.stage}
-    model = train(fit, args.epochs, fmt, args.first_max)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    training.save(
-        model, args.out, name="minilm-l6-strategy8", first_max=args.first_max, second_max=SECOND_MAX
-    )
-    if any(fmt.values()):  # the inputs it read, for --select and --report (the runtime reads neither)
-        training.stamp(args.out, args.out, **{k: np.array(v) for k, v in fmt.items()})
-    took = round(time.time() - started)
+    took = None
+    if args.select:
+        fmt = weights_format(args.out)
+    else:
+        started = time.time()
+        model = train(fit, args.epochs, fmt, args.first_max, args.seed)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        training.save(
+            model, args.out, name="minilm-l6-strategy8", first_max=args.first_max, second_max=SECOND_MAX
+        )
+        if any(fmt.values()):  # the inputs it read, for --select and --report (the runtime reads neither)
+            training.stamp(args.out, args.out, **{k: np.array(v) for k, v in fmt.items()})
+        took = round(time.time() - started)
+        if args.train_only:
+            print(f"trained in {took} s → {args.out}")
+            return 0
     result = {
         "train_s": took,
-        "epochs": args.epochs,
+        "epochs": None if args.select else args.epochs,
+        "weights": args.out.name,
         "inputs": {**fmt, "first_max": args.first_max},
         "heldout": table(held, encoder_probs(args.out, held), code_scores(held)),
     }

@@ -108,7 +108,7 @@ def jsonl(path: Path) -> list[tuple[str, str | None, int]]:
     return [(r["text"], None, EMOTIONS.index(r["label"])) for r in rows]
 
 
-def train_model(train: list, epochs: float, log) -> training.Scorer:
+def train_model(train: list, epochs: float, log, seed: int = SEED) -> training.Scorer:
     tok = training.tokenizer()
     encoded = [(training.encode(tok, [(t, c)], FIRST_MAX, SECOND_MAX)[0], y) for t, c, y in train]
     counts = np.bincount([y for _, y in encoded], minlength=len(EMOTIONS)).astype(np.float32)
@@ -120,7 +120,7 @@ def train_model(train: list, epochs: float, log) -> training.Scorer:
         logits = m(*training.batch_tensors([p for p, _ in batch]))
         return ce(logits, torch.tensor([y for _, y in batch], device=logits.device))
 
-    training.train(model, encoded, loss_fn, epochs=epochs, lr=LR, batch_groups=BATCH, seed=SEED, log=log)
+    training.train(model, encoded, loss_fn, epochs=epochs, lr=LR, batch_groups=BATCH, seed=seed, log=log)
     return model
 
 
@@ -230,6 +230,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mix", type=float, help="with --before: the chosen blend weight of --out")
     parser.add_argument("--fresh", type=Path, nargs="+", default=[FRESH], help="with --before: fresh sets")
     parser.add_argument("--tag", default="", help="a round's name in the files written (select_TAG.json)")
+    parser.add_argument(
+        "--seed", type=int, default=SEED, help="the order of the batches and the head's start"
+    )
+    parser.add_argument("--train-only", action="store_true", help="train and save, choose later (a lent GPU)")
     args = parser.parse_args(argv)
     if args.report and args.before:
         report = rounds(
@@ -258,10 +262,13 @@ def main(argv: list[str] | None = None) -> int:
     if not args.select:
         print(json.dumps(sets["split_sizes"]), len(sets["train"]), "training examples", flush=True)
         started = time.time()
-        model = train_model(sets["train"], args.epochs, lambda s: print(s, flush=True))
+        model = train_model(sets["train"], args.epochs, lambda s: print(s, flush=True), args.seed)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         training.save(model, args.out, name="minilm-l6-emotion7", first_max=FIRST_MAX, second_max=SECOND_MAX)
         took = round(time.time() - started)
+        if args.train_only:
+            print(f"trained in {took} s → {args.out}")
+            return 0
     select = {
         "meld_heldout": sets["meld_heldout"],
         "esconv_heldout": sets["esconv_heldout"],
