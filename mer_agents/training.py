@@ -25,6 +25,9 @@ THREADS = int(os.environ.get("MER_TRAIN_THREADS", "2"))  # torch threads while t
 # where training runs: "cpu" (the default, what the scripts are timed on) or e.g. "cuda" on a lent GPU
 # machine; batches are built there, and loss functions build their targets on the logits' device
 DEVICE = torch.device(os.environ.get("MER_TRAIN_DEVICE", "cpu"))
+# the head's start: it was drawn from the process's unseeded generator before train() set the seed, so no two
+# runs (of one seed, or of seeds meant to be averaged) started from the same head
+HEAD_SEED = 0
 
 
 def model_dir() -> Path:
@@ -58,7 +61,9 @@ class Scorer(torch.nn.Module):
             for layer in self.bert.encoder.layer[:trained_from]:
                 for p in layer.parameters():
                     p.requires_grad_(False)
-        self.head = torch.nn.Linear(self.bert.config.hidden_size, n_out)
+        with torch.random.fork_rng(devices=[]):  # the same start in every run: seeds vary the order alone
+            torch.manual_seed(HEAD_SEED)
+            self.head = torch.nn.Linear(self.bert.config.hidden_size, n_out)
 
     def forward(self, ids: torch.Tensor, types: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         h = self.bert(input_ids=ids, token_type_ids=types, attention_mask=mask).last_hidden_state

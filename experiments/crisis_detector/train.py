@@ -287,7 +287,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--selection", type=Path, help="the selection summary's path (default: selection.json)")
     ap.add_argument("--gate", action="store_true", help="no training: RISK_WORDS' lower threshold for --out")
     ap.add_argument(
-        "--seed", type=int, default=0, help="the training's order and head (the data stay SEED's)"
+        "--seed", type=int, default=0, help="the order of the batches and dropout (the data stay SEED's)"
     )
     ap.add_argument("--train-only", action="store_true", help="save the weights, choose later (a lent GPU)")
     ap.add_argument(

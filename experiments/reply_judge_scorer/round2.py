@@ -106,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--train", action="store_true")
     parser.add_argument("--epochs", type=float, default=1.0)
     parser.add_argument("--init", choices=("judge", "wheel"), default="judge", help="start from (train.py)")
-    parser.add_argument("--seed", type=int, default=0, help="the order of the batches and the head's start")
+    parser.add_argument("--seed", type=int, default=0, help="the order of the batches and dropout")
     parser.add_argument("--out", type=Path, default=WEIGHTS / "judge_round2.npz")
     parser.add_argument("--report", type=Path, help="compare these weights with the shipped judge")
     parser.add_argument("--json", default="round2.json", help="the report's file name (beside this script)")

@@ -243,9 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tag", default="", help="suffix of the select/report files written")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--report", action="store_true", help="read ESConv dev (after the choice)")
-    parser.add_argument(
-        "--seed", type=int, default=SEED, help="the order of the batches and the head's start"
-    )
+    parser.add_argument("--seed", type=int, default=SEED, help="the order of the batches and dropout")
     parser.add_argument("--train-only", action="store_true", help="train and save, choose later (a lent GPU)")
     parser.add_argument(
         "--select", action="store_true", help="score the saved weights (--out) on held-out train"

@@ -230,9 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mix", type=float, help="with --before: the chosen blend weight of --out")
     parser.add_argument("--fresh", type=Path, nargs="+", default=[FRESH], help="with --before: fresh sets")
     parser.add_argument("--tag", default="", help="a round's name in the files written (select_TAG.json)")
-    parser.add_argument(
-        "--seed", type=int, default=SEED, help="the order of the batches and the head's start"
-    )
+    parser.add_argument("--seed", type=int, default=SEED, help="the order of the batches and dropout")
     parser.add_argument("--train-only", action="store_true", help="train and save, choose later (a lent GPU)")
     args = parser.parse_args(argv)
     if args.report and args.before:
