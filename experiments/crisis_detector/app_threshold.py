@@ -13,7 +13,8 @@ name, and its threshold chosen by train.py's rule (train.choose). Writes JSON be
 the held-back rows written in other languages apart (rows that name one, writer16/ on) and, with --everyday,
 how many everyday first messages of those files would get the safety message (round 11's rule). With
 --near-miss-cap X (round 15's second rule), also the lowest grid threshold at or above the chosen one whose
-near-miss false alarms are ≤ X, and the same figures there.
+near-miss false alarms are ≤ X, and the same figures there; with --first-cap N too (round 14's third rule),
+the lowest whose near-miss false alarms are ≤ X and whose everyday messages flagged are ≤ N.
 """
 
 from __future__ import annotations
@@ -45,6 +46,11 @@ def main() -> int:
     ap.add_argument("--stamp", help="store this detector's chosen threshold in its weights file")
     ap.add_argument("--everyday", type=Path, nargs="*", default=[], help="first-message sets: flags")
     ap.add_argument("--near-miss-cap", type=float, help="also the threshold whose near-miss FA is ≤ this")
+    ap.add_argument(
+        "--first-cap",
+        type=int,
+        help="with --near-miss-cap and --everyday: and everyday messages flagged ≤ this",
+    )
     args = ap.parse_args()
     sets = train.load(train.parser().parse_args(args.flags.split()))
     texts = {
@@ -94,6 +100,22 @@ def main() -> int:
                     if everyday
                     else {}
                 ),
+            }
+        if args.first_cap is not None and args.near_miss_cap is not None and everyday:
+            both = min(
+                (
+                    r["threshold"]
+                    for r in rows
+                    if r["threshold"] >= chosen
+                    and r["false_alarm_distress"] <= args.near_miss_cap
+                    and int((p_everyday >= r["threshold"]).sum()) <= args.first_cap
+                ),
+                default=None,
+            )
+            out[label]["both_capped"] = both and {
+                "threshold": both,
+                **at(rows, both),
+                "everyday_flagged": f"{int((p_everyday >= both).sum())}/{len(everyday)}",
             }
         print(label, json.dumps({k: v for k, v in out[label].items() if k != "grid"}), flush=True)
         if label == args.stamp:
