@@ -222,6 +222,17 @@ def test_first_words_that_check_someone_is_there_are_answered_plainly(message, r
         ("not too bad, how about you", "joy", "I'm well, thank you for asking. " + SMALL_TALK_WELL),
         ("Hello! I'm alright thanks", "joy", SMALL_TALK_WELL),
         ("evening all. pretty rough day", "sadness", SMALL_TALK_NOT_WELL),
+        # asked back in other words: the first got "I can't look that up" on ESConv dev (both judges C)
+        (
+            "Hello. Better than usual. What about you?",
+            "joy",
+            "I'm well, thank you for asking. " + SMALL_TALK_WELL,
+        ),
+        (
+            "Hello. It is a fine day, how about yourself?",
+            "neutral",
+            "I'm well, thank you for asking. " + SMALL_TALK_WELL,
+        ),
     ],
 )
 def test_first_words_that_are_small_talk_are_answered_in_kind(message, emotion, reply):
@@ -346,6 +357,15 @@ def test_a_state_or_a_greeting_is_not_said_back_but_the_news_after_it_is():
     assert echo("Hey there, I failed my driving test", True) == "you failed your driving test"
     assert echo("I feel very bad right now", True) == "you feel very bad right now"
     assert not small_talk("Hi, I lost my job today")
+
+
+def test_news_asked_back_is_not_a_practical_question():
+    """A question asked back to the listener is not a fact to look up, even after news (not small talk)."""
+    assert not practical_question("I got the job! how about you?")
+    assert (
+        grounded_reply("I got the job! how about you?", "neutral", "Question", opening=True) != PRACTICAL_ASK
+    )
+    assert practical_question("is it a holiday today?")
 
 
 def test_stretched_greetings_are_small_talk_and_a_stretched_word_is_not_made_up():

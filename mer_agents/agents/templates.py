@@ -109,17 +109,20 @@ SERVICE_REPLY = (
 # How are you?", "Hi, doing OK. how are you doing?"). Most ESConv first turns answer the supporter's hello;
 # said back they read as a parrot ("It sounds like you are not"), asked about as a practical question ("I'm
 # sorry, I can't look that up") and a fine day read as joy became "That is wonderful news: you are doing ok
-# today!" (held-out ESConv train first turns, experiments/first_messages/esconv_openings/).
+# today!" (held-out ESConv train first turns, experiments/first_messages/esconv_openings/). "Hello. Better
+# than usual. What about you?" got "I'm sorry, I can't look that up" on dev (session 37, both judges C); the
+# ESConv train first turns that ask back ("Life is treating me fair, what about you?") added the words and
+# questions.
 SMALL_TALK_WORDS = frozenset(
     "hi hello hey there good morning afternoon evening night how are r you u doing today tonight and about "
     "i i'm im am ok okay fine well great alright not so too bad really thanks thank for asking nice to meet "
     "it's its going is things yourself hbu wbu just the at moment pretty oh your time me contacting far "
     "right now getting through day suppose guess been feeling sure terrible awful rough meh down guys all "
-    "everyone folks".split()
+    "everyone folks better than usual what life treating fair it a".split()
 )
 ASKS_BACK = re.compile(
-    r"\b(how (are|r) (you|u)|how about you|and you|how('?s| is) (it|everything) going|how are things|"
-    r"hbu|wbu)\b",
+    r"\b(how (are|r) (you|u)|(how|what) about (you|u|yourself)|and (you|u|yourself)|"
+    r"how('?s| is) (it|everything) going|how are things|hbu|wbu)\b",
     re.IGNORECASE,
 )
 FINE_AFTER_ALL = re.compile(r"\bnot (too |so |that )?bad\b", re.IGNORECASE)
@@ -604,9 +607,14 @@ def opening_answers(transcript: str) -> frozenset[str]:
 
 
 def practical_question(transcript: str) -> bool:
-    """A question about a fact or a task, not about the person's own life (QUESTION_START, PERSONAL)."""
+    """A question about a fact or a task, not about the person's own life (QUESTION_START, PERSONAL) nor
+    asked back to the listener (ASKS_BACK: "..., what about you?")."""
     text = transcript.strip()
-    return bool((text.endswith("?") or QUESTION_START.match(text)) and not PERSONAL.search(text))
+    return bool(
+        (text.endswith("?") or QUESTION_START.match(text))
+        and not PERSONAL.search(text)
+        and not ASKS_BACK.search(text)
+    )
 
 
 def grounded_reply(
