@@ -132,3 +132,28 @@ def test_training_starts_from_a_shipped_file_and_reads_as_the_app_reads_it():
     assert torch_probs == pytest.approx(crisis.classify(texts), abs=1e-3)
     with pytest.raises(ValueError, match="does not have"):
         training.load(training.Scorer(len(crisis.LABELS)), reply_judge.WEIGHTS)
+
+
+def test_a_soup_is_the_mean_of_its_files_and_every_scorer_starts_from_one_head(tmp_path):
+    """training.soup (experiments/gpu_runs/soup.py averages seed runs with it): the mean of the files' trained
+    tensors, the head's size read from the first file; and two Scorers start from the same head
+    (HEAD_SEED), so runs that differ in their seed differ in their order alone."""
+    import torch
+
+    from mer_agents import training
+    from mer_agents.agents import crisis
+
+    assert torch.equal(training.Scorer(3).head.weight, training.Scorer(3).head.weight)
+    model = training.Scorer(len(crisis.LABELS))
+    training.load(model, crisis.WEIGHTS)
+    shipped_head = model.head.weight.detach().clone()
+    with torch.no_grad():
+        model.head.weight.zero_()
+    training.save(model, tmp_path / "zero_head.npz", name="test", first_max=128, second_max=0)
+    soup = training.soup([crisis.WEIGHTS, tmp_path / "zero_head.npz"])
+    assert soup.head.weight.shape == (len(crisis.LABELS), 384)
+    assert torch.allclose(soup.head.weight, shipped_head / 2, atol=1e-6)
+    layer = "bert.encoder.layer.0.attention.self.query.weight"
+    assert torch.allclose(
+        dict(soup.named_parameters())[layer], dict(model.named_parameters())[layer], atol=1e-6
+    )
