@@ -171,23 +171,23 @@ def test_on_an_opening_a_generic_template_is_held_and_the_round_skipped(backend)
 
 
 def test_a_kept_reply_that_fails_the_audit_is_repaired_by_a_repick(backend):
-    """Real models, a later turn (ESConv dev esconv-dev-111, CC BY-NC 4.0): the reply judge ranks a cheerful
-    reply first ("That sounds great, …") to someone who feels empty; the audit fails it (tone_mismatch, a
-    check the judge does not overrule); round 1 ranks every candidate failing it last and keeps another one
-    that passes it, with no new draft (a re-pick); the run keeps the reply of the round whose audit went
-    best."""
+    """Real models, a later turn (ESConv dev esconv-dev-109, CC BY-NC 4.0): the reply judge ranks a cheerful
+    reply first ("That's great! I'm glad I was able to help.") to someone whose words read a hard feeling; the
+    audit fails it (tone_mismatch, a check the judge does not overrule); round 1 ranks every candidate failing
+    it last and keeps another one that passes it, with no new draft (a re-pick); the run keeps the reply of
+    the round whose audit went best. (Until session 37 the case was esconv-dev-111, where the round-4 judge
+    no longer ranks the cheerful reply first.)"""
     from mer_agents.events import StageStarted
     from mer_agents.types import Turn
 
     earlier = Turn(
-        user_text="She said that she simply wasn't in love anymore, and that she didn't have the same "
-        "feelings she did at the beginning.",
-        reply="I have also had this situation happen to me. Maybe it just wasn't the right timing or she had "
-        "other interests.",
+        user_text="",
+        reply="Have you considered any ways in which you could start to work through what you're feeling?",
     )
     message = (
-        "She was so important for me. I feel so empty.... I feel like i'm never finding anyone like her ever "
-        "again,"
+        "Very true, especially someone who is willing to listen and provide advice or positive conversation. "
+        "Yes, i have begun a new medication that will hopefully help soon, i have also begun focusing on "
+        "different hobbies that i enjoy so that i can keep my mind busy."
     )
     request = RunRequest(text=message, history=[earlier])
     events = list(run(request, backend, Settings.from_env(backend="embedded", max_rounds=2)))
