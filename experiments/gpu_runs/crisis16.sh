@@ -1,7 +1,7 @@
 #!/bin/bash
 # Crisis round 16 on a lent GPU: round 14's sets, from the wheel (3 passes), seeds 0, 1 and 2 at once, each
 # written to $OUT as it ends, then their mean (soup.py). The threshold is chosen here afterwards
-# (app_threshold.py). usage: bash experiments/gpu_runs/crisis16.sh PYTHON DEVICE  (EPOCHS=0.001: a dry run)
+# (app_threshold.py). usage: bash experiments/gpu_runs/crisis16.sh PYTHON DEVICE  (EPOCHS=0.0005: a dry run)
 PY=$1; DEV=$2; E=${EPOCHS:-3}
 . "$(dirname "$0")/setup.sh"
 nvidia-smi --query-gpu=name,memory.used --format=csv 2>/dev/null
