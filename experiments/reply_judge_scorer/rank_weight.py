@@ -33,8 +33,12 @@ WEIGHTS = (0.0, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 def key(weight: float):
     """responder.rank_key on a graded candidate with RANK_WEIGHT `weight` (guard failures are never
-    candidates here; no model drafts were graded)."""
-    return lambda r: (bool(MOMENT_CHECKS & set(r["failed"])), -(r["judge"] + weight * r["score"]))
+    candidates here, crossfit.candidates)."""
+    return lambda r: (
+        r["source"] == "model",
+        bool(MOMENT_CHECKS & set(r["failed"])),
+        -(r["judge"] + weight * r["score"]),
+    )
 
 
 def main() -> int:
