@@ -38,6 +38,22 @@ from compare_rounds import texts_of  # noqa: E402
 from mer_agents import training  # noqa: E402
 
 
+def flagged(p_everyday: np.ndarray, threshold: float) -> str:
+    """How many everyday first messages reach `threshold` (they would get the safety message), of how many."""
+    return f"{int((p_everyday >= threshold).sum())}/{len(p_everyday)}"
+
+
+def lowest(rows: list[dict], chosen: float, ok) -> float | None:
+    """The lowest grid threshold at or above `chosen` whose row satisfies `ok`, else None."""
+    return min((r["threshold"] for r in rows if r["threshold"] >= chosen and ok(r)), default=None)
+
+
+def figures(rows: list[dict], threshold: float, p_everyday: np.ndarray | None) -> dict:
+    """The grid row at `threshold`, with the everyday messages flagged there when they were read."""
+    extra = {"everyday_flagged": flagged(p_everyday, threshold)} if p_everyday is not None else {}
+    return {**at(rows, threshold), **extra}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("detectors", nargs="+", metavar="LABEL=PATH")
@@ -83,40 +99,20 @@ def main() -> int:
         }
         p_everyday = read(everyday) if everyday else None
         if everyday:
-            out[label]["everyday_flagged"] = f"{int((p_everyday >= chosen).sum())}/{len(everyday)}"
+            out[label]["everyday_flagged"] = flagged(p_everyday, chosen)
         if args.near_miss_cap is not None:
-            capped = min(
-                (
-                    r["threshold"]
-                    for r in rows
-                    if r["threshold"] >= chosen and r["false_alarm_distress"] <= args.near_miss_cap
-                ),
-                default=None,
-            )
-            out[label]["near_miss_capped"] = capped and {
-                **at(rows, capped),
-                **(
-                    {"everyday_flagged": f"{int((p_everyday >= capped).sum())}/{len(everyday)}"}
-                    if everyday
-                    else {}
-                ),
-            }
+            capped = lowest(rows, chosen, lambda r: r["false_alarm_distress"] <= args.near_miss_cap)
+            out[label]["near_miss_capped"] = capped and figures(rows, capped, p_everyday)
         if args.first_cap is not None and args.near_miss_cap is not None and everyday:
-            both = min(
-                (
-                    r["threshold"]
-                    for r in rows
-                    if r["threshold"] >= chosen
-                    and r["false_alarm_distress"] <= args.near_miss_cap
+            both = lowest(
+                rows,
+                chosen,
+                lambda r: (
+                    r["false_alarm_distress"] <= args.near_miss_cap
                     and int((p_everyday >= r["threshold"]).sum()) <= args.first_cap
                 ),
-                default=None,
             )
-            out[label]["both_capped"] = both and {
-                "threshold": both,
-                **at(rows, both),
-                "everyday_flagged": f"{int((p_everyday >= both).sum())}/{len(everyday)}",
-            }
+            out[label]["both_capped"] = both and figures(rows, both, p_everyday)
         print(label, json.dumps({k: v for k, v in out[label].items() if k != "grid"}), flush=True)
         if label == args.stamp:
             training.stamp(Path(path), Path(path), threshold=np.array(chosen))
