@@ -6,8 +6,8 @@
 #   bash experiments/gpu_runs/next.sh python3 cuda      (run with timeout_s 590: each crisis seed stops at 510 s)
 # (a dry run on CPU in a trimmed worktree: EPOCHS=0.0005 EPOCHS_SCALE=0.002 SKIP_WHL=1 ... cpu)
 PY=$1; DEV=$2; HERE=$(dirname "$0")
-LIMIT=${LIMIT:-510} bash "$HERE/crisis16.sh" "$PY" "$DEV" > /tmp/next_crisis.log 2>&1 &
-sleep 45  # setup.sh's install and model copy done once before the second starts
+. "$HERE/setup.sh"  # once: the two scripts below find the wheels, model and data in place
+SKIP_WHL=1 LIMIT=${LIMIT:-510} bash "$HERE/crisis16.sh" "$PY" "$DEV" > /tmp/next_crisis.log 2>&1 &
 SKIP_WHL=1 TASKS=judge bash "$HERE/seeds.sh" "$PY" "$DEV" > /tmp/next_judge.log 2>&1
 wait
 grep -v -E "Loading|LOAD|UNEXPECTED|^Key|^---|pooler|^Notes|^$" /tmp/next_crisis.log /tmp/next_judge.log | tail -n 60
