@@ -63,9 +63,8 @@ def history_of(row: dict, dialogues: dict) -> tuple[str, list[Turn]]:
                 elif pending:
                     turns.append(Turn(user_text=" ".join(pending), reply=u.text))
                     pending = []
-                elif (
-                    turns
-                ):  # the supporter's next message joins the turn, as responder_preview.turns joins it
+                elif turns:
+                    # the supporter's next message joins the turn, as responder_preview.turns joins it
                     turns[-1] = turns[-1].model_copy(update={"reply": f"{turns[-1].reply} {u.text}"})
             return previous_supporter(d.turns, t.index), turns
     return "", []

@@ -274,9 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     fit, held = train_items()
     print(len(fit), "training turns,", len(held), "held-out turns", flush=True)
     fmt = {"earlier": args.earlier, "stage": args.stage}
-    took = None
-    if args.select:
+    took, first_max = None, args.first_max
+    if args.select:  # the inputs the saved weights were trained on
         fmt = weights_format(args.out)
+        first_max = int(np.load(args.out)["first_max"])
     else:
         started = time.time()
         model = train(fit, args.epochs, fmt, args.first_max, args.seed)
@@ -294,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
         "train_s": took,
         "epochs": None if args.select else args.epochs,
         "weights": args.out.name,
-        "inputs": {**fmt, "first_max": args.first_max},
+        "inputs": {**fmt, "first_max": first_max},
         "heldout": table(held, encoder_probs(args.out, held), code_scores(held)),
     }
     print(json.dumps(result, indent=1, default=float))
