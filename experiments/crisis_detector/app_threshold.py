@@ -85,7 +85,8 @@ def main() -> int:
         label, path = entry.rsplit("=", 1)
         read = train.reader([Path(path)])
         chosen, rows = train.choose(*(read(texts[k]) for k in texts))
-        stored = float(np.load(path)["threshold"])
+        saved = np.load(path)
+        stored = float(saved["threshold"]) if "threshold" in saved else None  # none in --train-only weights
         out[label] = {
             "weights": path,
             "threshold": chosen,
