@@ -7,6 +7,7 @@ frozen and each was checked as written).
 
 from __future__ import annotations
 
+import glob
 import importlib.util
 import json
 import os
@@ -206,3 +207,36 @@ def report_checker(here):
     spec.loader.exec_module(check6)
     check6.HERE = here  # read and rebuild this set's files
     return check6
+
+
+def norm(text):
+    """A text as the report sets compare it: lower case, spaces joined."""
+    return " ".join(text.lower().split())
+
+
+def seen_texts(parent, report_only):
+    """Every text of the .jsonl sets under `parent` (the detector's) outside the `report_only` folders."""
+    seen = set()
+    for path in glob.glob(os.path.join(parent, "**", "*.jsonl"), recursive=True):
+        if os.path.relpath(path, parent).startswith(tuple(report_only)):
+            continue
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    row = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(row, dict) and isinstance(row.get("text"), str):
+                    seen.add(norm(row["text"]))
+    return seen
+
+
+def write_unseen_english_report(here, crisis_modules, noncrisis_modules, report_only):
+    """An English report set (english_report_rows) less the messages whose text already appears in a set the
+    detector trains or chooses on (seen_texts of here's parent outside `report_only`): fresh_report15/ on."""
+    crisis, noncrisis = english_report_rows(crisis_modules, noncrisis_modules)
+    seen = seen_texts(os.path.dirname(os.path.abspath(here)), report_only)
+    kept = [[r for r in rows if norm(r["text"]) not in seen] for rows in (crisis, noncrisis)]
+    dropped = len(crisis) - len(kept[0]), len(noncrisis) - len(kept[1])
+    print(f"left out as seen in other sets: {dropped[0]} crisis, {dropped[1]} non-crisis")
+    write_set(here, *kept)

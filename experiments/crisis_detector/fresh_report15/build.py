@@ -8,8 +8,6 @@ fresh_report12/ to fresh_report15/) is left out, so the report reads only messag
 Standard library only.  Run:  python3 build.py
 """
 
-import glob
-import json
 import os
 import sys
 
@@ -25,34 +23,6 @@ import written_sets  # noqa: E402
 
 REPORT_ONLY = ("fresh_report12", "fresh_report13", "fresh_report14", "fresh_report15")
 
-
-def norm(text):
-    return " ".join(text.lower().split())
-
-
-def seen_texts():
-    """Every text of the detector's other sets (the ones it trains or chooses on)."""
-    seen = set()
-    for path in glob.glob(os.path.join(PARENT, "**", "*.jsonl"), recursive=True):
-        if os.path.relpath(path, PARENT).startswith(REPORT_ONLY):
-            continue
-        with open(path, encoding="utf-8") as f:
-            for line in f:
-                try:
-                    row = json.loads(line)
-                except ValueError:
-                    continue
-                if isinstance(row, dict) and isinstance(row.get("text"), str):
-                    seen.add(norm(row["text"]))
-    return seen
-
-
 if __name__ == "__main__":
     # writer b's repeats of a message writer a also wrote are kept once, as writer a's
-    crisis, noncrisis = written_sets.english_report_rows((ca, cb), (na, nb))
-    seen = seen_texts()
-    kept = [[r for r in rows if norm(r["text"]) not in seen] for rows in (crisis, noncrisis)]
-    print(
-        f"left out as seen in other sets: {len(crisis) - len(kept[0])} crisis, {len(noncrisis) - len(kept[1])} non-crisis"
-    )
-    written_sets.write_set(HERE, *kept)
+    written_sets.write_unseen_english_report(HERE, (ca, cb), (na, nb), REPORT_ONLY)

@@ -75,114 +75,95 @@ LONG_EVERYDAY = [
     "work was busy but my manager actually said thanks for once. at lunch i tried the new ramen place near the station. "
     "it was a bit salty but the eggs were perfect. after work i walked home instead of taking the bus. "
     "the weather was finally warm. now im on the sofa with tea and a documentary about octopuses.",
-
     "My grandson visited this weekend and we planted tomatoes together. He is eight and asks a hundred questions a minute. "
     "We also fixed the old bird feeder, which took far longer than it should have. "
     "His mother picked him up on Sunday evening and the house felt quiet. "
     "I made myself soup and did the crossword. All in all a lovely weekend.",
-
     "ok update on the kitchen renovation. the tiles finally arrived but they sent the wrong colour. "
     "the guy on the phone was nice at least and said the new ones will come next tuesday. "
     "meanwhile we're cooking on a camping stove in the living room lol. "
     "the kids think its an adventure, my husband less so. "
     "hopefully by the end of the month we have a real kitchen again.",
-
     "i started running again this month, just 3 times a week. first week was awful, i could barely do 10 minutes. "
     "now i can do 25 without stopping which feels like a big deal for me. "
     "i downloaded one of those apps that tells you when to walk and when to run. "
     "my knees complain a bit but i stretch after. "
     "thinking about signing up for a 5k in september, maybe with my cousin.",
-
     "uni life update: moved into the new halls, my room is tiny but it has a big window. "
     "my flatmates are from spain, nigeria and scotland so the kitchen is very international. "
     "we had a pasta night yesterday and someone set off the fire alarm, whole building outside at 11pm. "
     "lectures start monday and i still havent bought the books. "
     "but overall im really excited, it feels like a fresh start.",
-
     "I am writing from Poland, I learn English since two years. My work is in a bakery, I start very early, 4 o'clock. "
     "I like it because the smell of bread in morning is the best thing. "
     "On weekend I go with my wife to the forest for mushrooms. "
     "Last Sunday we found a lot and she made soup. "
     "Sorry for my mistakes, I want to practice writing more.",
-
     "had the parent teacher meeting today. apparently my son is great at maths but talks too much in class, which, fair. "
     "his teacher is new and really seems to care. "
     "she suggested he join the chess club after school. "
     "he said chess is boring until i told him there are tournaments with trophies. "
     "now he wants to be a grandmaster by christmas lmao.",
-
     "so the cat has decided that the new sofa belongs to her and only her. "
     "every time i sit down she stares at me until i move. "
     "i bought her a fancy bed for 40 quid and she sleeps in the box it came in. "
     "my partner says im a pushover and he is right. "
     "anyway she is currently asleep on my laptop charger so i cant do any work. send help (not really).",
-
     "Spent the day at my allotment. The courgettes have gone completely mad again, I've got more than I can ever eat. "
     "Gave a bag to the neighbours and they gave me a jar of honey in return. "
     "The beans are slow this year, possibly the cold spring. "
     "My friend Pat came by with a flask of coffee and we sat on the bench for an hour chatting. "
     "Simple pleasures.",
-
     "work trip to berlin was actually fun. the conference was boring as expected, but the evenings were great. "
     "we found a tiny vietnamese place that was the best food of the whole week. "
     "i also walked along the river and saw the old wall bits. "
     "flight back was delayed by two hours but i had a good book. "
     "back home now, unpacking and doing about 5 loads of laundry.",
-
     "been learning guitar for 3 months now!! my fingers hurt less and i can play like four songs. "
     "my teacher is this old rock guy with a ponytail who tells stories the whole lesson. "
     "i practice 20 min after dinner most days. "
     "my neighbour knocked once to say he likes hearing it which was sweet. "
     "next goal is learning barre chords which apparently everyone hates.",
-
     "Quick vent about my commute, nothing serious. The train was cancelled, the replacement bus took the scenic route, "
     "and I got to the office at ten. Then the coffee machine was broken. "
     "But a colleague brought in brownies for her birthday and that fixed everything. "
     "Afternoon was quiet, I cleared my inbox. "
     "Going to make pasta tonight and watch the football.",
-
     "we went to the beach today w the kids. my youngest was scared of the waves at first but by the end she was running in and out screaming with joy. "
     "the older one built a huge sandcastle with a moat. "
     "we forgot the sunscreen refill so everyone is a bit pink. "
     "got chips on the way back and a seagull stole one right out of my hand. "
     "tired but happy.",
-
     "my first week at the new job is done. everyone is friendly, though i still dont know where half the things are. "
     "i got lost looking for the toilets on day one, very professional. "
     "the work itself is interesting, lots of data stuff. "
     "my manager takes the team out for lunch on fridays apparently. "
     "im cautiously optimistic about it all.",
-
     "So my mum finally learned to video call. It took about 40 minutes and she kept holding the phone to her ear. "
     "Eventually we saw each other and she was so pleased. "
     "She showed me her new curtains and the dog. "
     "Then she accidentally turned on a bunny filter and couldn't turn it off. "
     "I laughed so hard I cried. Best call ever.",
-
     "i'm 15 and we had sports day today. i came 2nd in the 200m which i didn't expect at all. "
     "my best friend won the long jump so we were both hyped. "
     "it was really hot and the ice cream van was there so that was good. "
     "my dad filmed everything on his phone, very embarrassing. "
     "now im just chilling and watching youtube.",
-
     "Finished reading the book club novel last night. I didn't love the ending but the middle part was brilliant. "
     "Our meeting is on Thursday at Helen's house and she always makes lemon cake. "
     "I'm going to suggest something lighter for next month, maybe a mystery. "
     "It's nice to have a reason to get together every few weeks. "
     "Retirement is less boring than I feared.",
-
     "ok so we adopted a rescue dog!! he's a 4 yr old greyhound called biscuit. "
     "he's super shy and spent the first day hiding behind the sofa. "
     "today he let me pet him and even wagged his tail once. "
     "the vet says he's healthy, just needs to gain a little weight. "
     "my partner already bought him three jumpers lol.",
-
     "tried baking sourdough for the first time this weekend. the starter took a week to get going. "
     "the first loaf came out flat as a pancake and hard as a rock. "
     "second one was much better, crispy crust and nice holes inside. "
     "my flatmate ate half of it before i took a photo. "
     "going to try adding olives next time.",
-
     "Had a long day at the hospital, I'm a nurse on the children's ward. It was busy but we had a good team today. "
     "One of the little ones went home after two weeks and gave us all drawings. "
     "Mine is a purple horse, I think. "
