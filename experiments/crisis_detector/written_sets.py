@@ -126,7 +126,7 @@ def english_report_rows(crisis_modules, noncrisis_modules):
         lists.append(("signoffs-with-apology", module.SIGNOFFS_WITH_APOLOGY))
         noncrisis += [{**r, "language": "en", "writer": writer} for r in noncrisis_rows(lists)]
     crisis, noncrisis = _first_of_each(crisis), _first_of_each(noncrisis)
-    texts = [" ".join(r["text"].lower().split()) for r in crisis + noncrisis]
+    texts = [norm(r["text"]) for r in crisis + noncrisis]
     assert len(set(texts)) == len(texts), "a message is both crisis and non-crisis"
     return crisis, noncrisis
 
@@ -134,7 +134,7 @@ def english_report_rows(crisis_modules, noncrisis_modules):
 def _first_of_each(rows):
     seen, out = set(), []
     for r in rows:
-        key = " ".join(r["text"].lower().split())
+        key = norm(r["text"])
         if key not in seen:
             seen.add(key)
             out.append(r)
@@ -153,7 +153,7 @@ def write_training_rows(here, crisis, noncrisis, report_dir):
     crisis, noncrisis = [r for r in crisis if r not in dropped], [r for r in noncrisis if r not in dropped]
     seen = set()
     for r in crisis + noncrisis:
-        key = " ".join(r["text"].lower().split())
+        key = norm(r["text"])
         assert key not in seen, f"duplicate: {r['text']!r}"
         seen.add(key)
     write_set(here, crisis, noncrisis)

