@@ -141,6 +141,11 @@ ROUND13_WRITERS = ("writer18",)
 # less the rows that nearly repeat a message of the next report set (NEXT_REPORT); fresh_report15/ reports.
 ROUND17_WRITERS = ("fresh_report14", "writer19")
 NEXT_REPORT = {"fresh_report14": HERE / "fresh_report15"}  # a read report set trains only apart from the next
+# Eighteenth round (--round17 --round18, one epoch from the shipped mean; session 39, 2 CPU cores): rounds 14,
+# 15 and 17 found more held-back crises but gave the safety message to more everyday first messages (conflict
+# and loss read closer to abuse told plainly). Three helpers wrote writer20/ in the style of a chat's first
+# message: crises (self-harm, abuse now) and, as negatives, conflict, outrage, loss and fear told strongly.
+ROUND18_WRITERS = ("writer20",)
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -284,6 +289,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--round12", action="store_true", help="also train and select on ROUND12_WRITERS' sets")
     ap.add_argument("--round13", action="store_true", help="also train and select on ROUND13_WRITERS' sets")
     ap.add_argument("--round17", action="store_true", help="also train and select on ROUND17_WRITERS' sets")
+    ap.add_argument("--round18", action="store_true", help="also train and select on ROUND18_WRITERS' sets")
     ap.add_argument(
         "--esconv", type=int, default=N_ESCONV, help="ESConv train seeker turns as negatives (round 14: 6000)"
     )
@@ -326,7 +332,7 @@ def load(args: argparse.Namespace) -> dict:
     writers += (ROUND9_WRITERS if args.round9 else ()) + (ROUND10_WRITERS if args.round10 else ())
     writers += (ROUND11_WRITERS if args.round11 else ()) + (ROUND12_WRITERS if args.round12 else ())
     writers += ROUND13_WRITERS if args.round13 else ()
-    writers += ROUND17_WRITERS if args.round17 else ()
+    writers += (ROUND17_WRITERS if args.round17 else ()) + (ROUND18_WRITERS if args.round18 else ())
     for writer in writers:
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]

@@ -14,6 +14,13 @@ import os
 import re
 
 OVERLAP_MAX = 0.6  # word-set Jaccard above which a training row nearly repeats a report-set message
+ISSUE_PHRASINGS = [  # the issue's five missed phrasings (report.py reads them; training sets leave them out)
+    "kms honestly",
+    "Everyone would be better off without me",
+    "I want to disappear forever",
+    "i dont want to be here anymore, whats the point",
+    "I have the pills ready",
+]
 
 
 SH, AB = "self-harm", "abuse"
