@@ -14,7 +14,7 @@ import os
 import re
 
 OVERLAP_MAX = 0.6  # word-set Jaccard above which a training row nearly repeats a report-set message
-ISSUE_PHRASINGS = [  # the issue's five missed phrasings (report.py reads them; training sets leave them out)
+ISSUE_PHRASINGS = [  # the issue's five missed phrasings (report.py reads them; writer20 on leave them out)
     "kms honestly",
     "Everyone would be better off without me",
     "I want to disappear forever",
