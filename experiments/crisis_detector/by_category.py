@@ -46,14 +46,15 @@ def main() -> None:
     out = {"flags": FLAGS}
     for entry in args.detectors:
         label, rest = entry.rsplit("=", 1)
-        path, threshold = rest.rsplit("@", 1)
+        path, at = rest.rsplit("@", 1)
+        threshold = float(at)
         read = train.reader([Path(path)])
         p_crisis, p_near = (read([r["text"] for r in sets[k]]) for k in ("c_hold", "n_hold"))
         out[label] = {
             "weights": path,
-            "threshold": float(threshold),
-            "crises_found": counts(sets["c_hold"], p_crisis >= float(threshold)),
-            "near_misses_flagged": counts(sets["n_hold"], p_near >= float(threshold)),
+            "threshold": threshold,
+            "crises_found": counts(sets["c_hold"], p_crisis >= threshold),
+            "near_misses_flagged": counts(sets["n_hold"], p_near >= threshold),
         }
         print(label, json.dumps(out[label]), flush=True)
     (HERE / args.json).write_text(json.dumps(out, indent=1) + "\n")

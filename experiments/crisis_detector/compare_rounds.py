@@ -30,18 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 from fresh_report import classifier, read  # noqa: E402
+from written_sets import texts_of  # noqa: E402  (app_threshold, measure and probe import it from here)
 
 from mer_agents.agents import crisis  # noqa: E402
 from mer_agents.evaluation.metrics import bootstrap_ci  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 BOOT = 10000
-
-
-def texts_of(path: Path) -> list[str]:
-    if path.suffix == ".jsonl":
-        return [r["text"] for r in read(path)]
-    return [r if isinstance(r, str) else r["text"] for r in json.loads(path.read_text(encoding="utf-8"))]
 
 
 def interval(d: np.ndarray) -> list[float]:

@@ -77,13 +77,26 @@ def words(text):
     return set(re.findall(r"[\w']+", text.lower()))
 
 
-def near_report(rows, report_dir, overlap_max=OVERLAP_MAX):
-    """The rows that nearly repeat a message of the report set in `report_dir` (writers who never met type
-    alike): a training set leaves them out, so the report stays unseen."""
-    report = []
-    for name in ("crisis.jsonl", "noncrisis.jsonl"):
-        with open(os.path.join(report_dir, name), encoding="utf-8") as f:
-            report += [words(json.loads(line)["text"]) for line in f if line.strip()]
+def report_texts(report_dir):
+    """The texts of a set's crisis.jsonl and noncrisis.jsonl, in order."""
+    return [
+        t for name in ("crisis.jsonl", "noncrisis.jsonl") for t in texts_of(os.path.join(report_dir, name))
+    ]
+
+
+def texts_of(path):
+    """The texts of a file of messages: a .jsonl of {"text"} rows, or a .json list of texts or of rows."""
+    with open(path, encoding="utf-8") as f:
+        raw = f.read()
+    if str(path).endswith(".jsonl"):
+        return [json.loads(line)["text"] for line in raw.splitlines() if line.strip()]
+    return [r if isinstance(r, str) else r["text"] for r in json.loads(raw)]
+
+
+def near_report(rows, report_dir, overlap_max=OVERLAP_MAX, others=()):
+    """The rows that nearly repeat a message of the report set in `report_dir` or one of the texts `others`
+    (writers who never met type alike): a training set leaves them out, so the report stays unseen."""
+    report = [words(t) for t in report_texts(report_dir) + list(others)]
     return [r for r in rows if nearly_repeats(r["text"], report, overlap_max)]
 
 
@@ -148,15 +161,16 @@ def _first_of_each(rows):
     return out
 
 
-def write_training_set(here, crisis_lists, noncrisis_lists, report_dir):
+def write_training_set(here, crisis_lists, noncrisis_lists, report_dir, overlap_max=OVERLAP_MAX, others=()):
     """A training set's files from (category, kind, list) and (category, list) lists: write_training_rows."""
-    write_training_rows(here, crisis_rows(crisis_lists), noncrisis_rows(noncrisis_lists), report_dir)
+    rows = crisis_rows(crisis_lists), noncrisis_rows(noncrisis_lists)
+    write_training_rows(here, *rows, report_dir, overlap_max, others)
 
 
-def write_training_rows(here, crisis, noncrisis, report_dir):
-    """A training set's files: every row but the near repeats of the report set in `report_dir`, each text
-    once; prints what was left out."""
-    dropped = near_report(crisis + noncrisis, report_dir)
+def write_training_rows(here, crisis, noncrisis, report_dir, overlap_max=OVERLAP_MAX, others=()):
+    """A training set's files: every row but the near repeats of the report set in `report_dir` (and of the
+    texts `others`: near_report), each text once; prints what was left out."""
+    dropped = near_report(crisis + noncrisis, report_dir, overlap_max, others)
     crisis, noncrisis = [r for r in crisis if r not in dropped], [r for r in noncrisis if r not in dropped]
     seen = set()
     for r in crisis + noncrisis:
@@ -164,7 +178,7 @@ def write_training_rows(here, crisis, noncrisis, report_dir):
         assert key not in seen, f"duplicate: {r['text']!r}"
         seen.add(key)
     write_set(here, crisis, noncrisis)
-    name = os.path.basename(os.path.normpath(report_dir))
+    name = os.path.basename(os.path.normpath(report_dir)) + (" and the other texts" if others else "")
     print(f"left out {len(dropped)} near repeats of {name}: {[r['text'] for r in dropped]}")
 
 

@@ -8,7 +8,6 @@ is lower than written_sets.OVERLAP_MAX: these writers, told to write first messa
     python3 build.py
 """
 
-import json
 import os
 import sys
 
@@ -47,31 +46,7 @@ NONCRISIS = [
 ]
 
 
-def everyday_texts():
-    """The gate's first messages (a JSON list of strings or of {"text"} rows, or JSON lines of rows)."""
-    texts = []
-    for path in EVERYDAY:
-        with open(path, encoding="utf-8") as f:
-            raw = f.read()
-        try:
-            rows = json.loads(raw)
-        except json.JSONDecodeError:
-            rows = [json.loads(line) for line in raw.splitlines() if line.strip()]
-        texts += [r["text"] if isinstance(r, dict) else r for r in rows]
-    return texts
-
-
 if __name__ == "__main__":
-    crisis = written_sets.crisis_rows(CRISIS)
-    noncrisis = written_sets.noncrisis_rows(NONCRISIS)
-    others = [written_sets.words(t) for t in everyday_texts() + written_sets.ISSUE_PHRASINGS]
-    rows = crisis + noncrisis
-    reports = written_sets.near_report(rows, REPORT, OVERLAP_MAX) + written_sets.near_report(
-        rows, LATER_REPORT, OVERLAP_MAX
-    )
-    near = [r for r in rows if r in reports or written_sets.nearly_repeats(r["text"], others, OVERLAP_MAX)]
-    print(
-        f"left out {len(near)} near repeats of fresh_report15/16, the gate or the phrasings: {[r['text'] for r in near]}"
-    )
-    crisis, noncrisis = [r for r in crisis if r not in near], [r for r in noncrisis if r not in near]
-    written_sets.write_training_rows(HERE, crisis, noncrisis, REPORT)
+    others = written_sets.report_texts(LATER_REPORT) + written_sets.ISSUE_PHRASINGS
+    others += [t for path in EVERYDAY for t in written_sets.texts_of(path)]
+    written_sets.write_training_set(HERE, CRISIS, NONCRISIS, REPORT, OVERLAP_MAX, others)
