@@ -11,7 +11,8 @@ Here every detector is read as crisis.detect reads it (train.reader) on the held
 name, and its threshold chosen by train.py's rule (train.choose). Writes JSON beside this script; with
 --stamp LABEL, stores that detector's threshold in its weights file. At the chosen threshold it also gives
 the held-back rows written in other languages apart (rows that name one, writer16/ on) and, with --everyday,
-how many everyday first messages of those files would get the safety message (round 11's rule). With
+how many everyday first messages of those files would get the safety message (round 11's rule). PATH@VETO
+reads the weights with the classifier overruling a phrase rule below VETO (crisis.rule_veto, round 19). With
 --near-miss-cap X (round 15's second rule), also the lowest grid threshold at or above the chosen one whose
 near-miss false alarms are ≤ X, and the same figures there; with --first-cap N too (round 14's third rule),
 the lowest whose near-miss false alarms are ≤ X and whose everyday messages flagged are ≤ N.
@@ -56,10 +57,10 @@ def figures(rows: list[dict], threshold: float, p_everyday: np.ndarray | None) -
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("detectors", nargs="+", metavar="LABEL=PATH")
+    ap.add_argument("detectors", nargs="+", metavar="LABEL=PATH[@VETO]", help="VETO: crisis.rule_veto")
     ap.add_argument("--flags", required=True, help="train.py's flags naming the held-back set")
     ap.add_argument("--json", required=True, help="the output's file name (beside this script)")
-    ap.add_argument("--stamp", help="store this detector's chosen threshold in its weights file")
+    ap.add_argument("--stamp", help="store this detector's chosen threshold (and veto) in its weights file")
     ap.add_argument("--everyday", type=Path, nargs="*", default=[], help="first-message sets: flags")
     ap.add_argument("--near-miss-cap", type=float, help="also the threshold whose near-miss FA is ≤ this")
     ap.add_argument(
@@ -83,12 +84,14 @@ def main() -> int:
     out["held_back_other_languages"] = {k: len(v) for k, v in other.items()}
     for entry in args.detectors:
         label, path = entry.rsplit("=", 1)
-        read = train.reader([Path(path)])
+        path, _, veto = path.partition("@")
+        read = train.reader([Path(path)], float(veto or 0))
         chosen, rows = train.choose(*(read(texts[k]) for k in texts))
         saved = np.load(path)
         stored = float(saved["threshold"]) if "threshold" in saved else None  # none in --train-only weights
         out[label] = {
             "weights": path,
+            "rule_veto": float(veto or 0),
             "threshold": chosen,
             "at_threshold": at(rows, chosen),
             "stored_threshold": stored,
@@ -116,7 +119,8 @@ def main() -> int:
             out[label]["both_capped"] = both and figures(rows, both, p_everyday)
         print(label, json.dumps({k: v for k, v in out[label].items() if k != "grid"}), flush=True)
         if label == args.stamp:
-            training.stamp(Path(path), Path(path), threshold=np.array(chosen))
+            vetoes = {"rule_veto": np.array(float(veto))} if veto else {}
+            training.stamp(Path(path), Path(path), threshold=np.array(chosen), **vetoes)
     (HERE / args.json).write_text(json.dumps(out, indent=1) + "\n")
     return 0
 

@@ -6,7 +6,8 @@
 
 W0: the weights at 15b6ea5 (read with the phrase rules alone, as then); each --round: a label and weights
 read with the phrase and warning-sign rules (crisis.rules), as crisis.detect reads them (earlier rounds:
-`git show COMMIT:assets/crisis_detector/crisis.npz > W.npz`). Each weights file carries its own threshold.
+`git show COMMIT:assets/crisis_detector/crisis.npz > W.npz`). Each weights file carries its own threshold
+(and, round 19 on, the P(crisis) below which the classifier overrules a rule: crisis.overruled).
 The last round is "now". Prints and writes DIR/rounds.json: recall on the set's crisis messages (and per
 category for the last two), false alarms on its non-crisis messages (per category too), on the labelled
 ESConv dev seeker turns and on each --everyday file (first messages: a .json list of texts or a .jsonl of
@@ -33,6 +34,7 @@ from fresh_report import classifier, read  # noqa: E402
 from written_sets import texts_of  # noqa: E402  (app_threshold, measure and probe import it from here)
 
 from mer_agents.agents import crisis  # noqa: E402
+from mer_agents.config import Settings  # noqa: E402
 from mer_agents.evaluation.metrics import bootstrap_ci  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -42,6 +44,13 @@ BOOT = 10000
 def interval(d: np.ndarray) -> list[float]:
     """The mean difference and its 95 % bootstrap interval (metrics.bootstrap_ci, BOOT resamples, seed 0)."""
     return [round(float(d.mean()), 3), *(round(x, 3) for x in bootstrap_ci(d, BOOT))]
+
+
+def detector(weights: Path):
+    """Whether crisis.detect flags an English message with these weights: a rule the classifier does not
+    overrule, or the classifier itself."""
+    settings, flag = Settings(crisis_detector=weights), classifier(weights)
+    return lambda t: (crisis.rules(t) is not None and not crisis.overruled(t, settings)) or flag(t)
 
 
 def by_category(rows: list[dict], hits: np.ndarray) -> dict[str, str]:
@@ -89,13 +98,12 @@ def main() -> None:
     dev = read(HERE / "data" / "esconv_dev_labels.jsonl")
     everyday = {p.parent.name: texts_of(p) for p in args.everyday}
     phrases = lambda t: bool(crisis.SELF_HARM.search(t) or crisis.ABUSE.search(t))  # noqa: E731
-    rules = lambda t: crisis.rules(t) is not None  # noqa: E731
     detectors = {}
     if args.first:
         detectors["15b6ea5"] = (lambda c: lambda t: phrases(t) or c(t))(classifier(args.first))
     for entry in args.round:
         name, path = entry.rsplit("=", 1)
-        detectors[name] = (lambda c: lambda t: rules(t) or c(t))(classifier(Path(path)))
+        detectors[name] = detector(Path(path))
     out, found, alarms = {}, {}, {}
     for name, flag in detectors.items():
         found[name] = np.array([flag(r["text"]) for r in crises], float)

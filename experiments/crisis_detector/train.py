@@ -446,10 +446,10 @@ def main() -> None:
     (args.selection or where / "selection.json").write_text(json.dumps(summary, indent=1) + "\n")
 
 
-def reader(paths: list[Path]):
+def reader(paths: list[Path], veto: float = 0.0):
     """P(crisis) of each message as crisis.detect reads it with the weights of `paths` (saved files, read in
-    numpy as the app reads them; several: their probabilities averaged): the rules, else the classifier's
-    highest P(crisis) over crisis.windows."""
+    numpy as the app reads them; several: their probabilities averaged): the rules (unless the classifier
+    overrules them at `veto`: crisis.vetoed), else the classifier's highest P(crisis) over crisis.windows."""
     from mer_agents.embeddings import minilm_dir
     from mer_agents.minilm import TunedScorer
 
@@ -461,7 +461,8 @@ def reader(paths: list[Path]):
         probs = np.mean([s.probs(flat) for s in scorers], axis=0)
         risk, ends = 1.0 - probs[:, 0], np.cumsum([len(ws) for ws in spans])
         best = np.array([risk[e - len(ws) : e].max() for e, ws in zip(ends, spans)])
-        return np.maximum(best, [1.0 if crisis.rules(t) else 0.0 for t in texts])
+        ruled = [crisis.rules(t) is not None and not crisis.vetoed(t, b, veto) for t, b in zip(texts, best)]
+        return np.maximum(best, np.array(ruled, float))
 
     return read
 

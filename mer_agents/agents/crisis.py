@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict
 from mer_agents import multilingual
 from mer_agents.agents import crisis_languages
 from mer_agents.agents.lexicon import SENTENCE_BREAK
+from mer_agents.cache import load_once
 from mer_agents.config import Settings
 from mer_agents.minilm import tuned
 
@@ -182,11 +183,14 @@ def rules(words: str) -> Crisis | None:
 
 
 def detect(words: str, settings: Settings | None = None, classifier: bool = True) -> Crisis | None:
-    """The crisis in what the person just said; None when there is none. The phrase rules first, then (with
-    `classifier`) the classifier (module docstring); typed text routed as not English is read by the
-    multilingual probe (crisis_languages), instead of the classifier or beside it as its file says."""
+    """The crisis in what the person just said; None when there is none. The phrase rules first (with
+    `classifier`, unless it overrules them: `overruled`), then the classifier (module docstring); typed text
+    routed as not English is read by the multilingual probe (crisis_languages), instead of the classifier or
+    beside it as its file says."""
     found = rules(words)
-    if found is not None or not (words or "").strip() or not classifier:
+    if found is not None:
+        return None if classifier and overruled(words, settings) else found
+    if not (words or "").strip() or not classifier:
         return found
     texts = windows(words)
     if (settings is None or settings.crisis_languages) and multilingual.other_language(words):
@@ -194,6 +198,25 @@ def detect(words: str, settings: Settings | None = None, classifier: bool = True
         if found is not None or crisis_languages.mode() == "instead":
             return found
     return _flag(texts, classify(texts, settings), threshold(settings))
+
+
+def overruled(words: str, settings: Settings | None = None) -> bool:
+    """A phrase rule's match the classifier overrules: English words (a rule read in another language always
+    stands) whose P(crisis) is below the weights' `rule_veto` (no veto in a file without one). Why: a phrase
+    matches words, not whose story or when — "when i was 19 i took an overdose. im 45 now, married, two
+    kids" — and such matches were half of the held-back near misses that got the safety message, which
+    training could not move (experiments/crisis_detector/, round 19). The veto is tiny: the classifier must
+    be all but sure."""
+    veto = rule_veto(settings)  # read first: with no veto, a rule stands without loading the classifier
+    if veto <= 0 or multilingual.other_language(words):
+        return False
+    return vetoed(words, risk(words, settings), min(veto, threshold(settings)))
+
+
+def vetoed(words: str, p_crisis: float, veto: float) -> bool:
+    """Whether the classifier's P(crisis) for these words overrules a rule's match at `veto` (the
+    experiments read it so, with their own readings)."""
+    return veto > 0 and p_crisis < veto and not multilingual.other_language(words)
 
 
 def _flag(texts: list[str], probs: np.ndarray, at: float) -> Crisis | None:
@@ -240,6 +263,22 @@ def weights_path(settings: Settings | None = None) -> Path:
 
 def threshold(settings: Settings | None = None) -> float:
     return _scorer(weights_path(settings))[1]
+
+
+def rule_veto(settings: Settings | None = None) -> float:
+    """P(crisis) below which the classifier overrules a phrase rule (`overruled`); 0 (never) for weights
+    that store none (chosen in experiments/crisis_detector/app_threshold.py, stored beside the threshold)."""
+    return _stored(weights_path(settings), "rule_veto")
+
+
+@load_once
+def _stored(path: Path, name: str) -> float:
+    """A value stored beside the weights, 0 when the file has none (the file itself is read by `_scorer`)."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            return float(data[name]) if name in data.files else 0.0
+    except (OSError, ValueError):
+        return 0.0  # a missing file fails in `_scorer`, with its message
 
 
 def classify(texts: list[str], settings: Settings | None = None) -> np.ndarray:
