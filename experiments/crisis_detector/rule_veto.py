@@ -69,12 +69,12 @@ def main() -> None:
         risk = dict(zip(crises + near, read_classifier(path, crises + near)))
         rows = []
         for veto in VETOES:
-            lost = [t for t in crises if risk[t] < veto]
+            lost = [t for t in crises if crisis.vetoed(t, risk[t], veto)]
             rows.append(
                 {
                     "veto": veto,
                     "crises_overruled": len(lost),
-                    "near_misses_overruled": sum(risk[t] < veto for t in near),
+                    "near_misses_overruled": sum(crisis.vetoed(t, risk[t], veto) for t in near),
                     "overruled_texts": lost,
                 }
             )

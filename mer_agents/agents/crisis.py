@@ -202,21 +202,24 @@ def detect(words: str, settings: Settings | None = None, classifier: bool = True
 
 def overruled(words: str, settings: Settings | None = None) -> bool:
     """A phrase rule's match the classifier overrules: English words (a rule read in another language always
-    stands) whose P(crisis) is below the weights' `rule_veto` (no veto in a file without one). Why: a phrase
-    matches words, not whose story or when — "when i was 19 i took an overdose. im 45 now, married, two
-    kids" — and such matches were half of the held-back near misses that got the safety message, which
-    training could not move (experiments/crisis_detector/, round 19). The veto is tiny: the classifier must
-    be all but sure."""
+    stands) of a short message (`vetoed`) whose P(crisis) is below the weights' `rule_veto` (no veto in a
+    file without one). Why: a phrase matches words, not whose story or when — "when i was 19 i took an
+    overdose. im 45 now, married, two kids" — and such matches were half of the held-back near misses that
+    got the safety message, which training could not move (experiments/crisis_detector/, round 19). The
+    veto is tiny: the classifier must be all but sure."""
     veto = rule_veto(settings)  # read first: with no veto, a rule stands without loading the classifier
-    if veto <= 0 or multilingual.other_language(words):
+    if not vetoed(words, 0.0, veto):
         return False
     return vetoed(words, risk(words, settings), min(veto, threshold(settings)))
 
 
 def vetoed(words: str, p_crisis: float, veto: float) -> bool:
     """Whether the classifier's P(crisis) for these words overrules a rule's match at `veto` (the
-    experiments read it so, with their own readings)."""
-    return veto > 0 and p_crisis < veto and not multilingual.other_language(words)
+    experiments read it so, with their own readings). Only a message read whole (≤ WINDOW_WORDS words): in a
+    longer one a risk said once among everyday sentences dilutes every window ("i think i'm going to kill
+    myself once tax season is over…" then a ramble read 0.007), so there a rule always stands."""
+    short = len(words.split()) <= WINDOW_WORDS
+    return bool(veto > 0 and p_crisis < veto and short and not multilingual.other_language(words))
 
 
 def _flag(texts: list[str], probs: np.ndarray, at: float) -> Crisis | None:
