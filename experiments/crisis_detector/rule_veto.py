@@ -51,11 +51,13 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("detectors", nargs="+", metavar="LABEL=PATH[+SET,SET]")
     ap.add_argument("--json", required=True, help="the output's file name (beside this script)")
+    ap.add_argument("--flags", default=FLAGS, help="train.py's flags naming the held-back set")
     args = ap.parse_args()
-    sets = train.load(train.parser().parse_args(FLAGS.split()))
+    sets = train.load(train.parser().parse_args(args.flags.split()))
     held = ruled([r["text"] for r in sets["c_hold"]] + written_sets.ISSUE_PHRASINGS)
     near = ruled([r["text"] for r in sets["n_hold"]])
-    out: dict = {"flags": FLAGS, "vetoes": VETOES, "crises_ruled": len(held), "near_misses_ruled": len(near)}
+    out: dict = {"flags": args.flags, "vetoes": VETOES}
+    out |= {"crises_ruled": len(held), "near_misses_ruled": len(near)}
     for entry in args.detectors:
         label, rest = entry.split("=", 1)
         path, _, unseen = rest.partition("+")

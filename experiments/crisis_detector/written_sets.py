@@ -24,6 +24,17 @@ ISSUE_PHRASINGS = [  # the issue's five missed phrasings (report.py reads them; 
 
 
 SH, AB = "self-harm", "abuse"
+FIRST_MESSAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "first_messages")
+GATE_FIRST_MESSAGES = [  # the gate's 615 everyday first messages (app_threshold.py --everyday, round 14 on)
+    os.path.join(FIRST_MESSAGES, name)
+    for name in (
+        "openings_fresh/messages.jsonl",
+        "plain_unseen/messages.json",
+        "readers_fresh/messages.json",
+        "echo_fresh/messages.json",
+        "echo_fresh2/messages.json",
+    )
+]
 
 
 def report_crisis_lists(c1, c2, c3):
@@ -85,12 +96,13 @@ def report_texts(report_dir):
 
 
 def texts_of(path):
-    """The texts of a file of messages: a .jsonl of {"text"} rows, or a .json list of texts or of rows."""
+    """The texts of a file of messages: a .jsonl of {"text"} rows, or a .json list of texts or of rows (a
+    row's "text", else its "message")."""
     with open(path, encoding="utf-8") as f:
         raw = f.read()
     if str(path).endswith(".jsonl"):
         return [json.loads(line)["text"] for line in raw.splitlines() if line.strip()]
-    return [r if isinstance(r, str) else r["text"] for r in json.loads(raw)]
+    return [r if isinstance(r, str) else r.get("text", r.get("message")) for r in json.loads(raw)]
 
 
 def near_report(rows, report_dir, overlap_max=OVERLAP_MAX, others=()):

@@ -21,17 +21,7 @@ import written_sets  # noqa: E402
 
 REPORT = os.path.join(HERE, "..", "fresh_report15")
 LATER_REPORT = os.path.join(HERE, "..", "fresh_report16")
-FIRST = os.path.join(HERE, "..", "..", "first_messages")
-EVERYDAY = [  # the gate's everyday first messages (app_threshold.py --everyday, the README's round 18)
-    os.path.join(FIRST, name)
-    for name in (
-        "openings_fresh/messages.jsonl",
-        "plain_unseen/messages.json",
-        "readers_fresh/messages.json",
-        "echo_fresh/messages.json",
-        "echo_fresh2/messages.json",
-    )
-]
+EVERYDAY = written_sets.GATE_FIRST_MESSAGES
 OVERLAP_MAX = 0.45
 SH, AB = written_sets.SH, written_sets.AB
 CRISIS = [  # (category, kind, list) in output order
