@@ -168,3 +168,64 @@ def test_crisis_talk_typed_in_other_languages_matches_the_rules(words, kind):
 )
 def test_figures_of_speech_in_other_languages_do_not_match(words):
     assert crisis.rules(words) is None
+
+
+# --- the classifier overruling a phrase rule (crisis.overruled, round 19) ---------------------------------
+PAST_STORIES = [  # written here, in no set: a crisis that is over, or someone else's
+    "ten years ago i tried to kill myself. today i'm a nurse, happily married, and i honestly love my life",
+    "I self harmed as a teenager. I'm 30 now, the scars have faded and I haven't felt that urge in years.",
+    "my grandfather died by suicide before I was born, and my mum finally told me about him today",
+]
+
+
+def _weights(tmp_path, veto: float | None):
+    """The shipped weights (real, read in numpy) with `veto` stored beside them, or none stored."""
+    import numpy as np
+
+    with np.load(crisis.WEIGHTS, allow_pickle=False) as data:
+        arrays = {k: data[k] for k in data.files if k != "rule_veto"}
+    if veto is not None:
+        arrays["rule_veto"] = np.array(veto)
+    path = tmp_path / f"crisis_{veto}.npz"
+    np.savez_compressed(path, **arrays)
+    from mer_agents.config import Settings
+
+    return Settings(crisis_detector=path)
+
+
+@pytest.mark.parametrize("words", PAST_STORIES)
+def test_a_rule_stands_where_the_weights_store_no_veto(words, tmp_path):
+    settings = _weights(tmp_path, None)
+    assert crisis.rule_veto(settings) == 0.0
+    assert crisis.rules(words) is not None and crisis.detect(words, settings) is not None
+
+
+@pytest.mark.parametrize("words", PAST_STORIES)
+def test_the_classifier_overrules_a_rule_on_a_past_story_it_is_sure_of(words, tmp_path):
+    settings = _weights(tmp_path, 0.005)
+    assert crisis.rules(words) is not None
+    assert crisis.overruled(words, settings) and crisis.detect(words, settings) is None
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "I have suicidal thoughts at night",  # the shipped classifier alone reads it low (0.03)
+        "i used to cut myself but i started again last night and i cant stop",
+    ],
+)
+def test_a_crisis_now_keeps_its_rule_under_the_veto(words, tmp_path):
+    settings = _weights(tmp_path, 0.005)
+    assert not crisis.overruled(words, settings)
+    found = crisis.detect(words, settings)
+    assert found is not None and found.kind == "self-harm"
+
+
+def test_the_veto_never_reads_a_long_message_or_another_language():
+    """In a long message a risk said once dilutes every window, and the English classifier cannot read other
+    languages: there a rule always stands, however low the classifier reads it."""
+    long = "work was fine and the bus was late again. " * 6 + "i think i will kill myself after the holidays."
+    assert len(long.split()) > crisis.WINDOW_WORDS and not crisis.vetoed(long, 0.0, 0.5)
+    assert not crisis.vetoed("aku capek banget, pengen mati aja", 0.0, 0.5)
+    assert not crisis.vetoed(PAST_STORIES[0], 0.0, 0.0)  # no veto stored
+    assert crisis.vetoed(PAST_STORIES[0], 0.001, 0.005) and not crisis.vetoed(PAST_STORIES[0], 0.005, 0.005)
