@@ -270,7 +270,7 @@ def threshold(settings: Settings | None = None) -> float:
 
 def rule_veto(settings: Settings | None = None) -> float:
     """P(crisis) below which the classifier overrules a phrase rule (`overruled`); 0 (never) for weights
-    that store none (chosen in experiments/crisis_detector/app_threshold.py, stored beside the threshold)."""
+    that store none (chosen in experiments/crisis_detector/rule_veto.py, stored beside the threshold)."""
     return _stored(weights_path(settings), "rule_veto")
 
 
