@@ -305,6 +305,10 @@ class _Run:
             if self.crisis is not None:
                 self.crisis = self.crisis.model_copy(update={"source": "the English translation's words"})
         self.language = evidence.language
+        transcript = evidence.transcript
+        note = None if self.crisis or spoken_other else crisis.overrule_note(transcript, self.settings)
+        if note:
+            yield Progress(t=self.t(), stage="reply", message=note)
         if self.crisis:
             yield Progress(t=self.t(), stage="reply", message=self.crisis.note)
             yield DraftReply(t=self.t(), round=0, text=self.crisis.reply, source="crisis")

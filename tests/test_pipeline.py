@@ -149,6 +149,28 @@ def test_a_crisis_gets_the_safety_message_and_says_so(backend, message, kind):
     assert [(d.text, d.source) for d in drafts] == [(crisis.REPLIES[kind], "crisis")]
 
 
+def test_a_rule_the_classifier_overrules_gets_no_safety_message_and_the_timeline_says_why(backend, tmp_path):
+    """Real pipeline and classifier, the shipped weights stamped with a veto (crisis.overruled): a past crisis
+    matches a phrase rule, the classifier is all but sure it is past, the reply is an ordinary one, and the
+    timeline names the rule's words and the reading."""
+    import numpy as np
+
+    from mer_agents.agents import crisis
+    from mer_agents.events import Progress
+
+    with np.load(crisis.WEIGHTS, allow_pickle=False) as data:
+        arrays = {k: data[k] for k in data.files if k != "rule_veto"}
+    np.savez_compressed(tmp_path / "crisis.npz", **arrays, rule_veto=np.array(0.005))
+    settings = Settings.from_env(backend="embedded", max_rounds=1, crisis_detector=tmp_path / "crisis.npz")
+    message = "ten years ago i tried to kill myself. today i'm a nurse, happily married, and i love my life"
+    events = list(run(RunRequest(text=message), backend, settings))
+    done = events[-1]
+    assert isinstance(done, RunFinished), done
+    assert done.reply_source != "crisis" and done.reply not in crisis.REPLIES.values()
+    notes = [e.message for e in events if isinstance(e, Progress) and "crisis guard" in e.message]
+    assert len(notes) == 1 and "phrase rule" in notes[0] and "below its veto 0.005" in notes[0]
+
+
 def test_on_an_opening_a_generic_template_is_held_and_the_round_skipped(backend):
     """Real models: the kept reply of this opening (the grounded template, generic here) fails a reply check;
     on a person's first words the template is held (responder.keeps_template: an ESConv line from another

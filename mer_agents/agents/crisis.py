@@ -213,6 +213,19 @@ def overruled(words: str, settings: Settings | None = None) -> bool:
     return vetoed(words, risk(words, settings), min(veto, threshold(settings)))
 
 
+def overrule_note(words: str, settings: Settings | None = None) -> str | None:
+    """What the timeline says when the classifier overruled a rule's match in these words (else None), so a
+    reader sees why a message with such words got no safety message."""
+    found = rules(words)
+    if found is None or not overruled(words, settings):
+        return None
+    return (
+        f'crisis guard: the words match a phrase rule ("{found.words}"), but the classifier reads P(crisis) '
+        f"{risk(words, settings):.4f}, below its veto {rule_veto(settings):g} (a crisis that is past, or "
+        "someone else's): no safety message"
+    )
+
+
 def vetoed(words: str, p_crisis: float, veto: float) -> bool:
     """Whether the classifier's P(crisis) for these words overrules a rule's match at `veto` (the
     experiments read it so, with their own readings). Only a message read whole (≤ WINDOW_WORDS words): in a
