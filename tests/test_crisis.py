@@ -194,6 +194,13 @@ def _weights(tmp_path, veto: float | None):
 
 
 @pytest.mark.parametrize("words", PAST_STORIES)
+def test_the_shipped_detector_lets_every_rule_stand(words):
+    """No veto ships: round 20's classifier read a real ESConv dev crisis turn ("…there is nothing to live
+    for…") at P(crisis) 0.000, so a veto would have overruled its rule (experiments/crisis_detector/)."""
+    assert crisis.rule_veto() == 0.0 and crisis.detect(words) is not None
+
+
+@pytest.mark.parametrize("words", PAST_STORIES)
 def test_a_rule_stands_where_the_weights_store_no_veto(words, tmp_path):
     settings = _weights(tmp_path, None)
     assert crisis.rule_veto(settings) == 0.0
