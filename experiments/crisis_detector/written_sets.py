@@ -95,6 +95,13 @@ def report_texts(report_dir):
     ]
 
 
+def first_message_others(later_report_dir):
+    """What a training set of first messages must not nearly repeat besides its report set (writer20/ on):
+    a later report set's messages, the issue's five phrasings and the gate's first messages."""
+    others = report_texts(later_report_dir) + ISSUE_PHRASINGS
+    return others + [t for path in GATE_FIRST_MESSAGES for t in texts_of(path)]
+
+
 def texts_of(path):
     """The texts of a file of messages: a .jsonl of {"text"} rows, or a .json list of texts or of rows (a
     row's "text", else its "message")."""

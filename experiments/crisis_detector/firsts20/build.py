@@ -1,7 +1,7 @@
 """Everyday first messages the project's reply studies already hold, as training negatives (round 20).
 
 Every message of the first-message sets under ../../first_messages/ that the gate does not read (its five
-files: writer20/build.py's EVERYDAY) and that ESConv dev did not give (esconv_openings_dev/), each once,
+files: written_sets.GATE_FIRST_MESSAGES) and that ESConv dev did not give (esconv_openings_dev/), each once,
 its category the set it came from. All are everyday: their writers were asked for openings, sign-offs,
 questions and news with no crisis in them. A row that nearly repeats (word-set Jaccard > OVERLAP_MAX) a
 message of ../fresh_report15/ or ../fresh_report16/, one of the gate's 615 first messages or one of the
@@ -19,7 +19,6 @@ import written_sets  # noqa: E402
 
 REPORT = os.path.join(HERE, "..", "fresh_report15")
 LATER_REPORT = os.path.join(HERE, "..", "fresh_report16")
-EVERYDAY = written_sets.GATE_FIRST_MESSAGES
 FIRST = written_sets.FIRST_MESSAGES
 OVERLAP_MAX = 0.45  # writer20's bar
 
@@ -59,6 +58,5 @@ def rows():
 
 
 if __name__ == "__main__":
-    others = written_sets.report_texts(LATER_REPORT) + written_sets.ISSUE_PHRASINGS
-    others += [t for path in EVERYDAY for t in written_sets.texts_of(path)]
+    others = written_sets.first_message_others(LATER_REPORT)
     written_sets.write_training_rows(HERE, [], rows(), REPORT, OVERLAP_MAX, others)
