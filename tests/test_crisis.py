@@ -179,17 +179,14 @@ PAST_STORIES = [  # written here, in no set: a crisis that is over, or someone e
 
 
 def _weights(tmp_path, veto: float | None):
-    """The shipped weights (real, read in numpy) with `veto` stored beside them, or none stored."""
+    """The shipped weights (real, read in numpy; they store no veto) with `veto` stored beside them."""
     import numpy as np
 
-    with np.load(crisis.WEIGHTS, allow_pickle=False) as data:
-        arrays = {k: data[k] for k in data.files if k != "rule_veto"}
-    if veto is not None:
-        arrays["rule_veto"] = np.array(veto)
-    path = tmp_path / f"crisis_{veto}.npz"
-    np.savez_compressed(path, **arrays)
+    from mer_agents import training
     from mer_agents.config import Settings
 
+    path = tmp_path / f"crisis_{veto}.npz"
+    training.stamp(crisis.WEIGHTS, path, **({} if veto is None else {"rule_veto": np.array(veto)}))
     return Settings(crisis_detector=path)
 
 

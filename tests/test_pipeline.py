@@ -155,12 +155,11 @@ def test_a_rule_the_classifier_overrules_gets_no_safety_message_and_the_timeline
     timeline names the rule's words and the reading."""
     import numpy as np
 
+    from mer_agents import training
     from mer_agents.agents import crisis
     from mer_agents.events import Progress
 
-    with np.load(crisis.WEIGHTS, allow_pickle=False) as data:
-        arrays = {k: data[k] for k in data.files if k != "rule_veto"}
-    np.savez_compressed(tmp_path / "crisis.npz", **arrays, rule_veto=np.array(0.005))
+    training.stamp(crisis.WEIGHTS, tmp_path / "crisis.npz", rule_veto=np.array(0.005))
     settings = Settings.from_env(backend="embedded", max_rounds=1, crisis_detector=tmp_path / "crisis.npz")
     message = "ten years ago i tried to kill myself. today i'm a nurse, happily married, and i love my life"
     events = list(run(RunRequest(text=message), backend, settings))

@@ -28,12 +28,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 sys.path.insert(0, str(HERE))
 
-import numpy as np  # noqa: E402
 import train  # noqa: E402
 import written_sets  # noqa: E402
 
 from mer_agents import multilingual  # noqa: E402
 from mer_agents.agents import crisis  # noqa: E402
+from mer_agents.config import Settings  # noqa: E402
 
 VETOES = (0.001, 0.002, 0.005, 0.01, 0.02)
 FLAGS = (
@@ -68,7 +68,8 @@ def main() -> None:
             if x
         ]
         crises = list(dict.fromkeys(held + ruled(extra)))
-        risk = dict(zip(crises + near, read_classifier(path, crises + near)))
+        settings = Settings(crisis_detector=Path(path))  # the classifier's own reading, where a rule matches
+        risk = {t: crisis.risk(t, settings) for t in dict.fromkeys(crises + near)}
         rows = []
         for veto in VETOES:
             lost = [t for t in crises if crisis.vetoed(t, risk[t], veto)]
@@ -87,18 +88,6 @@ def main() -> None:
         for r in rows:
             print("  ", {k: v for k, v in r.items() if k != "overruled_texts"}, r["overruled_texts"][:3])
     (HERE / args.json).write_text(json.dumps(out, indent=1) + "\n")
-
-
-def read_classifier(path: str, texts: list[str]) -> np.ndarray:
-    """The classifier's own P(crisis) (highest over crisis.windows), read even where a rule matches."""
-    from mer_agents.embeddings import minilm_dir
-    from mer_agents.minilm import TunedScorer
-
-    scorer = TunedScorer(minilm_dir(), Path(path))
-    spans = [crisis.windows(t) for t in texts]
-    risk = 1.0 - scorer.probs([w for ws in spans for w in ws])[:, 0]
-    ends = np.cumsum([len(ws) for ws in spans])
-    return np.array([risk[e - len(ws) : e].max() for e, ws in zip(ends, spans)])
 
 
 if __name__ == "__main__":

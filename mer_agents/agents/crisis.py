@@ -207,21 +207,28 @@ def overruled(words: str, settings: Settings | None = None) -> bool:
     overdose. im 45 now, married, two kids" — and such matches were half of the held-back near misses that
     got the safety message, which training could not move (experiments/crisis_detector/, round 19). The
     veto is tiny: the classifier must be all but sure."""
+    return _overruling(words, settings) is not None
+
+
+def _overruling(words: str, settings: Settings | None) -> float | None:
+    """The classifier's P(crisis) when it overrules a rule's match in these words (`overruled`), else None."""
     veto = rule_veto(settings)  # read first: with no veto, a rule stands without loading the classifier
     if not vetoed(words, 0.0, veto):
-        return False
-    return vetoed(words, risk(words, settings), min(veto, threshold(settings)))
+        return None
+    p_crisis = risk(words, settings)
+    return p_crisis if vetoed(words, p_crisis, min(veto, threshold(settings))) else None
 
 
 def overrule_note(words: str, settings: Settings | None = None) -> str | None:
     """What the timeline says when the classifier overruled a rule's match in these words (else None), so a
     reader sees why a message with such words got no safety message."""
     found = rules(words)
-    if found is None or not overruled(words, settings):
+    p_crisis = None if found is None else _overruling(words, settings)
+    if p_crisis is None:
         return None
     return (
         f'crisis guard: the words match a phrase rule ("{found.words}"), but the classifier reads P(crisis) '
-        f"{risk(words, settings):.4f}, below its veto {rule_veto(settings):g} (a crisis that is past, or "
+        f"{p_crisis:.4f}, below its veto {rule_veto(settings):g} (a crisis that is past, or "
         "someone else's): no safety message"
     )
 
