@@ -141,6 +141,7 @@ ROUND13_WRITERS = ("writer18",)
 # less the rows that nearly repeat a message of the next report set (NEXT_REPORT); fresh_report15/ reports.
 ROUND17_WRITERS = ("fresh_report14", "writer19")
 NEXT_REPORT = {"fresh_report14": HERE / "fresh_report15"}  # a read report set trains only apart from the next
+NEXT_REPORT |= {name: HERE / "fresh_report17" for name in ("fresh_report15", "fresh_report16")}
 # Eighteenth round (--round17 --round18, one epoch from the shipped mean; session 39, 2 CPU cores): rounds 14,
 # 15 and 17 found more held-back crises but gave the safety message to more everyday first messages (conflict
 # and loss read closer to abuse told plainly). Three helpers wrote writer20/ in the style of a chat's first
@@ -152,6 +153,15 @@ ROUND18_WRITERS = ("writer20",)
 # classifier at P(crisis) > 0.98. firsts20/ holds 899 everyday first messages of the reply studies'
 # sets the gate does not read.
 ROUND20_WRITERS = ("firsts20",)
+# Twenty-first round (--round17 --round18 --round20 --round21, one epoch from round 20; session 41): the
+# classifier read real ESConv crisis turns at P(crisis) 0.000 (round 20's report), having trained on ESConv
+# train seeker turns as negatives (crisis turns the rules miss among them) and on no ESConv-style crisis.
+# esconv21/: ESConv train seeker turns surfaced and labelled by reading; its crises train (held-out
+# dialogues' hold back, ESCONV_HELD) and leave the everyday negatives and the held-out false-alarm set.
+# writer21/: crises and near misses written in ESConv's style. fresh_report15/ and fresh_report16/, read,
+# train apart from near repeats of fresh_report17/.
+ROUND21_WRITERS = ("esconv21", "writer21", "fresh_report15", "fresh_report16")
+ESCONV_TRAIN, ESCONV_HELD = "esconv-train", "esconv-heldout"  # esconv21/'s categories (held-out dialogues')
 PLAIN = tuple(
     ROOT / "experiments" / "text_emotion_encoder" / "data" / name
     for name in ("plain_emotions_train.jsonl", "plain_emotions_train2.jsonl")
@@ -159,7 +169,7 @@ PLAIN = tuple(
 NEGATIVE_VARIANTS = 2  # with --typed-negatives: each written non-crisis message and one typed variant
 BURIED = 1500
 CONTEXT_WORDS = (20, 45)  # everyday words around a buried message: about one crisis.windows window
-HOLD_ONLY = {"buried-long", "buried", "buried-in-long"}
+HOLD_ONLY = {"buried-long", "buried", "buried-in-long", ESCONV_HELD}
 SEED = 0
 # --gate: words about dying, ending, harming or leaving for good (from safe-messaging guidance's warning
 # signs, written before the held-back set was scored): a window with one of them is flagged at a lower
@@ -200,16 +210,22 @@ def split_select(rows: list[dict], everything: bool = False) -> tuple[list[dict]
     return train, hold
 
 
-def everyday(rng: random.Random, n_esconv: int = N_ESCONV) -> tuple[list[str], list[str], list[str]]:
+def everyday(
+    rng: random.Random, n_esconv: int = N_ESCONV, crises: frozenset[str] = frozenset()
+) -> tuple[list[str], list[str], list[str]]:
     """(training negatives: n_esconv ESConv train seeker turns and N_MELD MELD lines, held-out ESConv train
-    seeker turns, training turns' sentences) that the phrase rules do not flag."""
+    seeker turns, training turns' sentences) that the phrase rules do not flag and that are not among the
+    turns labelled crisis (`crises`: esconv21/'s, round 21 on)."""
     dialogues = read_train()
 
     def seekers(ds):
         return list(dict.fromkeys(t.text for d in ds for t in d.turns if t.speaker == "seeker"))
 
-    train = [t for t in seekers([d for d in dialogues if not is_heldout(d.id)]) if not crisis.rules(t)]
-    held = [t for t in seekers([d for d in dialogues if is_heldout(d.id)]) if not crisis.rules(t)]
+    def everyday_turns(ds):
+        return [t for t in seekers(ds) if not crisis.rules(t) and t.strip() not in crises]
+
+    train = everyday_turns([d for d in dialogues if not is_heldout(d.id)])
+    held = everyday_turns([d for d in dialogues if is_heldout(d.id)])
     rng.shuffle(train)
     with MELD_TRAIN.open(encoding="utf-8", errors="replace") as f:
         meld = [r["Utterance"].replace("\x92", "'") for r in csv.DictReader(f)]
@@ -297,6 +313,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--round17", action="store_true", help="also train and select on ROUND17_WRITERS' sets")
     ap.add_argument("--round18", action="store_true", help="also train and select on ROUND18_WRITERS' sets")
     ap.add_argument("--round20", action="store_true", help="also train and select on ROUND20_WRITERS' sets")
+    ap.add_argument("--round21", action="store_true", help="also train and select on ROUND21_WRITERS' sets")
     ap.add_argument(
         "--esconv", type=int, default=N_ESCONV, help="ESConv train seeker turns as negatives (round 14: 6000)"
     )
@@ -340,7 +357,7 @@ def load(args: argparse.Namespace) -> dict:
     writers += (ROUND11_WRITERS if args.round11 else ()) + (ROUND12_WRITERS if args.round12 else ())
     writers += ROUND13_WRITERS if args.round13 else ()
     writers += (ROUND17_WRITERS if args.round17 else ()) + (ROUND18_WRITERS if args.round18 else ())
-    writers += ROUND20_WRITERS if args.round20 else ()
+    writers += (ROUND20_WRITERS if args.round20 else ()) + (ROUND21_WRITERS if args.round21 else ())
     for writer in writers:
         for name, train, hold in (("crisis", c_train, c_hold), ("noncrisis", n_train, n_hold)):
             rows = [json.loads(x) for x in (HERE / writer / f"{name}.jsonl").read_text().splitlines() if x]
@@ -352,7 +369,9 @@ def load(args: argparse.Namespace) -> dict:
             more_train, more_hold = split_select(rows, everything=True)
             train += more_train
             hold += more_hold
-    negatives, held_everyday, sentences = everyday(rng, args.esconv)
+    labelled = (ESCONV_TRAIN, ESCONV_HELD)
+    crises = frozenset(r["text"].strip() for r in c_train + c_hold if r.get("category") in labelled)
+    negatives, held_everyday, sentences = everyday(rng, args.esconv, crises)
     return {
         "rng": rng,
         "c_train": c_train,
