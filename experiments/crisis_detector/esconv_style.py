@@ -7,9 +7,10 @@ Why: round 20's classifier read real ESConv crisis turns at P(crisis) 0.000 (its
 ESConv train seeker turns, crises the rules miss among them). Round 21 trains on labelled ESConv train turns
 (esconv21/) and on messages written in their style (writer21/); the gate's held-back set (round 12's) holds
 none. Here each detector, read as crisis.detect reads it with the threshold and veto stored in its weights
-(compare_rounds.detector), on the held-back rows of esconv21/ (every 4th of esconv-train, all of
-esconv-heldout) and writer21/ (every 4th of each category): crises found and near misses flagged, per source,
-and the held-out dialogues' crisis turns found. Writes JSON beside this script.
+(compare_rounds.detector; a file saved with --train-only stores none: stamp it first), on the held-back rows
+of esconv21/ (every 4th of esconv-train, all of esconv-heldout) and writer21/ (every 4th of each category):
+crises found and near misses flagged, per source, and the held-out dialogues' crisis turns found. Writes JSON
+beside this script.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ sys.path.insert(0, str(HERE))
 
 import train  # noqa: E402
 from compare_rounds import detector  # noqa: E402
+
+from mer_agents.agents import crisis  # noqa: E402
+from mer_agents.config import Settings  # noqa: E402
 
 FLAGS = "--round21"  # esconv21/ and writer21/ rows come only with it; the other sets are not read here
 SOURCES = {
@@ -48,8 +52,12 @@ def main() -> None:
     out: dict = {name: {"crises": len(c), "near_misses": len(n)} for name, (c, n) in held.items()}
     for entry in args.detectors:
         label, path = entry.split("=", 1)
-        flag = detector(Path(path))
-        row: dict = {"weights": path}
+        flag, settings = detector(Path(path)), Settings(crisis_detector=Path(path))
+        row: dict = {
+            "weights": path,
+            "threshold": crisis.threshold(settings),
+            "veto": crisis.rule_veto(settings),
+        }
         for name, (crises, near) in held.items():
             found = [flag(r["text"]) for r in crises]
             row[name] = {

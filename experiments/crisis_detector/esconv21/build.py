@@ -1,7 +1,8 @@
 """Join candidates.jsonl and labels.jsonl into crisis.jsonl and noncrisis.jsonl (round 21's training set).
 
 Every candidate (surface.py) was read and labelled by one of three helper readers (labels.jsonl, by
-labelling_rules.md: esconv_dev_labels.md's definition). CORRECTIONS: the labels changed after reading the
+labelling_rules.md: esconv_dev_labels.md's definition; each label keeps its text, and a candidate whose
+text differs stops the build). CORRECTIONS: the labels changed after reading the
 readers' crisis turns and borderline notes, each with why. A turn of a held-out dialogue takes the category
 esconv-heldout (train.py holds it back, never trains on it); every other, esconv-train. Standard library only.
     python3 build.py
@@ -35,6 +36,7 @@ if __name__ == "__main__":
     out = {True: [], False: []}
     for c in rows("candidates.jsonl"):
         label = labels[c["id"]]
+        assert label["text"] == c["text"], f"{c['id']}: candidates.jsonl no longer matches labels.jsonl"
         is_crisis, kind, why = CORRECTIONS.get(c["id"], (label["crisis"], label["kind"], label["why"]))
         row = {"text": c["text"], "kind": kind if is_crisis else None}
         row |= {"category": "esconv-heldout" if c["heldout"] else "esconv-train", "id": c["id"], "why": why}

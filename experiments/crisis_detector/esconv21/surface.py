@@ -4,8 +4,10 @@
 
 Every distinct seeker turn of ESConv train (first dialogue seen) that a phrase rule matches, that SURFACE
 finds (words about dying, living, harm and abuse, broader than the rules), or that the detector's classifier
-reads at P(crisis) >= MIN_RISK (crisis.risk; session 41: round 20's weights, the shipped file). Each row:
-id, text, dialogue, heldout (esconv_data.is_heldout: never trains), rule, risk. ESConv's texts: CC BY-NC 4.0.
+reads at P(crisis) >= MIN_RISK (crisis.risk; session 41: round 20's weights, then the shipped file; rerun
+with them, --weights W20.npz, to rebuild the same file). Each row: id, text, dialogue (the first it is said
+in), heldout (said in a held-out dialogue, esconv_data.is_heldout: never trains), rule, risk. ESConv's texts:
+CC BY-NC 4.0.
 """
 
 from __future__ import annotations
@@ -42,13 +44,16 @@ def main() -> None:
     args = ap.parse_args()
     settings = Settings(crisis_detector=args.weights) if args.weights else Settings()
     first: dict[str, str] = {}
+    held: set[str] = set()  # a text said in any held-out dialogue never trains
     for d in read_train():
         for t in d.turns:
             if t.speaker == "seeker":
                 first.setdefault(t.text.strip(), d.id)
+                if is_heldout(d.id):
+                    held.add(t.text.strip())
     surfaced, risky = [], []
     for text, dialogue in first.items():
-        row = {"text": text, "dialogue": dialogue, "heldout": is_heldout(dialogue)}
+        row = {"text": text, "dialogue": dialogue, "heldout": text in held}
         row |= {"rule": crisis.rules(text) is not None, "risk": round(crisis.risk(text, settings), 4)}
         if row["rule"] or SURFACE.search(text):
             surfaced.append(row)

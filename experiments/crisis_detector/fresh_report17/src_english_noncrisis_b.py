@@ -80,84 +80,65 @@ LONG_EVERYDAY = [
     "Then I finally sorted out the garage, which has been a disaster since we moved in. Found my old guitar in there "
     "and played a few songs badly. My wife laughed at me but in a nice way. Now I'm just sitting on the porch with a "
     "cup of tea watching the sun go down.",
-
     "ok so long story but i got a new job at the cafe near my uni. first shift was chaos, i dropped a tray of cups "
     "and spelled like every name wrong on the orders. but my manager was super chill about it. there's this girl "
     "who works there too and she showed me how to do the latte art hearts. mine look like potatoes still lol. "
     "anyway i get paid friday and im buying new headphones.",
-
     "My grandson visited this weekend and taught me how to use video calls. I've been practising on my sister in "
     "Canada all morning. She kept holding the phone up to her ceiling by mistake. We laughed until we cried. Next "
     "he wants to teach me how to send those little pictures, the emojis. I said one thing at a time, young man. "
     "It was a lovely weekend.",
-
     "just got back from my nan's 80th birthday party. the whole family came, even my cousins from scotland. "
     "my uncle did a speech that went on way too long and my nan told him to sit down lol. we had a massive buffet "
     "and i ate too many sausage rolls. my little cousin fell asleep under the table. "
     "really good day honestly, im knackered now.",
-
     "I've started running again after about five years off. The first week was awful, I could barely do a kilometre "
     "without stopping. This week I managed three without walking. My knees complain a bit but my mood is so much "
     "better. I signed up for a 5k in the spring to keep myself motivated. My neighbour wants to join me on Saturdays "
     "too. Feeling pretty good about it.",
-
     "Our team finally launched the app update after months of work. There were a couple of bugs on release day but "
     "nothing serious. My boss bought everyone pizza to celebrate. I was so tired I nearly fell asleep on the train "
     "home. Tomorrow I'm taking the day off to catch up on sleep and laundry. Might go see a film in the afternoon.",
-
     "ok so my cat has decided the new cat bed is her enemy. she sleeps in the box it came in instead. i paid 40 quid "
     "for that bed. my flatmate thinks we should just put the bed inside the box. we tried it and she sat next to the "
     "box instead. cats are a mystery. she is very cute tho so i forgive her.",
-
     "Planting season! I put in tomatoes, courgettes and some basil this weekend. Last year the slugs ate everything "
     "so this year I'm trying copper tape around the pots. My neighbour swears by beer traps but I don't want to waste "
     "good beer on slugs. My daughter helped with the seeds and named every single tomato plant. "
     "We'll see how it goes.",
-
     "hey so update on the house stuff. we got the survey back and its mostly fine, just some damp in the back room. "
     "the sellers agreed to knock a bit off the price for it. mortgage should be confirmed next week. "
     "im trying not to get too excited in case something goes wrong. but i already picked paint colours lol.",
-
     "Had my first proper driving lesson today. My instructor is this very calm older man who just says 'lovely' "
     "after everything, even when I forgot to check my mirrors. We did the car park and a few quiet roads. I stalled "
     "twice but he said that's normal. Next week we try a roundabout. Honestly I'm excited.",
-
     "so me and my friends did an escape room for my birthday. we were terrible at it lol. we spent 20 minutes trying "
     "to open a box that was already open. the staff had to give us like 6 hints. we got out with 30 seconds left "
     "and screamed so loud. then we went for noodles. best birthday in ages",
-
     "Retirement is treating me well so far. I volunteer at the library on Tuesdays and do the crossword every "
     "morning. My wife and I have started taking long walks along the canal. We saw a kingfisher last week, first one "
     "in years. I'm also slowly learning Spanish for our trip next year. Slowly being the key word.",
-
     "been trying to cook more instead of ordering takeaway. this week i made a curry, a lasagne and a really sad "
     "stir fry. the curry was actually amazing. the lasagne fell apart but tasted good. the stir fry we dont talk "
     "about. saving so much money though, might keep going.",
-
     "My daughter had her first swimming gala today. She came fifth out of six but she was so proud because she didn't "
     "stop once. She made me buy her an ice cream as a prize, which I think is fair. Her coach said she's improved "
     "loads since September. We're going to the pool again on Sunday for practice.",
-
     "work was really boring today, just spreadsheets all day. at lunch i went to the park and fed the ducks which "
     "helped. the evening was better, my mate came over and we played mario kart until midnight. i lost every single "
     "race. he is insufferable about it. rematch next week.",
-
     "Just finished my first year of nursing school. It was hard but I passed every module. The placement on the "
     "children's ward was my favourite part. I'm working at a care home over the summer to get more experience. "
     "Then back to lectures in September. Really proud of myself tbh.",
-
     "we had a power cut tonight for about three hours. at first everyone was annoyed but then we lit candles and "
     "played cards. my dad is weirdly good at poker. my little sister fell asleep on the sofa. when the lights came "
     "back on we were all kind of disappointed lol.",
-
     "I'm a bit behind on my reading goal this year. I wanted to read 30 books and I'm on 11. To be fair, one of them "
     "was 900 pages. I just started a mystery novel my friend lent me and I'm hooked. Might stay up too late tonight "
     "reading it. Work will suffer tomorrow but worth it.",
-
     "so our band had our first gig at the pub last night. there were like 25 people and half of them were our "
     "families lol. our drummer broke a stick in the first song. i forgot the words to the second verse of our best "
     "song. but people clapped and the landlord said we can come back next month!!",
-
     "Went to the farmers market this morning with my mum. We bought way too much cheese and some very expensive "
     "honey. There was a man playing the accordion and a dog dressed as a bee. Then we had lunch at the little "
     "cafe by the river. Simple day but exactly what I needed after a busy week.",
