@@ -192,8 +192,9 @@ def _weights(tmp_path, veto: float | None):
 
 @pytest.mark.parametrize("words", PAST_STORIES)
 def test_the_shipped_detector_lets_every_rule_stand(words):
-    """No veto ships: rounds 20 and 21's classifiers read a real ESConv dev crisis turn ("…there is nothing to
-    live for…") at P(crisis) below 0.001, so a veto would have overruled its rule (experiments/crisis_detector/)."""
+    """No veto ships: rounds 20 and 21's classifiers read a real ESConv dev crisis turn ("…there is nothing
+    to live for…") at P(crisis) below 0.001, so a veto would have overruled its rule
+    (experiments/crisis_detector/)."""
     assert crisis.rule_veto() == 0.0 and crisis.detect(words) is not None
 
 
