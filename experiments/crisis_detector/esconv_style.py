@@ -65,10 +65,11 @@ def main() -> None:
                 "near_misses_flagged": f"{sum(flag(r['text']) for r in near)}/{len(near)}",
                 "missed": [r["text"] for r, f in zip(crises, found) if not f],
             }
-        heldout = [r for r in held["esconv21"][0] if r["category"] == train.ESCONV_HELD]
-        row["heldout_dialogue_crises_found"] = f"{sum(flag(r['text']) for r in heldout)}/{len(heldout)}"
+            if name == "esconv21":  # the held-out dialogues' crisis turns, read above
+                heldout = [f for r, f in zip(crises, found) if r["category"] == train.ESCONV_HELD]
+        row["heldout_dialogue_crises_found"] = f"{sum(heldout)}/{len(heldout)}"
         out[label] = row
-        print(label, json.dumps({k: v for k, v in row.items()}, ensure_ascii=False)[:1500], flush=True)
+        print(label, json.dumps(row, ensure_ascii=False)[:1500], flush=True)
     (HERE / args.json).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
 
 

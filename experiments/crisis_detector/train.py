@@ -222,7 +222,7 @@ def everyday(
         return list(dict.fromkeys(t.text for d in ds for t in d.turns if t.speaker == "seeker"))
 
     def everyday_turns(ds):
-        return [t for t in seekers(ds) if not crisis.rules(t) and t.strip() not in crises]
+        return [t for t in seekers(ds) if not crisis.rules(t) and t not in crises]
 
     train = everyday_turns([d for d in dialogues if not is_heldout(d.id)])
     held = everyday_turns([d for d in dialogues if is_heldout(d.id)])
@@ -370,7 +370,7 @@ def load(args: argparse.Namespace) -> dict:
             train += more_train
             hold += more_hold
     labelled = (ESCONV_TRAIN, ESCONV_HELD)
-    crises = frozenset(r["text"].strip() for r in c_train + c_hold if r.get("category") in labelled)
+    crises = frozenset(r["text"] for r in c_train + c_hold if r.get("category") in labelled)
     negatives, held_everyday, sentences = everyday(rng, args.esconv, crises)
     return {
         "rng": rng,

@@ -48,9 +48,9 @@ def main() -> None:
     for d in read_train():
         for t in d.turns:
             if t.speaker == "seeker":
-                first.setdefault(t.text.strip(), d.id)
+                first.setdefault(t.text, d.id)  # read_train joins a turn's words by single spaces
                 if is_heldout(d.id):
-                    held.add(t.text.strip())
+                    held.add(t.text)
     surfaced, risky = [], []
     for text, dialogue in first.items():
         row = {"text": text, "dialogue": dialogue, "heldout": text in held}
