@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 import time
 from pathlib import Path
@@ -43,6 +42,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
 from sklearn.metrics import f1_score  # noqa: E402
+
+from mer_agents import training  # noqa: E402
 
 FIRST_MAX, SECOND_MAX = 64, 40  # as train.py: the utterance's end, the previous turn's start
 BATCH, EPOCHS, SEED = 32, 2, 0
@@ -101,7 +102,7 @@ def batch(ids: list[list[int]], pad: int) -> tuple[torch.Tensor, torch.Tensor]:
     m = torch.zeros((len(ids), length), dtype=torch.long)
     for i, x in enumerate(ids):
         t[i, : len(x)], m[i, : len(x)] = torch.tensor(x), 1
-    return t, m
+    return t.to(training.DEVICE), m.to(training.DEVICE)
 
 
 @torch.no_grad()
@@ -111,7 +112,7 @@ def predict(model: Classifier, ids: list[list[int]], pad: int) -> np.ndarray:
     out = np.zeros((len(ids), model.head.out_features), dtype=np.float32)
     for s in range(0, len(order), 64):
         idx = order[s : s + 64]
-        out[idx] = model(*batch([ids[i] for i in idx], pad)).numpy()
+        out[idx] = model(*batch([ids[i] for i in idx], pad)).cpu().numpy()
     return out
 
 
@@ -129,42 +130,27 @@ def weighted_f1(rows, pred: np.ndarray) -> dict:
     }
 
 
-def finetune(model_dir: str, lr: float, threads: int) -> dict:
+def finetune(model_dir: str, lr: float) -> dict:
+    """Train with `training.train` (the project's loop: AdamW, warm-up and decay, seeded order; threads and
+    device from MER_TRAIN_THREADS and MER_TRAIN_DEVICE), then read the held-out and dev utterances."""
     from transformers import AutoTokenizer
 
-    torch.set_num_threads(threads)
-    torch.manual_seed(SEED)
     sys.stdout.reconfigure(line_buffering=True)
     sets = meld()
     tok = AutoTokenizer.from_pretrained(model_dir)
     ids = {k: encode(tok, v) for k, v in sets.items()}
-    y = torch.tensor([r[2] for r in sets["fit"]])
-    counts = np.bincount(y.numpy(), minlength=7).astype(np.float32)
-    ce = torch.nn.CrossEntropyLoss(weight=torch.tensor((counts.sum() / (7 * np.maximum(counts, 1))) ** 0.5))
+    fit = [(x, r[2]) for x, r in zip(ids["fit"], sets["fit"])]
+    counts = np.bincount([y for _, y in fit], minlength=7).astype(np.float32)
+    weight = torch.tensor((counts.sum() / (7 * np.maximum(counts, 1))) ** 0.5)
+    ce = torch.nn.CrossEntropyLoss(weight=weight.to(training.DEVICE))
     model = Classifier(model_dir, 7)
-    params = [p for p in model.parameters() if p.requires_grad]
-    opt = torch.optim.AdamW(params, lr=lr, weight_decay=0.01)
-    steps = EPOCHS * len(y) // BATCH
-    warm = max(1, steps // 10)
-    sched = torch.optim.lr_scheduler.LambdaLR(
-        opt, lambda s: min((s + 1) / warm, max(0.0, (steps - s) / max(1, steps - warm)))
-    )
-    rng, order, started = random.Random(SEED), [], time.time()
-    model.train()
-    for step in range(steps):
-        if len(order) < BATCH:
-            extra = list(range(len(y)))
-            rng.shuffle(extra)
-            order += extra
-        idx, order = order[:BATCH], order[BATCH:]
-        loss = ce(model(*batch([ids["fit"][i] for i in idx], tok.pad_token_id)), y[idx])
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(params, 1.0)
-        opt.step()
-        sched.step()
-        if step % 50 == 0 or step == steps - 1:
-            print(f"step {step + 1}/{steps} loss {loss.item():.4f} ({time.time() - started:.0f} s)")
+
+    def loss_fn(m, examples):
+        logits = m(*batch([x for x, _ in examples], tok.pad_token_id))
+        return ce(logits, torch.tensor([y for _, y in examples], device=logits.device))
+
+    started = time.time()
+    training.train(model, fit, loss_fn, epochs=EPOCHS, lr=lr, batch_groups=BATCH, seed=SEED)
     took = round(time.time() - started)
     out = {"model": os.path.basename(model_dir.rstrip("/")), "lr": lr, "epochs": EPOCHS, "train_s": took}
     out["parameters_M"] = round(sum(p.numel() for p in model.encoder.parameters()) / 1e6, 1)
@@ -200,7 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", help="fine-tune this encoder folder (MiniLM-L6 or all-mpnet-base-v2)")
     ap.add_argument("--lr", type=float, default=4e-5, help="4e-5: train.py's for MiniLM-L6")
     ap.add_argument("--probe", help="the larger encoder's folder: frozen probes of it and of MiniLM-L6")
-    ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument(
+        "--threads", type=int, default=2, help="--probe's torch threads (training: MER_TRAIN_THREADS)"
+    )
     ap.add_argument("--out", required=True, help="the result's file name (beside this script)")
     args = ap.parse_args(argv)
     if args.probe:
@@ -208,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
 
         result = probe([str(minilm_dir()), args.probe], args.threads)
     else:
-        result = finetune(args.model, args.lr, args.threads)
+        result = finetune(args.model, args.lr)
     print(json.dumps(result, indent=1))
     (HERE / args.out).write_text(json.dumps(result, indent=1) + "\n")
     return 0
